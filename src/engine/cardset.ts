@@ -1,0 +1,56 @@
+/**
+ * Sets of cards as two 32-bit words: ids 0..31 in `lo`, ids 32..53 in `hi`.
+ * The hot paths of the engine and the bots work on these words directly; these helpers
+ * are for the places where clarity beats the last nanosecond.
+ */
+import { type CardId, CARD_COUNT, SUIT_INDEX } from './cards.js';
+
+export function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Index of the lowest set bit of a non-zero word. */
+export function lowestBit(x: number): number {
+  return 31 - Math.clz32(x & -x);
+}
+
+/** Index of the highest set bit of a non-zero word. */
+export function highestBit(x: number): number {
+  return 31 - Math.clz32(x);
+}
+
+/** The k-th (0-based, in id order) card of a set. The set must have more than k cards. */
+export function nthCard(lo: number, hi: number, k: number): CardId {
+  const nLo = bitCount(lo);
+  let word = lo;
+  let base = 0;
+  if (k >= nLo) {
+    word = hi;
+    base = 32;
+    k -= nLo;
+  }
+  while (k-- > 0) word &= word - 1;
+  return base + lowestBit(word);
+}
+
+export function hasCard(lo: number, hi: number, id: CardId): boolean {
+  return id < 32 ? (lo & (1 << id)) !== 0 : (hi & (1 << (id - 32))) !== 0;
+}
+
+/** The ids of a set, in rank order. */
+export function cardIds(lo: number, hi: number): CardId[] {
+  const out: CardId[] = [];
+  for (let w = lo; w !== 0; w &= w - 1) out.push(lowestBit(w));
+  for (let w = hi; w !== 0; w &= w - 1) out.push(32 + lowestBit(w));
+  return out;
+}
+
+/** Per suit, the mask of all its cards: SUIT_LO[s], SUIT_HI[s]. */
+export const SUIT_LO = new Int32Array(3);
+export const SUIT_HI = new Int32Array(3);
+for (let id = 0; id < CARD_COUNT; id++) {
+  if (id < 32) SUIT_LO[SUIT_INDEX[id]] |= 1 << id;
+  else SUIT_HI[SUIT_INDEX[id]] |= 1 << (id - 32);
+}
