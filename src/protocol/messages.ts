@@ -1,0 +1,130 @@
+/**
+ * The wire protocol between the server and its clients (web, CLI, load tests): every
+ * request body and every Socket.IO message, as zod schemas for what clients send and
+ * TypeScript types for what the server sends. docs/protocol.md explains it with examples.
+ * Clients import only the types (`import type`), so zod stays out of the web bundle.
+ */
+import { z } from 'zod';
+import { MODES } from '../engine/setup.js';
+import type { GameEvent, ResolvedOptions, TableView } from '../engine/index.js';
+
+export const BOT_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
+export type BotLevelName = (typeof BOT_LEVELS)[number];
+
+const rank = z.number().finite();
+
+export const DisplayNameSchema = z.string().trim().min(1).max(24);
+
+/** Options of a new table (POST /api/tables). */
+export const TableOptionsSchema = z
+  .object({
+    players: z.number().int().min(2).max(6),
+    mode: z.enum(MODES).default('individual'),
+    rounds: z.number().int().min(1).max(50).optional(),
+    targetScore: z.number().int().min(1).max(10_000).optional(),
+    public: z.boolean().default(false),
+    /** How long a disconnected player's seat waits before a bot plays for it, in seconds. */
+    turnSeconds: z.number().int().min(5).max(600).default(60),
+  })
+  .strict()
+  .refine((o) => o.rounds === undefined || o.targetScore === undefined, { message: 'give rounds or targetScore, not both' });
+export type TableOptions = z.infer<typeof TableOptionsSchema>;
+
+export const CreateTableSchema = z.object({ name: DisplayNameSchema, options: TableOptionsSchema }).strict();
+export const JoinTableSchema = z.object({ name: DisplayNameSchema, seat: z.number().int().min(0).max(5).optional() }).strict();
+
+/** An action as a client sends it: the seat comes from the seat token, never from the client. */
+export const ClientActionSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('play'), card: rank }).strict(),
+  z.object({ type: z.literal('pass'), pass: z.union([z.object({ left: rank, right: rank, devil: z.array(rank).max(1) }).strict(), z.object({ faceUp: rank, hidden: rank, devil: z.array(rank).length(2) }).strict()]) }).strict(),
+]);
+export type ClientAction = z.infer<typeof ClientActionSchema>;
+
+/** Socket.IO messages from a client; each is sent with an acknowledgement callback. */
+export const ClientMessages = {
+  /** Join a table's room, as a seat (with its token) or as a spectator. lastSeq asks for what was missed. */
+  'table:watch': z.object({ code: z.string().min(4).max(16), token: z.string().max(64).optional(), lastSeq: z.number().int().min(0).optional() }).strict(),
+  'seat:bot': z.object({ seat: z.number().int().min(0).max(5), level: z.enum(BOT_LEVELS) }).strict(),
+  'seat:clear': z.object({ seat: z.number().int().min(0).max(5) }).strict(),
+  'table:start': z.object({}).strict(),
+  'table:leave': z.object({}).strict(),
+  'table:rematch': z.object({}).strict(),
+  'game:act': z.object({ action: ClientActionSchema }).strict(),
+  'chat:send': z.union([z.object({ text: z.string().trim().min(1).max(200) }).strict(), z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict()]),
+} as const;
+export type ClientMessageName = keyof typeof ClientMessages;
+export type ClientMessage<K extends ClientMessageName> = z.infer<(typeof ClientMessages)[K]>;
+
+/** Every acknowledgement: success with data, or an error code and a sentence for the player. */
+export type Ack<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+
+export interface SeatSummary {
+  readonly seat: number;
+  /** Display name, or null for an empty seat. */
+  readonly name: string | null;
+  /** The bot level when a bot holds the seat. */
+  readonly bot: BotLevelName | null;
+  readonly connected: boolean;
+  /** A bot is playing for this absent player until it returns. */
+  readonly away: boolean;
+}
+
+export type TableStatus = 'lobby' | 'playing' | 'finished' | 'closed';
+
+export interface TableSummary {
+  readonly code: string;
+  readonly options: ResolvedOptions & { readonly public: boolean; readonly turnSeconds: number };
+  readonly status: TableStatus;
+  readonly host: number;
+  readonly seats: readonly SeatSummary[];
+  /** The game being played, or the last one. */
+  readonly gameId: string | null;
+  readonly finishedGames: readonly string[];
+}
+
+/** Server → client 'game': one accepted action's consequences as this client may see them. */
+export interface GameUpdate {
+  readonly gameId: string;
+  /** The action log's sequence number after this update (1 = first action). */
+  readonly seq: number;
+  readonly events: readonly GameEvent[];
+  readonly view: TableView;
+  /** Seconds-since-epoch deadline of the absence timer for the seat to act, if running. */
+  readonly deadline: number | null;
+}
+
+export interface ChatMessage {
+  readonly seat: number;
+  readonly name: string;
+  readonly text?: string;
+  readonly reaction?: string;
+  readonly at: number;
+}
+
+/** Ack of 'table:watch'. `missed` lists updates after lastSeq when they could be replayed; else `game` is a fresh full view. */
+export interface WatchReply {
+  readonly table: TableSummary;
+  readonly seat: number | null;
+  readonly game: GameUpdate | null;
+  readonly missed: readonly GameUpdate[] | null;
+  readonly chat: readonly ChatMessage[];
+}
+
+/** Server → client messages. */
+export interface ServerMessages {
+  table: (table: TableSummary) => void;
+  game: (update: GameUpdate) => void;
+  chat: (message: ChatMessage) => void;
+}
+
+/** REST replies. */
+export interface CreateTableReply {
+  readonly code: string;
+  readonly seat: number;
+  readonly token: string;
+  readonly invite: string;
+}
+export interface JoinTableReply {
+  readonly seat: number;
+  readonly token: string;
+}
