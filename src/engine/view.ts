@@ -70,7 +70,7 @@ export function view(game: Game, viewer: number | null): TableView {
   const r = game.round;
   const log = game.log[game.log.length - 1];
   const seat = viewer !== null && Number.isInteger(viewer) && viewer >= 0 && viewer < n ? viewer : null;
-  const exchanged = game.phase === 'play' || (log !== undefined && log.passes.every((p) => p !== null));
+  const exchanged = game.phase === 'play' || log?.passes.every((p) => p !== null) === true;
   const myPass = seat !== null && log ? log.passes[seat] : null;
   const seats = Array.from({ length: n }, (_, s) => s);
 

@@ -1,4 +1,11 @@
 /** The subcommands of `bottle-imp`, by name. Each lives in its own module. */
 import type { Command } from '../io.js';
+import { bench } from './bench.js';
+import { randomGame } from './random-game.js';
+import { replay } from './replay.js';
 
-export const commands: Record<string, Command> = {};
+export const commands: Record<string, Command> = {
+  replay,
+  'random-game': randomGame,
+  bench,
+};

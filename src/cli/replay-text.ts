@@ -1,0 +1,43 @@
+/** The readable account of a replayed game, for people at a terminal. */
+import { describeCard, pointsOf } from '../engine/index.js';
+import type { GameRecord, ReplayReport } from '../record/index.js';
+
+export function formatReplay(record: GameRecord, report: ReplayReport): string {
+  const names = record.players;
+  const who = (seat: number) => names[seat] || `seat ${seat}`;
+  const o = record.options;
+  const length = o.rounds !== undefined ? `${o.rounds} rounds` : `to ${o.targetScore} points`;
+  const lines: string[] = [`The Bottle Imp: ${o.players} players, ${o.mode ?? 'individual'}, ${length}`, `Seats: ${names.map((n, s) => `${s} ${n}`).join(', ')}`];
+  const width = Math.max(...names.map((n) => n.length), 6);
+
+  report.rounds.forEach((round, i) => {
+    lines.push('', `Round ${i + 1}: ${who(round.dealer)} deals, ${who((round.dealer + 1) % o.players)} leads${round.teams ? `; teams ${round.teams.map((t, s) => `${who(s)} ${t}`).join(', ')}` : ''}`);
+    round.tricks.forEach((trick, k) => {
+      const cards = trick.cards.map((c, j) => `${who((trick.leader + j) % o.players)} ${c}`).join(', ');
+      let outcome = 'in progress';
+      if (trick.winner !== null) {
+        const points = trick.cards.reduce((sum, c) => sum + pointsOf(c), 0);
+        outcome = `${who(trick.winner)} wins ${points} points` + (trick.bottle !== null ? `, takes bottle ${trick.bottle} at ${trick.price}` : '');
+      }
+      lines.push(`  Trick ${String(k + 1).padStart(2)}: ${who(trick.leader)} leads: ${cards}. ${outcome}`);
+    });
+    const bottles = round.bottles.map((b, k) => `bottle ${k + 1} ${b.owner === null ? 'unsold' : `with ${who(b.owner)}`} at ${b.price}`).join('; ');
+    lines.push(`  Bottles: ${bottles}`);
+    if (round.complete && round.devil && round.scores) {
+      lines.push(`  Devil's trick: ${round.devil.map(describeCard).join(', ')} = ${round.devilPoints} points`);
+      lines.push('  Scores:');
+      round.scores.forEach((score, s) => {
+        lines.push(`    ${who(s).padEnd(width)} ${String(score).padStart(5)}`);
+      });
+    } else {
+      lines.push('  (round not complete)');
+    }
+  });
+
+  lines.push('', 'Totals:');
+  report.totals.forEach((total, s) => {
+    lines.push(`  ${who(s).padEnd(width)} ${String(total).padStart(5)}${report.winners.includes(s) ? '  winner' : ''}`);
+  });
+  lines.push(report.finished ? `Game over: ${report.winners.map(who).join(' and ')} ${report.winners.length > 1 ? 'share the win' : 'wins'}.` : 'The game is not finished.');
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,68 @@
+/**
+ * Replaying a record under the rules: every deal, pass and play goes through the
+ * engine's checked Game API, so a record is valid exactly when the engine accepts it.
+ * The first problem is reported with its round and position, counted from 1.
+ */
+import { Game, type TeamLetter } from '../engine/index.js';
+import { teamsFor } from '../engine/setup.js';
+import type { RecordResult } from './parse.js';
+import type { GameRecord, ReplayReport, ReplayRound, ReplayTrick } from './types.js';
+
+/** The game a record describes, replayed to where the record stops. */
+export function gameFromRecord(record: GameRecord): RecordResult<Game> {
+  const created = Game.awaitingDeals(record.options);
+  if (!created.ok) return fail(`options: ${created.error.message}`);
+  const game = created.value;
+  for (let i = 0; i < record.rounds.length; i++) {
+    const where = `round ${i + 1}`;
+    const round = record.rounds[i];
+    if (game.phase === 'over') return fail(`${where}: the game was already over after round ${i}`);
+    if (game.phase !== 'deal') return fail(`${where}: round ${i} is not complete, so no round may follow it`);
+    const dealt = game.deal({ dealer: round.dealer, hands: round.hands, faceUp: round.faceUp });
+    if (!dealt.ok) return fail(`${where}, deal: ${dealt.error.message}`);
+    if (round.passes === undefined) continue;
+    for (let seat = 0; seat < round.passes.length; seat++) {
+      const passed = game.apply({ type: 'pass', seat, pass: round.passes[seat] });
+      if (!passed.ok) return fail(`${where}, pass of seat ${seat}: ${passed.error.detail}`);
+    }
+    const plays = round.plays ?? [];
+    for (let k = 0; k < plays.length; k++) {
+      const roundOver = game.log.length !== i + 1 || game.toAct().length === 0;
+      if (roundOver) return fail(`${where}, play ${k + 1}: the round is over after ${k} plays`);
+      const played = game.apply({ type: 'play', seat: game.toAct()[0], card: plays[k] });
+      if (!played.ok) return fail(`${where}, play ${k + 1}: ${played.error.detail}`);
+    }
+  }
+  return { ok: true, value: game };
+}
+
+/** Replay a record and report it as RECORD.md's `replay --json` output. */
+export function replayRecord(record: GameRecord): RecordResult<ReplayReport> {
+  const replayed = gameFromRecord(record);
+  if (!replayed.ok) return replayed;
+  return { ok: true, value: reportOf(replayed.value) };
+}
+
+/** The replay report of a game as it stands. */
+export function reportOf(game: Game): ReplayReport {
+  const n = game.players;
+  const rounds: ReplayRound[] = game.log.map((log, i) => {
+    const isCurrent = i === game.log.length - 1;
+    const tricks: ReplayTrick[] = log.tricks.map((t) => ({ leader: t.leader, cards: t.cards.map((c) => c.card), winner: t.winner, bottle: t.bottle, price: t.price }));
+    const inProgress = isCurrent && game.phase === 'play' ? game.currentTrick() : null;
+    if (inProgress && inProgress.cards.length > 0) tricks.push({ leader: inProgress.leader, cards: inProgress.cards.map((c) => c.card), winner: null, bottle: null, price: null });
+    const result = log.result;
+    const teams: TeamLetter[] | null = teamsFor(game.options.mode, n, (log.dealer + 1) % n);
+    if (result) {
+      return { dealer: log.dealer, teams, tricks, bottles: result.bottles, devil: result.devil, devilPoints: result.devilPoints, scores: result.scores, complete: true };
+    }
+    return { dealer: log.dealer, teams, tricks, bottles: game.bottles(), complete: false };
+  });
+  const finished = game.phase === 'over';
+  return { rounds, totals: [...game.totals], finished, winners: finished ? [...(game.winners ?? [])] : [] };
+}
+
+function fail(message: string): { ok: false; error: string } {
+  return { ok: false, error: message };
+}
+
