@@ -210,8 +210,12 @@ export class Game {
   }
 
   private startRandomRound(dealer: number): GameEvent[] {
-    this.current = new Round(this.options.players, this.options.mode, dealer);
-    const { hands, faceUp } = this.current.dealRandom(this.rng!);
+    const r = new Round(this.options.players, this.options.mode, dealer);
+    r.dealRandom(this.rng!);
+    this.current = r;
+    const seats = range(this.players);
+    const hands = seats.map((s) => cardIds(r.handLo[s], r.handHi[s]));
+    const faceUp = r.setup.faceUpSize > 0 ? seats.map((s) => cardIds(r.upLo[s], r.upHi[s])) : null;
     return this.beginRound(hands, faceUp);
   }
 

@@ -24,6 +24,7 @@ export class Round {
   readonly bottles: 1 | 2;
   /** Team index per seat (0 = A), or null in individual mode. */
   readonly teamOf: Int8Array | null;
+  readonly mode: Mode;
   readonly dealer: number;
   readonly firstPlayer: number;
 
@@ -71,6 +72,7 @@ export class Round {
     this.setup = setupFor(players);
     this.n = n;
     this.bottles = bottleCount(players, mode);
+    this.mode = mode;
     this.dealer = dealer;
     this.firstPlayer = leftOf(dealer, n);
     const letters = teamsFor(mode, n, this.firstPlayer);
@@ -97,32 +99,25 @@ export class Round {
     }
   }
 
-  /** Shuffle the deck for this player count and deal it. Returns the deal as card ids. */
-  dealRandom(rng: Rng): { hands: CardId[][]; faceUp: CardId[][] | null } {
-    const deck = deckIds(this.setup.extended);
-    for (let i = deck.length - 1; i > 0; i--) {
+  /** Shuffle the deck for this player count and deal it (Fisher–Yates, no allocation). */
+  dealRandom(rng: Rng): void {
+    const deck = SHUFFLE_SCRATCH;
+    const ids = this.setup.extended ? EXTENDED_DECK : BASE_DECK;
+    const size = ids.length;
+    deck.set(ids);
+    for (let i = size - 1; i > 0; i--) {
       const j = rng.below(i + 1);
       const t = deck[i];
       deck[i] = deck[j];
       deck[j] = t;
     }
     let k = 0;
-    const hands: CardId[][] = [];
     for (let s = 0; s < this.n; s++) {
-      const size = dealtHandSize(this.setup, s, this.dealer);
-      hands.push(deck.slice(k, k + size).sort((a, b) => a - b));
-      k += size;
+      for (let c = dealtHandSize(this.setup, s, this.dealer); c > 0; c--) addTo(this.handLo, this.handHi, s, deck[k++]);
     }
-    let faceUp: CardId[][] | null = null;
-    if (this.setup.faceUpSize > 0) {
-      faceUp = [];
-      for (let s = 0; s < this.n; s++) {
-        faceUp.push(deck.slice(k, k + this.setup.faceUpSize).sort((a, b) => a - b));
-        k += this.setup.faceUpSize;
-      }
+    for (let s = 0; s < this.n; s++) {
+      for (let c = this.setup.faceUpSize; c > 0; c--) addTo(this.upLo, this.upHi, s, deck[k++]);
     }
-    this.deal(hands, faceUp);
-    return { hands, faceUp };
   }
 
   hasPassed(seat: number): boolean {
@@ -285,15 +280,27 @@ export class Round {
 
   /** A full copy, for search. */
   clone(): Round {
-    const r: Round = Object.create(Round.prototype);
-    Object.assign(r, this);
-    for (const key of COPIED_ARRAYS) (r as unknown as Record<string, unknown>)[key] = this[key].slice();
+    // Built by the constructor so the copy has the same shape as every other Round and
+    // stays on V8's fast paths.
+    const r = new Round(this.setup.players, this.mode, this.dealer);
+    r.copyFrom(this);
     return r;
   }
 
   /** Copy another round of the same table into this one, without allocating. */
   copyFrom(other: Round): void {
-    for (const key of COPIED_ARRAYS) (this[key] as Int32Array).set(other[key] as Int32Array);
+    // Spelled out: a loop over field names is several times slower on this hot path.
+    this.handLo.set(other.handLo);
+    this.handHi.set(other.handHi);
+    this.upLo.set(other.upLo);
+    this.upHi.set(other.upHi);
+    this.passCards.set(other.passCards);
+    this.threshold.set(other.threshold);
+    this.owner.set(other.owner);
+    this.trickCards.set(other.trickCards);
+    this.wonPoints.set(other.wonPoints);
+    this.wonTricks.set(other.wonTricks);
+    this.voids.set(other.voids);
     this.phase = other.phase;
     this.devilLo = other.devilLo;
     this.devilHi = other.devilHi;
@@ -356,7 +363,10 @@ export function winningPosition(cards: ArrayLike<CardId>, len: number, threshold
   return bestPos >= 0 ? bestPos : highestPos;
 }
 
-const COPIED_ARRAYS = ['handLo', 'handHi', 'upLo', 'upHi', 'passCards', 'threshold', 'owner', 'trickCards', 'wonPoints', 'wonTricks', 'voids'] as const;
+const BASE_DECK = Int8Array.from(deckIds(false));
+const EXTENDED_DECK = Int8Array.from(deckIds(true));
+/** Shared by all rounds: dealing is synchronous, so one scratch deck is enough. */
+const SHUFFLE_SCRATCH = new Int8Array(EXTENDED_DECK.length);
 
 function addTo(lo: Int32Array, hi: Int32Array, seat: number, id: CardId): void {
   if (id < 32) lo[seat] |= 1 << id;

@@ -41,10 +41,15 @@ export function runBench(players: PlayerCount, seconds: number) {
   const start = process.hrtime.bigint();
   const limit = BigInt(Math.round(seconds * 1e9));
   let elapsed = 0n;
+  // Per dealer, a fresh round copied into a working round for every hand: a new deal
+  // allocates nothing.
+  const fresh = Array.from({ length: players }, (_, dealer) => new Round(players, 'individual', dealer));
+  const working = fresh.map((r) => r.clone());
   while (elapsed < limit) {
     // Check the clock every 256 hands: reading it costs more than a hand.
     for (let k = 0; k < 256; k++) {
-      const round = new Round(players, 'individual', hands % players);
+      const round = working[hands % players];
+      round.copyFrom(fresh[hands % players]);
       round.dealRandom(rng);
       for (let s = 0; s < players; s++) round.randomPass(s, rng);
       while (round.phase !== PHASE_DONE) {
