@@ -1,24 +1,59 @@
 /** Bots: one interface, several players, and the levels offered to people. */
 import type { Bot, BotOptions } from './bot.js';
+import { heuristicBot } from './heuristic.js';
+import { ismctsBot } from './ismcts.js';
 import { randomBot } from './random.js';
 
 export type { Bot, BotOptions, Budget } from './bot.js';
+export { ISMCTS_DEFAULT_ITERATIONS } from './ismcts.js';
 
-export const BOT_NAMES = ['random'] as const;
+/** The bots anyone may create. The oracle (oracle.ts) sees hidden cards and is not among them. */
+export const BOT_NAMES = ['random', 'heuristic', 'ismcts'] as const;
 export type BotName = (typeof BOT_NAMES)[number];
 
-export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
-export type BotLevel = (typeof LEVELS)[number];
+export function isBotName(name: unknown): name is BotName {
+  return typeof name === 'string' && (BOT_NAMES as readonly string[]).includes(name);
+}
 
 export function createBot(name: BotName, options: BotOptions): Bot {
   switch (name) {
     case 'random':
       return randomBot(options);
+    case 'heuristic':
+      return heuristicBot(options);
+    case 'ismcts':
+      return ismctsBot(options);
   }
 }
 
+export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
+export type BotLevel = (typeof LEVELS)[number];
+
+export function isBotLevel(level: unknown): level is BotLevel {
+  return typeof level === 'string' && (LEVELS as readonly string[]).includes(level);
+}
+
+/** What each level is, for players: a short label and one line to show beside it. */
+export const LEVEL_INFO: Record<BotLevel, { readonly label: string; readonly description: string }> = {
+  easy: { label: 'Easy', description: 'Plays by simple rules and often picks a card at random.' },
+  medium: { label: 'Medium', description: 'Plays by rules of thumb: sheds low cards, avoids the bottle late.' },
+  hard: { label: 'Hard', description: 'Thinks ahead by playing out a few hundred guesses of the hidden cards.' },
+  expert: { label: 'Expert', description: 'Searches about a thousand guesses of the hidden cards per move.' },
+};
+
+/** Iterations of the hard level's search (the expert uses the ismcts default). */
+export const HARD_ITERATIONS = 200;
+
 /** The bot and budget behind each level offered to players. */
 export function botForLevel(level: BotLevel, seed: number): Bot {
-  void level;
-  return createBot('random', { seed });
+  switch (level) {
+    case 'easy':
+      return heuristicBot({ seed }, 0.35, 'easy');
+    case 'medium':
+      return heuristicBot({ seed }, 0, 'medium');
+    case 'hard':
+      return ismctsBot({ seed, budget: { iterations: HARD_ITERATIONS } }, 'hard');
+    case 'expert':
+      return ismctsBot({ seed }, 'expert');
+  }
 }

@@ -1,0 +1,26 @@
+/**
+ * The oracle: the same search as ismcts, but on the true deal. It is the one bot that is
+ * handed more than a view (a way to look at the real round), so it exists only for
+ * measuring what hidden information costs; it is never offered to players and createBot
+ * cannot make it.
+ */
+import type { Round } from '../engine/round.js';
+import { pickLegal } from './actions.js';
+import type { Bot, BotOptions } from './bot.js';
+import { decisionSeed } from './decision.js';
+import { ISMCTS_DEFAULT_ITERATIONS, resolveBudget } from './ismcts.js';
+import { search } from './search.js';
+
+export function oracleBot(options: BotOptions, trueRound: () => Round): Bot {
+  const budget = resolveBudget(options.budget, ISMCTS_DEFAULT_ITERATIONS);
+  return {
+    name: 'oracle',
+    decide(view, legal) {
+      const seat = view.viewer!;
+      const round = trueRound();
+      const result = search(round, seat, (_rng, out) => out.copyFrom(round), budget, decisionSeed(options.seed, view));
+      const choice = result.pass ? { pass: result.pass } : { card: result.card! };
+      return pickLegal(legal, seat, choice, round.n);
+    },
+  };
+}

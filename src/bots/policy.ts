@@ -1,0 +1,230 @@
+/**
+ * The rule-based player, on the engine's fast Round. It is both the `heuristic` bot and
+ * the playout policy of the searches, so it must be quick and must only read what the
+ * mover may know: its own hand and passes, the face-up rows, the cards played, the trick,
+ * bottles, won piles and voids. It never reads another seat's hand or the devil's trick
+ * (position.ts leaves those empty when the heuristic bot plays, and the tests check it
+ * decides the same with or without them).
+ *
+ * The rules, in the game's words (docs/bots.md explains them):
+ * - A card below the price that ends up the highest such card in the trick takes the
+ *   bottle. Holding the bottle at the end costs the devil's points, estimated from the
+ *   mover's own devil cards and the average points of the cards it has not seen.
+ * - The chance of keeping a bottle bought at price x falls with the number of unseen
+ *   cards below x (each is a way for someone else to buy it) and with tricks left.
+ * - The chance that a later player in the trick overtakes a card is estimated from the
+ *   unseen cards that would do it and how many players are still to play.
+ * - Low cards are liabilities: the fewer unseen cards lie below one, the likelier it is to
+ *   be the only card under the price some day. Playing one safely is worth something
+ *   ("get rid of low cards while the price is high"); high cards are small assets.
+ * - Passing: the lowest cards go to the devil's trick, then the right neighbour, then the
+ *   left (2 players: devil's trick, opponent's hand, opponent's face-up row).
+ */
+import { type CardId, deckIds, POINTS, START_THRESHOLD } from '../engine/cards.js';
+import { bitCount, cardIds, nthCard } from '../engine/cardset.js';
+import type { Rng } from '../engine/rng.js';
+import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, type Round, winningPosition } from '../engine/round.js';
+
+const DECK: Record<'base' | 'extended', [number, number]> = { base: maskOf(deckIds(false)), extended: maskOf(deckIds(true)) };
+
+/** Per id x, the ids below x as two words. */
+const BELOW_LO = new Int32Array(55);
+const BELOW_HI = new Int32Array(55);
+for (let x = 0; x <= 54; x++) {
+  BELOW_LO[x] = x >= 32 ? -1 : (1 << x) - 1;
+  BELOW_HI[x] = x <= 32 ? 0 : x >= 64 ? -1 : (1 << (x - 32)) - 1;
+}
+
+/** What the mover knows that every candidate card's value depends on. */
+interface Context {
+  readonly seat: number;
+  /** Cards the mover cannot place exactly: everything not played, not its own, not in its devil share. */
+  readonly otherLo: number;
+  readonly otherHi: number;
+  readonly others: number;
+  readonly avgPoints: number;
+  readonly devilEstimate: number;
+  /** Cards each other player holds, on average. */
+  readonly handSize: number;
+}
+
+function contextOf(r: Round, seat: number): Context {
+  const deck = DECK[r.setup.extended ? 'extended' : 'base'];
+  let lo = deck[0] & ~r.playedLo & ~r.handLo[seat] & ~r.upLo[seat];
+  let hi = deck[1] & ~r.playedHi & ~r.handHi[seat] & ~r.upHi[seat];
+  let myDevilPoints = 0;
+  let myDevilCards = 0;
+  for (let k = 2; k < PASS_SLOTS; k++) {
+    const id = r.passCards[seat * PASS_SLOTS + k];
+    if (id < 0) continue;
+    myDevilPoints += POINTS[id];
+    myDevilCards++;
+    if (id < 32) lo &= ~(1 << id);
+    else hi &= ~(1 << (id - 32));
+  }
+  const others = bitCount(lo) + bitCount(hi);
+  let points = 0;
+  for (let w = lo; w !== 0; w &= w - 1) points += POINTS[31 - Math.clz32(w & -w)];
+  for (let w = hi; w !== 0; w &= w - 1) points += POINTS[63 - Math.clz32(w & -w)];
+  const avgPoints = others > 0 ? points / others : 0;
+  const devilEstimate = myDevilPoints + (r.setup.devilSize - myDevilCards) * avgPoints;
+  const handSize = Math.max(1, r.setup.tricks - r.tricksPlayed);
+  return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilEstimate, handSize };
+}
+
+/** Unseen cards with ids strictly between a and b. */
+function othersBetween(c: Context, a: number, b: number): number {
+  if (b <= a + 1) return 0;
+  return bitCount(c.otherLo & BELOW_LO[b] & ~BELOW_LO[a + 1]) + bitCount(c.otherHi & BELOW_HI[b] & ~BELOW_HI[a + 1]);
+}
+
+/** Chance that one later player holds at least one of k given unseen cards. */
+function holdsOne(c: Context, k: number): number {
+  if (k <= 0 || c.others === 0) return 0;
+  return 1 - (1 - Math.min(1, k / c.others)) ** c.handSize;
+}
+
+/** Chance that whoever buys the bottle at threshold x keeps it to the end of the round. */
+function keepChance(c: Context, x: number, tricksAfter: number): number {
+  if (tricksAfter <= 0) return 1;
+  const undercuts = othersBetween(c, -1, x);
+  return 1 / (1 + 0.5 * undercuts * Math.min(1, tricksAfter / 3));
+}
+
+/** The value of a card to the mover if it plays it now (higher is better). */
+function cardValue(r: Round, c: Context, id: CardId): number {
+  const seat = c.seat;
+  const b = r.bottleInPlay();
+  const t = r.threshold[b];
+  const owner = r.owner[b];
+  const len = r.trickLen;
+  const later = r.setup.trickSize - len - 1;
+  const tricksAfter = r.setup.tricks - r.tricksPlayed - 1;
+  r.trickCards[len] = id;
+  const pos = winningPosition(r.trickCards, len + 1, t);
+  const best = r.trickCards[pos];
+  let trickPoints = later * c.avgPoints;
+  for (let i = 0; i <= len; i++) trickPoints += POINTS[r.trickCards[i]];
+
+  const ours = (s: number): boolean => s === seat || (r.teamOf !== null && s >= 0 && r.teamOf[s] === r.teamOf[seat]);
+  const ownNow = owner >= 0 && ours(owner);
+  const keepNow = keepChance(c, t, tricksAfter + 1);
+  const stay = ownNow ? -c.devilEstimate * keepNow : 0;
+
+  let value: number;
+  let takeChance = 0;
+  if (pos === len && id < t) {
+    // Buying the bottle with this card, unless a later player plays between it and the price.
+    const keep = keepChance(c, id, tricksAfter);
+    const bought = -c.devilEstimate * keep + (1 - keep) * trickPoints;
+    const overtaken = later === 0 ? 0 : 1 - (1 - 0.4 * holdsOne(c, othersBetween(c, id, t))) ** later;
+    takeChance = 1 - overtaken;
+    value = takeChance * bought;
+  } else if (pos === len) {
+    // Winning on top: points, unless someone plays higher or sells the bottle under the price.
+    const higher = othersBetween(c, id, 64);
+    const under = othersBetween(c, -1, t);
+    const q = 0.5 * holdsOne(c, higher) + 0.3 * holdsOne(c, under);
+    const lost = later === 0 ? 0 : 1 - (1 - q) ** later;
+    const won = stay + (ownNow ? 1 - keepNow : 1) * trickPoints;
+    value = (1 - lost) * won + lost * 0.5 * stay;
+  } else {
+    const winner = (r.leader + pos) % r.n;
+    value = best < t ? (ours(winner) ? -c.devilEstimate * keepChance(c, best, tricksAfter) : 0) : stay;
+  }
+
+  // Shedding a low card while it is safe removes a future risk; spending a high card that
+  // does not win gives up a future trick.
+  if (id < t) value += (1 - takeChance) * (0.3 * c.devilEstimate) / (1 + othersBetween(c, -1, id));
+  else if (pos !== len && !ownNow) value -= 0.5 * c.avgPoints;
+  return value;
+}
+
+/**
+ * The heuristic's card for the seat to play. With probability `noise` it plays a random
+ * legal card instead (for playouts and the easy level).
+ */
+export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
+  const count = r.computeLegal();
+  const lo = r.legalLo;
+  const hi = r.legalHi;
+  if (count === 1) return nthCard(lo, hi, 0);
+  if (noise > 0 && rng.below(1000) < noise * 1000) return nthCard(lo, hi, rng.below(count));
+  const c = contextOf(r, r.turn);
+  let bestId = -1;
+  let bestValue = -Infinity;
+  for (let w = lo; w !== 0; w &= w - 1) {
+    const id = 31 - Math.clz32(w & -w);
+    const v = cardValue(r, c, id);
+    if (v > bestValue) {
+      bestValue = v;
+      bestId = id;
+    }
+  }
+  for (let w = hi; w !== 0; w &= w - 1) {
+    const id = 63 - Math.clz32(w & -w);
+    const v = cardValue(r, c, id);
+    if (v > bestValue) {
+      bestValue = v;
+      bestId = id;
+    }
+  }
+  return bestId;
+}
+
+/**
+ * The seat's hidden cards ordered from the one it most wants to pass away: the lowest
+ * cards first (they are the ones that end up alone under the price), ties broken by
+ * fewer points (points given to the devil's trick hurt whoever ends with the bottle).
+ */
+export function passOrder(r: Round, seat: number): CardId[] {
+  const hand = cardIds(r.handLo[seat], r.handHi[seat]);
+  const risk = (id: CardId): number => (id < START_THRESHOLD ? START_THRESHOLD - id : (START_THRESHOLD - id) * 0.5) - 0.1 * POINTS[id];
+  return hand.sort((a, b) => risk(b) - risk(a));
+}
+
+/**
+ * The heuristic's pass in Round slot order (left, right, devil, devil; 2 players:
+ * face-up, hidden, devil, devil; -1 for unused): the riskiest card to the devil's trick,
+ * the next to the right neighbour (2 players: the opponent's hidden hand), then the left
+ * (the opponent's face-up row).
+ */
+export function choosePass(r: Round, seat: number, rng: Rng, noise: number): number[] {
+  const order = passOrder(r, seat);
+  if (noise > 0 && rng.below(1000) < noise * 1000) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+  }
+  const devils = r.devilCount(seat);
+  const devil = order.slice(0, devils);
+  const right = order[devils];
+  const left = order[devils + 1];
+  return [left, right, devil[0] ?? -1, devil[1] ?? -1];
+}
+
+/** Let every seat that has not passed yet pass by the heuristic. */
+export function passAll(r: Round, rng: Rng, noise: number): void {
+  for (let s = 0; s < r.n && r.phase === PHASE_PASS; s++) {
+    if (r.hasPassed(s)) continue;
+    const [a, b, d1, d2] = choosePass(r, s, rng, noise);
+    r.pass(s, a, b, d1, d2);
+  }
+}
+
+/** Play the round to its end with the heuristic (passing first if needed). */
+export function playOut(r: Round, rng: Rng, noise: number): void {
+  passAll(r, rng, noise);
+  while (r.phase === PHASE_PLAY) r.play(chooseCard(r, rng, noise));
+}
+
+function maskOf(ids: readonly number[]): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  for (const id of ids) {
+    if (id < 32) lo |= 1 << id;
+    else hi |= 1 << (id - 32);
+  }
+  return [lo, hi];
+}

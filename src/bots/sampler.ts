@@ -1,0 +1,107 @@
+/**
+ * Determinization for search: deal the cards a seat has not seen to the other hidden
+ * hands and the devil's trick, consistently with everything the seat knows (known.ts
+ * places the known cards; here only sizes and revealed voids constrain the rest).
+ *
+ * Cards go out one at a time in random order, each to a recipient drawn in proportion to
+ * the room it has left, but only when the cards still to deal can then be dealt at all.
+ * With three suits that check is Hall's condition over the seven sets of suits, so the
+ * sampler never dead-ends and never breaks a void.
+ */
+import { SUIT_INDEX } from '../engine/cards.js';
+import { cardIds } from '../engine/cardset.js';
+import type { Rng } from '../engine/rng.js';
+import type { Round } from '../engine/round.js';
+import type { Known } from './position.js';
+
+const ALL_SUITS = 7;
+
+export class Sampler {
+  private readonly cards: number[];
+  /** Recipients: other seats with missing cards, then the devil's trick (seat -1). */
+  private readonly who: number[] = [];
+  private readonly accepts: number[] = [];
+  private readonly need: number[] = [];
+  private readonly cap: number[] = [];
+  private readonly left = [0, 0, 0];
+
+  constructor(private readonly known: Known) {
+    this.cards = cardIds(known.unseenLo, known.unseenHi);
+    known.missing.forEach((m, s) => {
+      if (m > 0) this.addRecipient(s, ALL_SUITS & ~known.voidBits[s], m);
+    });
+    if (known.devilMissing > 0) this.addRecipient(-1, ALL_SUITS, known.devilMissing);
+    const total = this.need.reduce((a, b) => a + b, 0);
+    if (total !== this.cards.length) throw new Error(`sampler: ${this.cards.length} unseen cards for ${total} places`);
+  }
+
+  private addRecipient(seat: number, accepts: number, need: number): void {
+    this.who.push(seat);
+    this.accepts.push(accepts);
+    this.need.push(need);
+    this.cap.push(0);
+  }
+
+  /** Copy the known round into `out` and deal the unseen cards into it. */
+  sample(rng: Rng, out: Round): void {
+    out.copyFrom(this.known.round);
+    const cards = this.cards;
+    for (let i = cards.length - 1; i > 0; i--) {
+      const j = rng.below(i + 1);
+      const t = cards[i];
+      cards[i] = cards[j];
+      cards[j] = t;
+    }
+    const left = this.left;
+    left[0] = left[1] = left[2] = 0;
+    for (const id of cards) left[SUIT_INDEX[id]]++;
+    const cap = this.cap;
+    for (let k = 0; k < cap.length; k++) cap[k] = this.need[k];
+
+    for (const id of cards) {
+      const suitBit = 1 << SUIT_INDEX[id];
+      left[SUIT_INDEX[id]]--;
+      // Draw a recipient by remaining room; drop ones that would leave the rest undealable.
+      let tried = 0;
+      for (;;) {
+        let weight = 0;
+        for (let k = 0; k < cap.length; k++) if ((tried & (1 << k)) === 0 && (this.accepts[k] & suitBit) !== 0) weight += cap[k];
+        if (weight === 0) throw new Error('sampler: no consistent deal (the view contradicts itself)');
+        let pick = rng.below(weight);
+        let k = 0;
+        for (; k < cap.length; k++) {
+          if ((tried & (1 << k)) !== 0 || (this.accepts[k] & suitBit) === 0) continue;
+          if (pick < cap[k]) break;
+          pick -= cap[k];
+        }
+        cap[k]--;
+        if (this.dealable()) {
+          give(out, this.who[k], id);
+          break;
+        }
+        cap[k]++;
+        tried |= 1 << k;
+      }
+    }
+  }
+
+  /** Hall's condition: every set of suits fits into the room of the recipients that accept one of them. */
+  private dealable(): boolean {
+    for (let set = 1; set <= ALL_SUITS; set++) {
+      let cards = 0;
+      for (let s = 0; s < 3; s++) if (set & (1 << s)) cards += this.left[s];
+      let room = 0;
+      for (let k = 0; k < this.cap.length; k++) if (this.accepts[k] & set) room += this.cap[k];
+      if (cards > room) return false;
+    }
+    return true;
+  }
+}
+
+function give(r: Round, seat: number, id: number): void {
+  if (seat < 0) {
+    if (id < 32) r.devilLo |= 1 << id;
+    else r.devilHi |= 1 << (id - 32);
+  } else if (id < 32) r.handLo[seat] |= 1 << id;
+  else r.handHi[seat] |= 1 << (id - 32);
+}

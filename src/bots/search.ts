@@ -1,0 +1,181 @@
+/**
+ * Monte Carlo search over a round, shared by `ismcts` and `oracle`; they differ only in
+ * where each iteration's deal comes from (a fresh sample of the unseen cards, or the true
+ * deal).
+ *
+ * Playing: single-observer information-set MCTS (Cowling, Powley and Whitehouse, 2012).
+ * One tree whose edges are cards, for every seat in turn; each iteration deals a new
+ * determinization, descends only through cards legal in it (counting, per child, how
+ * often it was available, for UCB), expands one card, plays out with the heuristic and
+ * credits every seat on the path with its own round score (its team's in team modes).
+ *
+ * Passing: a bandit over candidate passes built from the heuristic's ranking of the hand,
+ * widened progressively (few candidates at first, more as iterations accumulate); every
+ * other seat passes by the heuristic in the playout.
+ */
+import type { CardId } from '../engine/cards.js';
+import { bitCount, nthCard } from '../engine/cardset.js';
+import { Rng } from '../engine/rng.js';
+import { PHASE_PASS, PHASE_PLAY, type Round } from '../engine/round.js';
+import type { Budget } from './bot.js';
+import { chooseCard, passAll, passOrder, playOut } from './policy.js';
+
+/** Fills `out` with one deal to search on. */
+export type Deal = (rng: Rng, out: Round) => void;
+
+/** Rewards are divided by this before UCB, so that the exploration constant fits. */
+const REWARD_SCALE = 25;
+const EXPLORATION = 0.7;
+/** Chance that a playout move is random rather than the heuristic's. */
+const PLAYOUT_NOISE = 0.1;
+const MAX_PASS_CANDIDATES = 16;
+
+class Node {
+  readonly children: Node[] = [];
+  visits = 0;
+  available = 0;
+  total = 0;
+  constructor(
+    readonly card: CardId,
+    readonly mover: number,
+  ) {}
+}
+
+export interface SearchResult {
+  /** The card to play, or the pass in Round slot order. */
+  readonly card?: CardId;
+  readonly pass?: number[];
+  readonly iterations: number;
+}
+
+/** Search from `base` (the seat's known round) for the seat to act. */
+export function search(base: Round, seat: number, deal: Deal, budget: Required<Budget>, seed: number): SearchResult {
+  const rng = new Rng(seed);
+  const work = base.clone();
+  const scores = new Int32Array(base.n);
+  const deadline = budget.ms > 0 ? performance.now() + budget.ms : Infinity;
+  const more = (i: number): boolean => i < budget.iterations && (i % 16 !== 0 || performance.now() < deadline);
+  return base.phase === PHASE_PASS ? searchPass(base, seat, deal, more, rng, work, scores) : searchPlay(base, seat, deal, more, rng, work, scores);
+}
+
+function searchPlay(base: Round, seat: number, deal: Deal, more: (i: number) => boolean, rng: Rng, work: Round, scores: Int32Array): SearchResult {
+  base.computeLegal();
+  if (bitCount(base.legalLo) + bitCount(base.legalHi) === 1) return { card: nthCard(base.legalLo, base.legalHi, 0), iterations: 0 };
+  const root = new Node(-1, -1);
+  const path: Node[] = [];
+  let i = 0;
+  for (; more(i); i++) {
+    deal(rng, work);
+    path.length = 0;
+    let node = root;
+    while (work.phase === PHASE_PLAY) {
+      work.computeLegal();
+      let untriedLo = work.legalLo;
+      let untriedHi = work.legalHi;
+      for (const child of node.children) {
+        const id = child.card;
+        const bit = id < 32 ? 1 << id : 1 << (id - 32);
+        if (id < 32 ? (untriedLo & bit) === 0 : (untriedHi & bit) === 0) continue;
+        child.available++;
+        if (id < 32) untriedLo &= ~bit;
+        else untriedHi &= ~bit;
+      }
+      const untried = bitCount(untriedLo) + bitCount(untriedHi);
+      if (untried > 0) {
+        const child = new Node(nthCard(untriedLo, untriedHi, rng.below(untried)), work.turn);
+        node.children.push(child);
+        work.play(child.card);
+        path.push(child);
+        break;
+      }
+      node = bestChild(node, work);
+      work.play(node.card);
+      path.push(node);
+    }
+    playOut(work, rng, PLAYOUT_NOISE);
+    work.score(scores);
+    for (const n of path) {
+      n.visits++;
+      n.total += scores[n.mover];
+    }
+  }
+  let best: Node | null = null;
+  for (const child of root.children) if (!best || child.visits > best.visits) best = child;
+  if (best) return { card: best.card, iterations: i };
+  // No iteration ran (a zero budget): the heuristic decides.
+  work.copyFrom(base);
+  return { card: chooseCard(work, rng, 0), iterations: 0 };
+}
+
+/** UCB1 over the children legal in this deal (work.legalLo/Hi), with availability counts. */
+function bestChild(node: Node, work: Round): Node {
+  let best = node.children[0];
+  let bestScore = -Infinity;
+  for (const child of node.children) {
+    const id = child.card;
+    const legal = id < 32 ? (work.legalLo & (1 << id)) !== 0 : (work.legalHi & (1 << (id - 32))) !== 0;
+    if (!legal) continue;
+    const score = child.total / child.visits / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(child.available) / child.visits);
+    if (score > bestScore) {
+      bestScore = score;
+      best = child;
+    }
+  }
+  return best;
+}
+
+/** Candidate passes in Round slot order, the heuristic's own first. */
+export function passCandidates(r: Round, seat: number): number[][] {
+  const order = passOrder(r, seat);
+  const top = order.slice(0, r.n === 2 ? 5 : 4);
+  const devils = r.devilCount(seat);
+  const out: number[][] = [];
+  const rest = (used: number[]) => top.filter((id) => !used.includes(id));
+  const devilSets: number[][] = devils === 0 ? [[]] : devils === 1 ? top.map((id) => [id]) : pairs(top);
+  for (const devil of devilSets) {
+    for (const right of rest(devil)) {
+      for (const left of rest([...devil, right])) {
+        out.push([left, right, devil[0] ?? -1, devil[1] ?? -1]);
+        if (out.length === MAX_PASS_CANDIDATES) return out;
+      }
+    }
+  }
+  return out;
+}
+
+function pairs(ids: number[]): number[][] {
+  const out: number[][] = [];
+  for (let a = 0; a < ids.length; a++) for (let b = a + 1; b < ids.length; b++) out.push([ids[a], ids[b]]);
+  return out;
+}
+
+function searchPass(base: Round, seat: number, deal: Deal, more: (i: number) => boolean, rng: Rng, work: Round, scores: Int32Array): SearchResult {
+  const candidates = passCandidates(base, seat);
+  const visits = new Float64Array(candidates.length);
+  const totals = new Float64Array(candidates.length);
+  let i = 0;
+  for (; more(i); i++) {
+    // Progressive widening: consider one more candidate each time the count doubles-ish.
+    const open = Math.min(candidates.length, 2 + Math.floor(Math.sqrt(i) / 2));
+    let pick = 0;
+    let bestScore = -Infinity;
+    for (let k = 0; k < open; k++) {
+      const score = visits[k] === 0 ? Infinity : totals[k] / visits[k] / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(i + 1) / visits[k]);
+      if (score > bestScore) {
+        bestScore = score;
+        pick = k;
+      }
+    }
+    deal(rng, work);
+    const [a, b, d1, d2] = candidates[pick];
+    work.pass(seat, a, b, d1, d2);
+    passAll(work, rng, PLAYOUT_NOISE);
+    playOut(work, rng, PLAYOUT_NOISE);
+    work.score(scores);
+    visits[pick]++;
+    totals[pick] += scores[seat];
+  }
+  let best = 0;
+  for (let k = 1; k < candidates.length; k++) if (visits[k] > visits[best]) best = k;
+  return { pass: candidates[best], iterations: i };
+}
