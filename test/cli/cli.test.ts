@@ -1,0 +1,109 @@
+/** The `bottle-imp` command as a user runs it: the compiled CLI in a child process. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const CLI = join(import.meta.dirname, '../../dist/cli/main.js');
+
+function run(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { input, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('bottle-imp random-game and replay', () => {
+  test.each([
+    [2, 'individual'],
+    [3, 'individual'],
+    [4, '2-1-1'],
+    [5, 'individual'],
+    [5, '2-2-1'],
+    [6, '2-2-2'],
+    [6, '2-2-1-1'],
+  ])('a random %i-player %s game replays as finished', (players, mode) => {
+    const made = run(['random-game', '--players', String(players), '--mode', mode, '--rounds', '2', '--seed', '9']);
+    expect(made.status).toBe(0);
+    const record = JSON.parse(made.stdout);
+    expect(record.format).toBe('bottle-imp/1');
+    expect(record.rounds).toHaveLength(2);
+    const replayed = run(['replay', '-', '--json'], made.stdout);
+    expect(replayed.status).toBe(0);
+    const report = JSON.parse(replayed.stdout);
+    expect(report.finished).toBe(true);
+    expect(report.rounds.every((r: { complete: boolean }) => r.complete)).toBe(true);
+    const summed = report.rounds.reduce((t: number[], r: { scores: number[] }) => t.map((x, i) => x + r.scores[i]), new Array(players).fill(0));
+    expect(report.totals).toEqual(summed);
+    expect(report.winners.every((w: number) => report.totals[w] === Math.max(...report.totals))).toBe(true);
+  });
+
+  test('the same seed gives the same game, another seed another', () => {
+    const a = run(['random-game', '--players', '4', '--seed', '3']).stdout;
+    expect(run(['random-game', '--players', '4', '--seed', '3']).stdout).toBe(a);
+    expect(run(['random-game', '--players', '4', '--seed', '4']).stdout).not.toBe(a);
+  });
+
+  test('a target-score game plays whole rounds until a total reaches the target', () => {
+    const made = run(['random-game', '--players', '3', '--target', '100', '--seed', '1']);
+    const report = JSON.parse(run(['replay', '-', '--json'], made.stdout).stdout);
+    expect(report.finished).toBe(true);
+    expect(Math.max(...report.totals)).toBeGreaterThanOrEqual(100);
+    const before = report.totals.map((t: number, s: number) => t - report.rounds.at(-1).scores[s]);
+    expect(Math.max(...before)).toBeLessThan(100);
+  });
+
+  test('the readable replay names tricks, the devil’s trick and totals', () => {
+    const made = run(['random-game', '--players', '4', '--rounds', '1', '--seed', '2']);
+    const text = run(['replay', '-'], made.stdout);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toMatch(/Trick {2}1: Player \d leads/);
+    expect(text.stdout).toMatch(/Devil's trick: .* = \d+ points/);
+    expect(text.stdout).toMatch(/Game over: /);
+  });
+
+  test('a broken record gets one line naming round and position, exit 1, nothing on stdout', () => {
+    const record = JSON.parse(run(['random-game', '--players', '4', '--rounds', '1', '--seed', '2']).stdout);
+    record.rounds[0].plays[5] = 19;
+    const dir = mkdtempSync(join(tmpdir(), 'bottle-imp-cli-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify(record));
+    const r = run(['replay', file, '--json']);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^round 1, play 6: seat \d played 19, which it does not hold\n$/);
+  });
+});
+
+describe('bottle-imp arguments', () => {
+  test.each([
+    [['bench', '--players', '7', '--seconds', '1'], /--players must be a whole number from 2 to 6/],
+    [['bench', '--players', '4', '--seconds', 'soon'], /--seconds must be a positive number/],
+    [['random-game', '--players', '4'], /--seed is required/],
+    [['random-game', '--players', '4', '--seed', '1', '--mode', '2-2-2'], /--mode must be one of individual, 2-1-1/],
+    [['random-game', '--players', '4', '--seed', '1', '--rounds', '2', '--target', '9'], /not both/],
+    [['replay', '/no/such/file.json'], /cannot read \/no\/such\/file.json: ENOENT/],
+    [['replay', '-', '--colour'], /Unknown option '--colour'/],
+    [['deal'], /unknown command "deal"/],
+  ])('%j is refused with one line and exit 1', (args, message) => {
+    const r = run(args, '');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  test.each(['replay', 'random-game', 'bench'])('%s --help explains the command', (command) => {
+    const r = run([command, '--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`^Usage: bottle-imp ${command}`));
+  });
+
+  test('bench prints the JSON the issue asks for', () => {
+    const r = run(['bench', '--players', '5', '--seconds', '0.2', '--json']);
+    expect(r.status).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out)).toEqual(['players', 'hands', 'seconds', 'handsPerSecond', 'playsPerSecond']);
+    expect(out.players).toBe(5);
+    expect(out.hands).toBeGreaterThan(0);
+    expect(out.playsPerSecond).toBeGreaterThan(out.handsPerSecond);
+  });
+});
