@@ -3,88 +3,18 @@
  * checks what RULES.md says must happen.
  */
 import { describe, expect, test } from 'vitest';
-import { Game, type GameEvent, type Mode, type PassChoice, setupFor, view } from '../../src/engine/index.js';
+import { Game, type PassChoice, setupFor, view } from '../../src/engine/index.js';
 import { dealtBefore, must, passAll, playInOrder, playLowestUntilRoundEnds, playTrickBySeat, roundScored, seededRandomGame, snapshot, tableFor, trickWon } from './helpers.js';
+import { playSixPlayerTricks, SIX, sixPlayerTable, WORKED_EXAMPLE, workedExampleTable } from './tables.js';
 
 const ADAM = 0;
 const BETTY = 1;
 const CHRISTIAN = 2;
 const DORIS = 3;
 
-/**
- * A six-player round (seat 5 deals, seat 0 leads). Each seat keeps 3 red, 3 blue and 2
- * green cards, so every trick is followed in suit; the six greens no trick needs go to
- * the devil: 11, 14, 14.5, 21, 24, 24.5 = 1+1+1+2+3+3 = 11 devil points.
- */
-const SIX = {
-  afterPassing: [
-    [1, 6.5, 12, 16, 23, 28.5, 30, 34.5],
-    [4.5, 6, 15, 18.5, 20.5, 31, 34, 35],
-    [3, 4, 17, 18, 20, 28, 29, 37],
-    [5, 10, 10.5, 12.5, 25, 26.5, 32.5, 36.5],
-    [2.5, 8.5, 9, 16.5, 22.5, 26, 27, 32],
-    [2, 7, 8, 13, 22, 30.5, 33, 36],
-  ],
-  // Each seat passes its left neighbour's lowest card and its right neighbour's highest.
-  passes: [
-    { left: 4.5, right: 36, devil: [11] },
-    { left: 3, right: 34.5, devil: [14] },
-    { left: 5, right: 35, devil: [14.5] },
-    { left: 2.5, right: 37, devil: [21] },
-    { left: 2, right: 36.5, devil: [24] },
-    { left: 1, right: 32, devil: [24.5] },
-  ] as PassChoice[],
-  // The eight tricks, each written seat by seat (seat 0's card first).
-  tricks: [
-    [28.5, 18.5, 28, 25, 22.5, 22],
-    [30, 35, 17, 32.5, 32, 30.5],
-    [34.5, 34, 37, 36.5, 16.5, 36],
-    [23, 20.5, 20, 10.5, 27, 13],
-    [16, 31, 29, 26.5, 26, 33],
-    [12, 15, 18, 12.5, 9, 7],
-    [1, 4.5, 4, 5, 2.5, 2],
-    [6.5, 6, 3, 10, 8.5, 8],
-  ],
-};
-
-/** The six-player round dealt and passed, in a mode and with a length. */
-function sixPlayerTable(mode: Mode, length: { rounds: number } | { targetScore: number } = { rounds: 1 }) {
-  const game = tableFor({ players: 6, mode, ...length });
-  const started = must(game.deal({ dealer: 5, ...dealtBefore(SIX.afterPassing, SIX.passes) }));
-  passAll(game, SIX.passes);
-  for (let s = 0; s < 6; s++) expect(view(game, s).hand).toEqual(SIX.afterPassing[s]);
-  return { game, started };
-}
-
-/** The whole six-player round; returns the events of its last play. */
-function playSixPlayerTricks(game: Game): GameEvent[] {
-  let last: GameEvent[] = [];
-  for (const t of SIX.tricks) last = playTrickBySeat(game, t);
-  return last;
-}
-
 describe('RULES.md §7, the worked example', () => {
-  // Doris deals, so Adam (left of the dealer) leads. The passes leave Betty, Christian and
-  // Doris without green, so the 15, 17 and 32 are all legal on Adam's green 24.
-  const afterPassing = [
-    [24, 26, 29, 31, 33, 34, 36, 37], // Adam
-    [1, 2, 4, 5, 6, 7, 8, 15], // Betty
-    [9, 10, 12, 13, 17, 18, 20, 22], // Christian
-    [3, 23, 25, 27, 28, 30, 32, 35], // Doris
-  ];
-  const passes: PassChoice[] = [
-    { left: 1, right: 3, devil: [11] },
-    { left: 9, right: 26, devil: [14] },
-    { left: 23, right: 2, devil: [16] },
-    { left: 29, right: 10, devil: [21] },
-  ];
-
-  function table() {
-    const game = tableFor({ players: 4 });
-    must(game.deal({ dealer: DORIS, ...dealtBefore(afterPassing, passes) }));
-    passAll(game, passes);
-    return game;
-  }
+  const { afterPassing } = WORKED_EXAMPLE;
+  const table = workedExampleTable;
 
   test('the passes arrive as the story says', () => {
     const game = table();
@@ -273,6 +203,13 @@ describe('five players: the dealer’s short hand (RULES.md §3.1)', () => {
 });
 
 describe('two bottles (RULES.md §3.4) and one seat owning both', () => {
+  test('six players pass one card left, one right and one to the devil’s trick', () => {
+    const { game } = sixPlayerTable('individual');
+    for (let s = 0; s < 6; s++) expect(view(game, s).hand).toEqual(SIX.afterPassing[s]);
+    expect(view(game, null).devilSize).toBe(6);
+    for (let s = 0; s < 6; s++) expect(view(game, s).myDevil).toEqual(SIX.passes[s].devil);
+  });
+
   test('the bottle in play is the one with the higher price; on equal prices, bottle 1', () => {
     const { game } = sixPlayerTable('individual');
     expect(view(game, null).bottleCount).toBe(2);
