@@ -170,6 +170,7 @@ export class Game {
 
   /** Start the next round with a deal the caller supplies (games made by awaitingDeals). */
   deal(deal: Deal): Result<GameEvent[]> {
+    if (this.phaseNow === 'over') return err('ERR_GAME_OVER', 'The game is over.');
     if (this.phaseNow !== 'deal') return err('ERR_NOT_DEALING_TIME', 'The round in progress has not ended.');
     const checked = this.checkDeal(deal);
     if (!checked.ok) return checked;
@@ -330,6 +331,7 @@ export class Game {
   }
 
   private applyPlay(seat: number, card: Rank): Result<GameEvent[]> {
+    if (this.phaseNow === 'deal') return err('ERR_NOT_PLAYING_TIME', 'The cards have not been dealt yet.', `seat ${seat} played before the cards were dealt`);
     if (this.phaseNow !== 'play') return err('ERR_NOT_PLAYING_TIME', 'Cards are still being passed; play starts when everyone has passed.', `seat ${seat} played before the passing was over`);
     const r = this.current;
     if (seat !== r.turn) return err('ERR_NOT_YOUR_TURN', `It is not your turn: seat ${r.turn} plays next.`, `seat ${seat} played out of turn (seat ${r.turn} was to play)`);
