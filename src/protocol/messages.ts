@@ -43,7 +43,15 @@ export type ClientAction = z.infer<typeof ClientActionSchema>;
 /** Socket.IO messages from a client; each is sent with an acknowledgement callback. */
 export const ClientMessages = {
   /** Join a table's room, as a seat (with its token) or as a spectator. lastSeq asks for what was missed. */
-  'table:watch': z.object({ code: z.string().min(4).max(16), token: z.string().max(64).optional(), lastSeq: z.number().int().min(0).optional() }).strict(),
+  'table:watch': z
+    .object({
+      code: z.string().min(4).max(16),
+      token: z.string().max(64).optional(),
+      lastSeq: z.number().int().min(0).optional(),
+      /** The game lastSeq belongs to; missed updates are only replayed within that game. */
+      gameId: z.string().max(32).optional(),
+    })
+    .strict(),
   'seat:bot': z.object({ seat: z.number().int().min(0).max(5), level: z.enum(BOT_LEVELS) }).strict(),
   'seat:clear': z.object({ seat: z.number().int().min(0).max(5) }).strict(),
   'table:start': z.object({}).strict(),

@@ -1,0 +1,59 @@
+/**
+ * The whole server on one port: the HTTP API, Socket.IO and the web client. Built from
+ * its parts here so that tests and the benchmark start exactly what `npm start` runs.
+ */
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController } from 'fastify';
+import { Server } from 'socket.io';
+import { BotPool } from './bots/pool.js';
+import type { Config } from './config.js';
+import { registerErrorReplies } from './http/errors.js';
+import { registerRoutes } from './http/routes.js';
+import { type Counts, Metrics } from './metrics.js';
+import { Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { SqliteStore } from './store/sqlite.js';
+import { Lobby } from './tables/lobby.js';
+
+export interface RunningServer {
+  readonly port: number;
+  /** Graceful stop: no new connections, every table's queue drained, the store closed. */
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.maxMessageBytes, logController: new LogController({ disableRequestLogging: true }) });
+  const store = new SqliteStore(config.dataDir);
+  const pool = new BotPool(config.botWorkers);
+  const io = new Server(app.server, { maxHttpBufferSize: config.maxMessageBytes, serveClient: false });
+  const counts: Counts = { openTables: (): number => lobby.openTables(), runningGames: (): number => lobby.runningGames(), connections: (): number => io.engine.clientsCount };
+  const metrics = new Metrics(counts);
+  const lobby: Lobby = new Lobby({ store, pool, config, metrics, log: app.log, out: new RoomBroadcaster(io), now: Date.now });
+  const realtime = new Realtime(io, lobby, config, metrics, app.log);
+
+  registerErrorReplies(app);
+  await app.register(fastifyRateLimit, { max: config.httpRatePerMinute, timeWindow: '1 minute' });
+  registerRoutes(app, { lobby, store, metrics });
+  if (fs.existsSync(config.webDir)) await app.register(fastifyStatic, { root: config.webDir });
+  else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
+
+  const resumed = await lobby.resumeAll();
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as AddressInfo).port;
+  app.log.info({ port, resumed }, 'bottle-imp server ready');
+
+  return {
+    port,
+    async close() {
+      realtime.stop();
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await app.close().catch(() => undefined);
+      await lobby.shutdown();
+      await pool.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Refusals the server gives to clients: a stable code and a sentence a player understands.
+ * Anything else thrown inside the server is a bug; clients then get ERR_INTERNAL and
+ * never a stack trace.
+ */
+import type { z } from 'zod';
+
+export class ServerError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    /** The HTTP status when the refusal answers a request. */
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const INTERNAL_ERROR = { code: 'ERR_INTERNAL', message: 'Something went wrong on the server. Please try again.' } as const;
+
+/** A zod failure as one readable sentence naming the first field at fault. */
+export function invalid(error: z.ZodError): ServerError {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return new ServerError('ERR_BAD_REQUEST', `Invalid request. ${where}${issue?.message ?? 'malformed input'}`);
+}
+
+export function publicError(e: unknown): { code: string; message: string } {
+  return e instanceof ServerError ? { code: e.code, message: e.message } : INTERNAL_ERROR;
+}

@@ -1,0 +1,24 @@
+/** Every HTTP refusal as `{ error: { code, message } }`; unexpected failures are logged, not shown. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { INTERNAL_ERROR, ServerError } from '../errors.js';
+
+export function registerErrorReplies(app: FastifyInstance): void {
+  app.setErrorHandler((e: FastifyError | ServerError, req, reply) => {
+    if (e instanceof ServerError) return reply.code(e.status).send({ error: { code: e.code, message: e.message } });
+    const status = e.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own refusals (malformed JSON, body too large, rate limit): their messages name no internals.
+      return reply.code(status).send({ error: { code: clientCode(status, e.code), message: e.message } });
+    }
+    req.log.error({ err: e }, 'request failed');
+    return reply.code(500).send({ error: INTERNAL_ERROR });
+  });
+  app.setNotFoundHandler((req, reply) => reply.code(404).send({ error: { code: 'ERR_NOT_FOUND', message: `Nothing is served at ${req.method} ${req.url.slice(0, 100)}.` } }));
+}
+
+function clientCode(status: number, code: string | undefined): string {
+  if (status === 413) return 'ERR_TOO_LARGE';
+  if (status === 429) return 'ERR_RATE_LIMITED';
+  if (status === 415) return 'ERR_BAD_CONTENT_TYPE';
+  return code?.startsWith('ERR_') ? code : 'ERR_BAD_REQUEST';
+}

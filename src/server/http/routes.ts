@@ -1,0 +1,90 @@
+/**
+ * The HTTP API (docs/protocol.md): tables, seats, finished games and their records,
+ * debugging views, health and metrics. Bodies are validated by the protocol's zod
+ * schemas; every refusal is `{ error: { code, message } }` and never a stack trace.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { CreateTableSchema, type CreateTableReply, JoinTableSchema, type JoinTableReply } from '../../protocol/messages.js';
+import { recordOf } from '../../record/index.js';
+import { invalid, ServerError } from '../errors.js';
+import { GameOwner } from '../game-owner/owner.js';
+import type { Metrics } from '../metrics.js';
+import type { GameRow, Store } from '../store/store.js';
+import type { Lobby } from '../tables/lobby.js';
+
+export interface HttpDeps {
+  readonly lobby: Lobby;
+  readonly store: Store;
+  readonly metrics: Metrics;
+}
+
+export function registerRoutes(app: FastifyInstance, { lobby, store, metrics }: HttpDeps): void {
+  app.get('/healthz', async () => ({ ok: true }));
+
+  app.get('/metrics', async (_req, reply) => {
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  app.post('/api/tables', async (req, reply): Promise<CreateTableReply> => {
+    const body = parse(CreateTableSchema, req.body);
+    const { table, token } = await lobby.create(body.name, body.options);
+    reply.code(201);
+    return { code: table.code, seat: 0, token, invite: inviteLink(req, table.code) };
+  });
+
+  app.get('/api/tables', async () => lobby.publicLobbies());
+
+  app.get<{ Params: { code: string } }>('/api/tables/:code', async (req) => (await lobby.mustGet(req.params.code)).summary());
+
+  app.post<{ Params: { code: string } }>('/api/tables/:code/seats', async (req, reply): Promise<JoinTableReply> => {
+    const body = parse(JoinTableSchema, req.body);
+    const table = await lobby.mustGet(req.params.code);
+    const joined = await table.join(body.name, body.seat);
+    reply.code(201);
+    return joined;
+  });
+
+  app.get<{ Params: { code: string } }>('/api/tables/:code/games', async (req) => {
+    const table = await lobby.mustGet(req.params.code);
+    const games = await store.finishedGames(table.code);
+    return { games: games.map((g) => ({ id: g.id, names: g.names, bots: g.bots, startedAt: g.startedAt, finishedAt: g.finishedAt })) };
+  });
+
+  // The record holds every hand, so it is only given out once the game is over.
+  app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req) => {
+    const row = await mustGetGame(store, req.params.id);
+    if (row.status !== 'finished') throw new ServerError('ERR_GAME_NOT_FINISHED', 'The record of a game is available once the game is over.', 409);
+    const owner = await GameOwner.restore(row, store);
+    return recordOf(owner.engineGame, row.names);
+  });
+
+  // For debugging tools: a seat's view with its token (header x-seat-token), else the spectators' view.
+  app.get<{ Params: { id: string } }>('/api/games/:id/view', async (req) => {
+    const row = await mustGetGame(store, req.params.id);
+    const table = await lobby.mustGet(row.tableCode);
+    const token = req.headers['x-seat-token'];
+    const seat = typeof token === 'string' ? table.seatOfToken(token) : null;
+    if (typeof token === 'string' && seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
+    const live = table.game?.id === row.id ? table.game : await GameOwner.restore(row, store);
+    return { gameId: row.id, seq: live.seq, view: live.view(seat) };
+  });
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalid(parsed.error);
+  return parsed.data;
+}
+
+async function mustGetGame(store: Store, id: string): Promise<GameRow> {
+  const row = id.length <= 32 ? await store.loadGame(id) : null;
+  if (!row) throw new ServerError('ERR_NO_GAME', `There is no game ${id.slice(0, 32)}.`, 404);
+  return row;
+}
+
+/** The web client's link to a table (it routes by the URL hash). */
+function inviteLink(req: FastifyRequest, code: string): string {
+  return `${req.protocol}://${req.host}/#/t/${code}`;
+}

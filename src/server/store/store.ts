@@ -1,0 +1,107 @@
+/**
+ * What the server keeps, behind one small interface so that another database (PostgreSQL)
+ * can be added without touching game logic. A game is its options, its seed and its
+ * ordered action log; everything else about it is derived by replaying the log.
+ * Every method is asynchronous because a networked store will be.
+ */
+import type { Action, ResolvedOptions } from '../../engine/index.js';
+import type { BotLevelName, TableStatus, TableSummary } from '../../protocol/messages.js';
+
+export type TableSettings = TableSummary['options'];
+
+export interface TableRow {
+  readonly code: string;
+  readonly settings: TableSettings;
+  readonly host: number;
+  readonly status: TableStatus;
+  readonly gameId: string | null;
+  readonly createdAt: number;
+}
+
+export interface SeatRow {
+  readonly seat: number;
+  /** Display name of the player or bot holding the seat; null when it is empty. */
+  readonly name: string | null;
+  /** SHA-256 of the seat token of a human player; null for bots and empty seats. */
+  readonly tokenHash: string | null;
+  readonly bot: BotLevelName | null;
+  /** A bot plays for this absent human until it returns. */
+  readonly away: boolean;
+}
+
+export type GameStatus = 'running' | 'finished' | 'abandoned';
+
+export interface GameRow {
+  readonly id: string;
+  readonly tableCode: string;
+  readonly options: ResolvedOptions;
+  readonly seed: number;
+  readonly names: readonly string[];
+  /** The bot level of each seat when the game started (null for humans). */
+  readonly bots: readonly (BotLevelName | null)[];
+  readonly status: GameStatus;
+  readonly startedAt: number;
+  readonly finishedAt: number | null;
+}
+
+export interface ActionRow {
+  /** 1 for the first action of the game, then one more for each. */
+  readonly seq: number;
+  readonly action: Action;
+  /** Whether a bot chose it (for a bot seat or for an absent player). */
+  readonly byBot: boolean;
+  readonly at: number;
+}
+
+export interface ChatRow {
+  readonly tableCode: string;
+  readonly gameId: string | null;
+  readonly seat: number;
+  readonly name: string;
+  readonly text: string | null;
+  readonly reaction: string | null;
+  readonly at: number;
+}
+
+export type TimerKind = 'absence' | 'close';
+
+/** A deadline, stored so that it survives a restart. */
+export interface TimerRow {
+  readonly tableCode: string;
+  readonly kind: TimerKind;
+  /** The absent seat; -1 for a table-wide timer. */
+  readonly seat: number;
+  readonly deadline: number;
+}
+
+/** appendAction's refusal when another writer already took that sequence number. */
+export class SeqTakenError extends Error {
+  constructor(gameId: string, seq: number) {
+    super(`action ${seq} of game ${gameId} is already stored`);
+  }
+}
+
+export interface Store {
+  /** Insert or replace a table and all its seats. */
+  saveTable(table: TableRow, seats: readonly SeatRow[]): Promise<void>;
+  loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null>;
+  /** Codes of tables still in use (waiting, playing or finished but not closed). */
+  openTableCodes(): Promise<string[]>;
+  /** Start a game: the game row and its table's new state, together. */
+  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void>;
+  /**
+   * Append one action with its sequence number; with `finished`, also mark the game
+   * finished, in the same transaction. Throws SeqTakenError if that number is taken.
+   */
+  appendAction(gameId: string, row: ActionRow, finished?: { at: number }): Promise<void>;
+  setGameStatus(gameId: string, status: GameStatus, at: number): Promise<void>;
+  loadGame(gameId: string): Promise<GameRow | null>;
+  loadActions(gameId: string): Promise<ActionRow[]>;
+  finishedGames(tableCode: string): Promise<GameRow[]>;
+  addChat(row: ChatRow): Promise<void>;
+  recentChat(tableCode: string, limit: number): Promise<ChatRow[]>;
+  setTimer(timer: TimerRow): Promise<void>;
+  clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void>;
+  timersOf(tableCode: string): Promise<TimerRow[]>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,29 @@
+/** What a table needs from the rest of the server. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChatMessage, GameUpdate, TableSummary } from '../../protocol/messages.js';
+import type { BotPool } from '../bots/pool.js';
+import type { Config } from '../config.js';
+import type { Metrics } from '../metrics.js';
+import type { Store } from '../store/store.js';
+
+/** Where a table's news goes: the real-time layer, which knows who listens. */
+export interface Broadcaster {
+  table(summary: TableSummary): void;
+  /** An update for one seat, or for spectators (null). */
+  game(code: string, seat: number | null, update: GameUpdate): void;
+  /** Whether anyone listens as that seat (or as a spectator), so views are built only when needed. */
+  hasAudience(code: string, seat: number | null): boolean;
+  chat(code: string, message: ChatMessage): void;
+}
+
+export interface TableContext {
+  readonly store: Store;
+  readonly pool: BotPool;
+  readonly config: Config;
+  readonly metrics: Metrics;
+  readonly log: FastifyBaseLogger;
+  readonly out: Broadcaster;
+  now(): number;
+  /** The table closed itself: forget it. */
+  closed(code: string): void;
+}
