@@ -7,7 +7,7 @@ import { Sampler } from './sampler.js';
 import { search } from './search.js';
 
 /** Iterations per decision by default: about 100 ms median on one core of the reference machine (BENCHMARKS.md). */
-export const ISMCTS_DEFAULT_ITERATIONS = 1000;
+export const ISMCTS_DEFAULT_ITERATIONS = 2000;
 
 export function resolveBudget(budget: Budget | undefined, iterations: number): Required<Budget> {
   if (!budget || (budget.iterations === undefined && budget.ms === undefined)) return { iterations, ms: 0 };

@@ -3,9 +3,11 @@ import type { Command } from '../io.js';
 import { bench } from './bench.js';
 import { randomGame } from './random-game.js';
 import { replay } from './replay.js';
+import { tournament } from './tournament.js';
 
 export const commands: Record<string, Command> = {
   replay,
   'random-game': randomGame,
   bench,
+  tournament,
 };

@@ -1,0 +1,92 @@
+/** `bottle-imp tournament`: bots against bots on duplicate deals, with confidence intervals. */
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { isMode, type Mode, modesFor, type PlayerCount } from '../../engine/index.js';
+import { ArgError, type Command, withArgErrors, wholeNumber } from '../io.js';
+import { isSeatName, type TournamentSpec } from '../tournament/match.js';
+import { ProgressBar } from '../tournament/progress.js';
+import { runDeals } from '../tournament/run.js';
+import { reportOf, type TournamentReport } from '../tournament/stats.js';
+
+const HELP = `Usage: bottle-imp tournament --players N --seats A,B,... --hands H [options]
+
+Plays hands (single rounds) between bots on duplicate deals: each deal is played once per
+seat rotation, so every bot gets every seat's cards, and reports per bot the mean points
+per hand with a 95% confidence interval (over deals), the share of hands won, how often it
+ends a hand holding a bottle, and its decision time.
+  --players N      2 to 6
+  --seats LIST     one bot per seat, comma-separated: random, heuristic, ismcts, oracle,
+                   or a level (easy, medium, hard, expert)
+  --hands H        hands to play at least (rounded up to whole deals of N rotations)
+  --seed S         whole number (default 1); the same seed gives the same deals
+  --mode M         individual (default), 2-1-1 (4 players), 2-2-1 (5), 2-2-2 or 2-2-1-1 (6)
+  --iterations I   search iterations per decision for ismcts and oracle (default: theirs)
+  --ms T           or a time limit per decision in milliseconds (not reproducible)
+  --workers W      worker threads (default: one per core)
+  --records DIR    save every hand as a bottle-imp/1 record in DIR
+  --json           print the report as JSON`;
+
+export const tournament: Command = {
+  summary: 'play bots against each other on duplicate deals and compare them',
+  run: (argv) =>
+    withArgErrors('tournament', async () => {
+      const { values } = parseArgs({
+        args: argv,
+        options: {
+          players: { type: 'string' },
+          seats: { type: 'string' },
+          hands: { type: 'string' },
+          seed: { type: 'string', default: '1' },
+          mode: { type: 'string', default: 'individual' },
+          iterations: { type: 'string' },
+          ms: { type: 'string' },
+          workers: { type: 'string' },
+          records: { type: 'string' },
+          json: { type: 'boolean', default: false },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
+      if (values.help) {
+        process.stdout.write(HELP + '\n');
+        return 0;
+      }
+      const players = wholeNumber(values.players, 'players', 2, 6) as PlayerCount;
+      const mode = values.mode as Mode;
+      if (!isMode(mode) || !modesFor(players).includes(mode)) throw new ArgError(`--mode must be one of ${modesFor(players).join(', ')} for ${players} players`);
+      if (values.seats === undefined) throw new ArgError('--seats is required (one bot per seat, e.g. ismcts,heuristic,heuristic,heuristic)');
+      const seats = values.seats.split(',').map((s) => s.trim());
+      if (seats.length !== players) throw new ArgError(`--seats must name ${players} bots, one per seat, not ${seats.length}`);
+      const unknown = seats.find((s) => !isSeatName(s));
+      if (unknown !== undefined) throw new ArgError(`unknown bot "${unknown}" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert)`);
+      const hands = wholeNumber(values.hands, 'hands', 1, 10_000_000);
+      const seed = wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
+      const budget = {
+        ...(values.iterations !== undefined ? { iterations: wholeNumber(values.iterations, 'iterations', 1) } : {}),
+        ...(values.ms !== undefined ? { ms: wholeNumber(values.ms, 'ms', 1) } : {}),
+      };
+      const workers = values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, 'workers', 1, 256);
+      const spec: TournamentSpec = { players, mode, seats, seed, budget, records: values.records ?? null };
+      const deals = Math.ceil(hands / players);
+      const bar = process.stderr.isTTY ? new ProgressBar(deals * players, 'hands') : null;
+      const results = await runDeals(spec, deals, workers, (done) => bar?.update(done * players));
+      bar?.finish();
+      const report = reportOf(players, seats, results);
+      process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatReport(report, mode, seed));
+      return 0;
+    }),
+};
+
+function formatReport(r: TournamentReport, mode: Mode, seed: number): string {
+  const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
+  const pct = (x: number): string => (100 * x).toFixed(1) + '%';
+  const lines = [`${r.players} players, ${mode}, ${r.hands} hands (${r.hands / r.players} deals × ${r.players} seat rotations), seed ${seed}`, ''];
+  lines.push(`${'bot'.padEnd(10)} ${'points/hand'.padStart(11)}  ${'95% interval'.padEnd(18)} ${'won'.padStart(6)} ${'bottle'.padStart(7)}  decision ms median / p99`);
+  for (const b of r.bots) {
+    lines.push(`${b.name.padEnd(10)} ${signed(b.meanPoints).padStart(11)}  ${`[${signed(b.ci95[0])}, ${signed(b.ci95[1])}]`.padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`);
+  }
+  if (r.difference) {
+    const d = r.difference;
+    lines.push('', `${d.a} minus ${d.b}, paired by deal: ${signed(d.mean)} points per hand, 95% interval [${signed(d.ci95[0])}, ${signed(d.ci95[1])}]`);
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,97 @@
+/**
+ * One duplicate deal of a tournament: the same deal (same seed, so the same dealer and
+ * cards) played once per rotation, the line-up shifted one seat each time, so every bot
+ * meets every seat's cards. Runs in a worker thread; nothing here touches the terminal.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Bot, Budget } from '../../bots/index.js';
+import { botForLevel, createBot, isBotLevel, isBotName } from '../../bots/index.js';
+import { oracleBot } from '../../bots/oracle.js';
+import { Game, type Mode, type PlayerCount, view } from '../../engine/index.js';
+import { recordOf } from '../../record/index.js';
+
+/** Everything a worker needs to play deals: plain data, sent once. */
+export interface TournamentSpec {
+  readonly players: PlayerCount;
+  readonly mode: Mode;
+  /** Bot name per seat, before rotation. */
+  readonly seats: readonly string[];
+  readonly seed: number;
+  readonly budget?: Budget;
+  /** Directory for one bottle-imp/1 record per hand, or null. */
+  readonly records: string | null;
+}
+
+export interface SeatResult {
+  readonly bot: string;
+  readonly points: number;
+  /** 1 for the only top score of the hand, 1/k when k seats share it, else 0. */
+  readonly winShare: number;
+  /** Whether the seat ended the hand holding a bottle. */
+  readonly bottle: boolean;
+}
+
+export interface DealResult {
+  readonly deal: number;
+  /** Per rotation, per seat. */
+  readonly hands: readonly (readonly SeatResult[])[];
+  /** Milliseconds of every decision, by bot name. */
+  readonly decisionMs: Record<string, number[]>;
+}
+
+/** Names accepted in --seats: the bots anyone may create, the levels, and the oracle. */
+export function isSeatName(name: string): boolean {
+  return isBotName(name) || isBotLevel(name) || name === 'oracle';
+}
+
+/** The seed of deal d: deals of different tournament seeds do not overlap in practice. */
+export function dealSeed(seed: number, deal: number): number {
+  return (Math.imul(seed >>> 0, 0x9e3779b1) + Math.imul(deal + 1, 0x85ebca6b)) >>> 0;
+}
+
+export function playDeal(spec: TournamentSpec, deal: number): DealResult {
+  const n = spec.players;
+  const hands: SeatResult[][] = [];
+  const decisionMs: Record<string, number[]> = {};
+  for (let rotation = 0; rotation < n; rotation++) {
+    const created = Game.create({ players: n, mode: spec.mode, rounds: 1 }, dealSeed(spec.seed, deal));
+    if (!created.ok) throw new Error(created.error.message);
+    const game = created.value;
+    const names = Array.from({ length: n }, (_, s) => spec.seats[(s + rotation) % n]);
+    const bots = names.map((name, s) => makeBot(spec, name, (dealSeed(spec.seed, deal) + 7919 * (rotation * n + s + 1)) >>> 0, game));
+    while (game.phase !== 'over') {
+      const seat = game.toAct()[0];
+      const legal = game.legalActions(seat);
+      const started = performance.now();
+      const action = bots[seat].decide(view(game, seat), legal);
+      (decisionMs[names[seat]] ??= []).push(performance.now() - started);
+      const applied = game.apply(action);
+      if (!applied.ok) throw new Error(`${names[seat]} chose an illegal action: ${applied.error.detail}`);
+    }
+    const result = game.log[0].result!;
+    const top = Math.max(...result.scores);
+    const topCount = result.scores.filter((p) => p === top).length;
+    hands.push(
+      names.map((bot, s) => ({
+        bot,
+        points: result.scores[s],
+        winShare: result.scores[s] === top ? 1 / topCount : 0,
+        bottle: result.bottles.some((b) => b.owner === s),
+      })),
+    );
+    if (spec.records) {
+      mkdirSync(spec.records, { recursive: true });
+      const file = join(spec.records, `deal-${String(deal).padStart(5, '0')}-rotation-${rotation}.json`);
+      writeFileSync(file, JSON.stringify(recordOf(game, names)) + '\n');
+    }
+  }
+  return { deal, hands, decisionMs };
+}
+
+function makeBot(spec: TournamentSpec, name: string, seed: number, game: Game): Bot {
+  if (name === 'oracle') return oracleBot({ seed, budget: spec.budget }, () => game.round);
+  if (isBotLevel(name)) return botForLevel(name, seed);
+  if (isBotName(name)) return createBot(name, { seed, budget: name === 'ismcts' ? spec.budget : undefined });
+  throw new Error(`unknown bot "${name}"`);
+}
