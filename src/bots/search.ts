@@ -55,10 +55,10 @@ export function search(base: Round, seat: number, deal: Deal, budget: Required<B
   const scores = new Int32Array(base.n);
   const deadline = budget.ms > 0 ? performance.now() + budget.ms : Infinity;
   const more = (i: number): boolean => i < budget.iterations && (i % 16 !== 0 || performance.now() < deadline);
-  return base.phase === PHASE_PASS ? searchPass(base, seat, deal, more, rng, work, scores) : searchPlay(base, seat, deal, more, rng, work, scores);
+  return base.phase === PHASE_PASS ? searchPass(base, seat, deal, more, rng, work, scores) : searchPlay(base, deal, more, rng, work, scores);
 }
 
-function searchPlay(base: Round, seat: number, deal: Deal, more: (i: number) => boolean, rng: Rng, work: Round, scores: Int32Array): SearchResult {
+function searchPlay(base: Round, deal: Deal, more: (i: number) => boolean, rng: Rng, work: Round, scores: Int32Array): SearchResult {
   base.computeLegal();
   if (bitCount(base.legalLo) + bitCount(base.legalHi) === 1) return { card: nthCard(base.legalLo, base.legalHi, 0), iterations: 0 };
   const root = new Node(-1, -1);
