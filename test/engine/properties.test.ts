@@ -9,7 +9,6 @@ import { type Action, Game, type GameEvent, type GameOptions, modesFor, pointsOf
 import { must, randomPass, randomStep, snapshot } from './helpers.js';
 
 const CONFIGS: GameOptions[] = ([2, 3, 4, 5, 6] as const).flatMap((players) => modesFor(players).map((mode) => ({ players, mode })));
-const label = (o: GameOptions) => `${o.players} players, ${o.mode}`;
 
 const BASE_DECK = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37];
 const HALF_CARDS = [2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5, 18.5, 20.5, 22.5, 24.5, 26.5, 28.5, 30.5, 32.5, 34.5, 36.5];
