@@ -1,0 +1,48 @@
+/** The app shell: a header with navigation on every screen, and the routed screen. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRoute } from './router.js';
+import { Home } from './screens/Home.js';
+import { PrefsDialog } from './screens/PrefsDialog.js';
+import { Replay } from './screens/Replay.js';
+import { Rules } from './screens/Rules.js';
+import { TableScreen } from './screens/TableScreen.js';
+
+export function App() {
+  const { t } = useTranslation();
+  const route = useRoute();
+  const [prefsOpen, setPrefsOpen] = useState(false);
+  return (
+    <>
+      <a className="skip" href="#content">
+        {t('nav.skip')}
+      </a>
+      <header className="app-header">
+        <a className="brand" href="#/" aria-label={t('nav.home')}>
+          <span className="brand-mark" aria-hidden="true">
+            🍾
+          </span>
+          <span className="brand-name">{t('app.title')}</span>
+        </a>
+        <nav aria-label={t('nav.label')}>
+          <a href="#/rules" aria-current={route.screen === 'rules' ? 'page' : undefined} data-testid="nav-rules">
+            {t('nav.rules')}
+          </a>
+          <a href="#/replay" aria-current={route.screen === 'replay' ? 'page' : undefined}>
+            {t('nav.replay')}
+          </a>
+          <button type="button" className="btn icon" onClick={() => setPrefsOpen(true)} aria-label={t('prefs.title')} data-testid="open-prefs">
+            ⚙
+          </button>
+        </nav>
+      </header>
+      <div id="content">
+        {route.screen === 'home' && <Home />}
+        {route.screen === 'table' && <TableScreen key={route.code} code={route.code} />}
+        {route.screen === 'rules' && <Rules />}
+        {route.screen === 'replay' && <Replay key={route.gameId ?? ''} gameId={route.gameId} />}
+      </div>
+      {prefsOpen && <PrefsDialog onClose={() => setPrefsOpen(false)} />}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * One card drawn in CSS: its rank large, its suit as colour (and, in the colour-blind
+ * style, a shape), its points as coins along the bottom.
+ */
+import type { KeyboardEvent, MouseEvent, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pointsOf, type Rank, suitOf } from '../../engine/index.js';
+import { cardLabel, formatRank } from '../game/cards.js';
+
+export interface CardProps {
+  readonly rank: Rank;
+  /** Smaller cards for the trick history, the log and the reference card. */
+  readonly size?: 'normal' | 'small' | 'tiny';
+  /** A card the player may choose now; others in an interactive hand are dimmed. */
+  readonly playable?: boolean;
+  readonly dimmed?: boolean;
+  readonly selected?: boolean;
+  /** Highlight, e.g. the card that is winning the trick. */
+  readonly glow?: boolean;
+  readonly onClick?: (e: MouseEvent) => void;
+  readonly onKeyDown?: (e: KeyboardEvent) => void;
+  readonly tabIndex?: number;
+  readonly buttonRef?: Ref<HTMLButtonElement>;
+  /** Added to the spoken label, e.g. "playable". */
+  readonly extraLabel?: string;
+  readonly testId?: string;
+}
+
+export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId }: CardProps) {
+  const { t } = useTranslation();
+  const suit = suitOf(rank) ?? 'red';
+  const points = pointsOf(rank);
+  const label = extraLabel ? `${cardLabel(rank, t)}, ${extraLabel}` : cardLabel(rank, t);
+  const className = ['card', `suit-${suit}`, `card-${size}`, playable && 'playable', dimmed && 'dimmed', selected && 'selected', glow && 'glow'].filter(Boolean).join(' ');
+  const face = (
+    <>
+      <span className="card-rank">{formatRank(rank)}</span>
+      <span className="card-suit" aria-hidden="true" />
+      <span className="card-big" aria-hidden="true">
+        {formatRank(rank)}
+      </span>
+      <span className="card-coins" aria-hidden="true">
+        {coinNumbers(points).map((c) => (
+          <span key={c} className="coin" />
+        ))}
+      </span>
+    </>
+  );
+  if (onClick || onKeyDown) {
+    return (
+      <button type="button" ref={buttonRef} className={className} aria-label={label} aria-pressed={selected} aria-disabled={dimmed || undefined} onClick={onClick} onKeyDown={onKeyDown} tabIndex={tabIndex} data-rank={rank} data-testid={testId}>
+        {face}
+      </button>
+    );
+  }
+  return (
+    <span className={className} role="img" aria-label={label} data-rank={rank} data-testid={testId}>
+      {face}
+    </span>
+  );
+}
+
+/** The back of a card, for hidden hands and the devil's trick. */
+export function CardBack({ size = 'normal' }: { size?: 'normal' | 'small' | 'tiny' }) {
+  return <span className={`card card-back card-${size}`} aria-hidden="true" />;
+}
+
+function coinNumbers(points: number): number[] {
+  return Array.from({ length: points }, (_, i) => i + 1);
+}

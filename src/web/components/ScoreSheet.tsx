@@ -1,0 +1,93 @@
+/** The score sheet: every round's scores and running totals, and a chart of the totals. */
+import { useTranslation } from 'react-i18next';
+import type { RoundResult } from '../../engine/index.js';
+import { type SeatLabel, seatNumbers } from '../game/model.js';
+import { seatName } from './names.js';
+
+export function ScoreSheet({ results, seats, players }: { results: readonly RoundResult[]; seats: readonly SeatLabel[]; players: number }) {
+  const { t } = useTranslation();
+  const cols = seatNumbers(players);
+  return (
+    <div className="score-sheet" data-testid="score-sheet">
+      <div className="table-scroll">
+        <table>
+          <caption className="sr-only">{t('scores.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('scores.round')}</th>
+              {cols.map((s) => (
+                <th key={s} scope="col">
+                  <span className={`dot seat-color-${s}`} aria-hidden="true" /> {seatName(seats, s, t)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r) => (
+              <tr key={r.round}>
+                <th scope="row">{r.round + 1}</th>
+                {cols.map((s) => (
+                  <td key={s}>
+                    <span className={r.scores[s] < 0 ? 'neg' : undefined}>{signed(r.scores[s])}</span>
+                    <span className="total">{r.totals[s]}</span>
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {results.length === 0 && (
+              <tr>
+                <td colSpan={players + 1} className="muted">
+                  {t('scores.none')}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {results.length > 0 && <ScoreChart results={results} seats={seats} players={players} />}
+    </div>
+  );
+}
+
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** Running totals after each round as lines, one colour per seat. */
+export function ScoreChart({ results, seats, players }: { results: readonly RoundResult[]; seats: readonly SeatLabel[]; players: number }) {
+  const { t } = useTranslation();
+  const w = 320;
+  const h = 160;
+  const pad = 24;
+  const series = seatNumbers(players).map((s) => ({ s, points: [0, ...results.map((r) => r.totals[s])] }));
+  const all = series.flatMap((l) => l.points);
+  const lo = Math.min(0, ...all);
+  const hi = Math.max(1, ...all);
+  const x = (i: number) => pad + (i * (w - 2 * pad)) / Math.max(1, results.length);
+  const y = (v: number) => h - pad - ((v - lo) * (h - 2 * pad)) / (hi - lo);
+  return (
+    <figure className="score-chart">
+      <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={t('scores.chart')}>
+        <line x1={pad} x2={w - pad} y1={y(0)} y2={y(0)} className="axis" />
+        <text x={4} y={y(hi) + 4} className="axis-label">
+          {hi}
+        </text>
+        {lo < 0 && (
+          <text x={4} y={y(lo) + 4} className="axis-label">
+            {lo}
+          </text>
+        )}
+        {series.map(({ s, points }) => (
+          <polyline key={s} className={`line seat-stroke-${s}`} points={points.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+        ))}
+      </svg>
+      <figcaption className="legend">
+        {series.map(({ s }) => (
+          <span key={s}>
+            <span className={`dot seat-color-${s}`} aria-hidden="true" /> {seatName(seats, s, t)}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * One seat at the table: name, bot level, dealer and first-player marks, team, won tricks
+ * and points, the bottles it holds, and a ring with the absence timer when it must act.
+ */
+import { useTranslation } from 'react-i18next';
+import type { TableView } from '../../engine/index.js';
+import type { SeatLabel } from '../game/model.js';
+import { seatName } from './names.js';
+import { useNow } from './useNow.js';
+
+export interface SeatPanelProps {
+  readonly view: TableView;
+  readonly seat: number;
+  readonly seats: readonly SeatLabel[];
+  /** Seconds-since-epoch deadline for the seat to act, if a timer runs. */
+  readonly deadline: number | null;
+  readonly me?: boolean;
+}
+
+export function SeatPanel({ view, seat, seats, deadline, me }: SeatPanelProps) {
+  const { t } = useTranslation();
+  const label = seats[seat];
+  const name = seatName(seats, seat, t);
+  const acting = view.phase !== 'over' && view.toAct.includes(seat);
+  const timed = acting && deadline !== null && view.phase === 'play';
+  const now = useNow(timed);
+  const left = timed && deadline !== null ? Math.max(0, Math.ceil(deadline - now)) : null;
+  const team = view.teams?.[seat] ?? null;
+  const held = view.bottles.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => b.owner === seat);
+  const facts = [
+    t('seat.tricks', { count: view.wonTricks[seat] ?? 0 }),
+    t('seat.points', { count: view.wonPoints[seat] ?? 0 }),
+    held.length > 0 ? held.map((b) => t('seat.holdsBottle', { price: b.price })).join(', ') : null,
+    acting ? (view.phase === 'pass' ? t('seat.choosingPass') : t('seat.toPlay')) : null,
+  ].filter(Boolean);
+
+  return (
+    <section className={`seat${acting ? ' acting' : ''}${me ? ' me' : ''}${label?.away || (label && !label.connected && !label.bot) ? ' absent' : ''}`} aria-label={`${name}: ${facts.join(', ')}`} data-seat={seat} data-testid={`seat-${seat}`}>
+      {team && <span className={`team team-${team}`} title={t('seat.team', { team })} aria-hidden="true" />}
+      <div className="seat-head">
+        <span className="seat-name">{name}</span>
+        {me && <span className="chip chip-me">{t('seat.you')}</span>}
+      </div>
+      <div className="seat-marks" aria-hidden="true">
+        {label?.bot && <span className="chip chip-bot">🤖 {t(`bot.${label.bot}`)}</span>}
+        {view.dealer === seat && (
+          <span className="chip chip-dealer" title={t('seat.dealer')}>
+            D
+          </span>
+        )}
+        {view.firstPlayer === seat && (
+          <span className="chip chip-first" title={t('seat.firstPlayer')}>
+            1
+          </span>
+        )}
+        {team && <span className={`chip team-chip team-${team}`}>{team}</span>}
+        {label?.away && <span className="chip chip-away">{t('seat.away')}</span>}
+        {view.phase === 'pass' && view.passed[seat] && <span className="chip chip-ok">✓</span>}
+      </div>
+      <div className="seat-stats" aria-hidden="true">
+        <span title={t('seat.tricksTitle')}>
+          <span className="stat-icon">▤</span> {view.wonTricks[seat] ?? 0}
+        </span>
+        <span title={t('seat.pointsTitle')}>
+          <span className="coin coin-inline" /> {view.wonPoints[seat] ?? 0}
+        </span>
+        {held.map((b) => (
+          <span key={b.n} className="held-bottle" title={t('seat.holdsBottle', { price: b.price })}>
+            <BottleIcon /> {b.price}
+          </span>
+        ))}
+      </div>
+      {left !== null && (
+        <div className="seat-timer" role="timer" aria-label={t('seat.timer', { count: left })}>
+          {left}s
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function BottleIcon({ large }: { large?: boolean }) {
+  return (
+    <svg className={large ? 'bottle-svg large' : 'bottle-svg'} viewBox="0 0 24 40" aria-hidden="true">
+      <path d="M9 1h6v3h-1v7c4 2 7 6 7 11v14a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V22c0-5 3-9 7-11V4H9z" className="bottle-glass" />
+      <path d="M5 24c3-2 11-2 14 0v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2z" className="bottle-imp" />
+      <circle cx="10" cy="29" r="1.2" className="bottle-eye" />
+      <circle cx="14" cy="29" r="1.2" className="bottle-eye" />
+    </svg>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * The trick in the middle: each card with who played it. While a trick is under way it
+ * says who is winning and whether that would take the bottle (from the engine's view);
+ * a just-finished trick stays a moment with its winner and any sale.
+ */
+import { useTranslation } from 'react-i18next';
+import type { CompletedTrick, PlayedCard, TableView } from '../../engine/index.js';
+import type { SeatLabel } from '../game/model.js';
+import { Card } from './Card.js';
+import { seatName } from './names.js';
+
+export interface TrickAreaProps {
+  readonly view: TableView;
+  readonly seats: readonly SeatLabel[];
+  /** A finished trick to show instead of the (empty) current one. */
+  readonly finished?: CompletedTrick | null;
+  readonly caption?: string;
+}
+
+export function TrickArea({ view, seats, finished, caption }: TrickAreaProps) {
+  const { t } = useTranslation();
+  const live = view.trick.cards.length > 0 || !finished;
+  const cards: readonly PlayedCard[] = live ? view.trick.cards : finished.cards;
+  const winnerSeat = live ? (view.trick.winning?.seat ?? null) : finished.winner;
+  const bottle = view.bottles[view.bottleInPlay - 1];
+  let hint = caption ?? '';
+  if (live && view.trick.winning) {
+    const who = seatName(seats, view.trick.winning.seat, t);
+    hint = view.trick.winning.takesBottle ? t('trick.winningBottle', { who, price: bottle?.price }) : t('trick.winningNoBottle', { who });
+  } else if (!live) {
+    const who = seatName(seats, finished.winner, t);
+    hint = finished.bottle ? t('trick.wonBottle', { who, count: finished.points, price: finished.price }) : t('trick.won', { who, count: finished.points });
+  } else if (view.phase === 'play') {
+    hint = t('trick.lead', { who: seatName(seats, view.toAct[0], t), price: bottle?.price });
+  }
+  return (
+    <div className={`trick${live ? '' : ' finished'}`} data-testid="trick">
+      <ol className="trick-cards" aria-label={t('trick.label', { count: cards.length })}>
+        {cards.map((c) => (
+          <li key={c.card} className="trick-slot">
+            <Card rank={c.card} size="small" glow={c.seat === winnerSeat} />
+            <span className="trick-who">{seatName(seats, c.seat, t)}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="trick-hint" aria-live="polite" data-testid="trick-hint">
+        {hint}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * What the table components draw from, whatever the source (a live server, a replay, a
+ * test): the engine's TableView for one viewer plus who sits where.
+ */
+import type { BotLevelName, SeatSummary } from '../../protocol/messages.js';
+
+/**
+ * The bot levels offered, as the protocol names them. A copy of the protocol's list
+ * because importing its value would pull zod into the bundle; the type check below keeps
+ * the two in step.
+ */
+export const BOT_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const satisfies readonly BotLevelName[];
+type MissingLevel = Exclude<BotLevelName, (typeof BOT_LEVELS)[number]>;
+const _everyLevel: MissingLevel extends never ? true : never = true;
+void _everyLevel;
+
+export interface SeatLabel {
+  readonly name: string | null;
+  readonly bot: BotLevelName | null;
+  readonly connected: boolean;
+  readonly away: boolean;
+}
+
+export function seatLabels(seats: readonly SeatSummary[]): SeatLabel[] {
+  return seats.map((s) => ({ name: s.name, bot: s.bot, connected: s.connected, away: s.away }));
+}
+
+/** Plain labels for a table without live seats (a replay, a test): names only. */
+export function namedSeats(names: readonly string[]): SeatLabel[] {
+  return names.map((name) => ({ name, bot: null, connected: true, away: false }));
+}
+
+/** Seat numbers 0..players-1, each a stable key for its seat. */
+export function seatNumbers(players: number): number[] {
+  return Array.from({ length: players }, (_, i) => i);
+}
+
+/** The seats in the order they sit around the viewer: the viewer last, its left neighbour first. */
+export function seatsAround(players: number, viewer: number | null): number[] {
+  const me = viewer ?? 0;
+  return Array.from({ length: players }, (_, i) => (me + 1 + i) % players);
+}

@@ -1,0 +1,57 @@
+/** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
+import type { CreateTableReply, JoinTableReply, TableOptions, TableSummary } from '../../protocol/messages.js';
+
+/** A refusal from the server, carrying its code and the sentence meant for the player. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError('ERR_NETWORK', 'The server cannot be reached.');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: an HTML error page or a proxy; the status below explains it.
+  }
+  if (!res.ok) {
+    const e = (data as { error?: { code?: string; message?: string } } | null)?.error;
+    throw new ApiError(e?.code ?? `HTTP_${res.status}`, e?.message ?? `The server answered ${res.status}.`);
+  }
+  return data as T;
+}
+
+export function createTable(name: string, options: Partial<TableOptions> & Pick<TableOptions, 'players'>): Promise<CreateTableReply> {
+  return call('POST', '/api/tables', { name, options });
+}
+
+export function joinTable(code: string, name: string, seat?: number): Promise<JoinTableReply> {
+  return call('POST', `/api/tables/${encodeURIComponent(code)}/seats`, seat === undefined ? { name } : { name, seat });
+}
+
+/** Public tables, as the server lists them (an array, or wrapped in { tables }). */
+export async function listTables(): Promise<TableSummary[]> {
+  const data = await call<TableSummary[] | { tables: TableSummary[] }>('GET', '/api/tables');
+  return Array.isArray(data) ? data : (data?.tables ?? []);
+}
+
+export function getTable(code: string): Promise<TableSummary> {
+  return call('GET', `/api/tables/${encodeURIComponent(code)}`);
+}
+
+/** A finished game's record as text, ready for parseRecord. */
+export async function getRecord(gameId: string): Promise<string> {
+  const data = await call<unknown>('GET', `/api/games/${encodeURIComponent(gameId)}/record`);
+  return JSON.stringify(data);
+}

@@ -1,0 +1,139 @@
+/**
+ * One table's live connection: Socket.IO with acknowledgements (docs/protocol.md). It
+ * watches the table again after every reconnect, asking for the updates it missed, and
+ * exposes a snapshot that React reads with useSyncExternalStore.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { GameEvent } from '../../engine/index.js';
+import type { Ack, BotLevelName, ChatMessage, ClientAction, GameUpdate, TableSummary, WatchReply } from '../../protocol/messages.js';
+import { forgetSession, loadSession, type SeatSession } from './session.js';
+
+export type LinkStatus = 'connecting' | 'online' | 'offline';
+
+/** An event as it arrived, numbered so a screen can tell which ones it has animated. */
+export interface ArrivedEvent {
+  readonly n: number;
+  readonly event: GameEvent;
+}
+
+export interface TableState {
+  readonly status: LinkStatus;
+  /** True after a lost connection came back, until the next loss. */
+  readonly reconnected: boolean;
+  readonly table: TableSummary | null;
+  /** Our seat, or null when watching. */
+  readonly seat: number | null;
+  readonly game: GameUpdate | null;
+  readonly chat: readonly ChatMessage[];
+  /** Events received live (not those replayed on a fresh watch), the most recent last. */
+  readonly arrived: readonly ArrivedEvent[];
+  /** Why the table cannot be shown (unknown code, ...). */
+  readonly error: string | null;
+}
+
+const KEEP_EVENTS = 200;
+const KEEP_CHAT = 100;
+
+export class TableConnection {
+  private state: TableState = { status: 'connecting', reconnected: false, table: null, seat: null, game: null, chat: [], arrived: [], error: null };
+  private readonly listeners = new Set<() => void>();
+  private readonly socket: Socket;
+  private eventCount = 0;
+  private everOnline = false;
+
+  constructor(
+    readonly code: string,
+    url?: string,
+  ) {
+    const options = { transports: ['websocket', 'polling'], reconnectionDelayMax: 4000 };
+    this.socket = url ? io(url, options) : io(options);
+    this.socket.on('connect', () => void this.watch());
+    this.socket.on('disconnect', () => this.set({ status: 'offline' }));
+    this.socket.on('connect_error', () => this.set({ status: 'offline' }));
+    this.socket.on('table', (table: TableSummary) => this.set({ table }));
+    this.socket.on('game', (update: GameUpdate) => this.receive(update, true));
+    this.socket.on('chat', (message: ChatMessage) => this.set({ chat: [...this.state.chat, message].slice(-KEEP_CHAT) }));
+  }
+
+  snapshot = (): TableState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  close(): void {
+    this.socket.close();
+    this.listeners.clear();
+  }
+
+  /** Take a seat's token (after joining) and watch again as that seat. */
+  async rewatch(): Promise<void> {
+    await this.watch();
+  }
+
+  act(action: ClientAction): Promise<Ack> {
+    return this.request('game:act', { action });
+  }
+  addBot(seat: number, level: BotLevelName): Promise<Ack> {
+    return this.request('seat:bot', { seat, level });
+  }
+  clearSeat(seat: number): Promise<Ack> {
+    return this.request('seat:clear', { seat });
+  }
+  start(): Promise<Ack> {
+    return this.request('table:start', {});
+  }
+  leave(): Promise<Ack> {
+    return this.request('table:leave', {});
+  }
+  rematch(): Promise<Ack> {
+    return this.request('table:rematch', {});
+  }
+  say(message: { text: string } | { reaction: string }): Promise<Ack> {
+    return this.request('chat:send', message);
+  }
+
+  private async watch(): Promise<void> {
+    const session: SeatSession | null = loadSession(this.code);
+    const game = this.state.game;
+    const reply = await this.request<WatchReply>('table:watch', {
+      code: this.code,
+      ...(session ? { token: session.token } : {}),
+      ...(game ? { lastSeq: game.seq } : {}),
+    });
+    if (!reply.ok) {
+      if (session && /TOKEN|SEAT/i.test(reply.error.code)) {
+        // The seat is no longer ours (the table was reset): watch as a spectator instead.
+        forgetSession(this.code);
+        return this.watch();
+      }
+      this.set({ status: 'online', error: reply.error.message });
+      return;
+    }
+    this.set({ status: 'online', reconnected: this.everOnline, table: reply.table, seat: reply.seat, chat: [...reply.chat], error: null });
+    this.everOnline = true;
+    if (reply.missed) for (const update of reply.missed) this.receive(update, true);
+    else if (reply.game) this.receive(reply.game, false);
+  }
+
+  private receive(update: GameUpdate, live: boolean): void {
+    const current = this.state.game;
+    if (current && current.gameId === update.gameId && update.seq <= current.seq) return;
+    const fresh = live ? update.events.map((event) => ({ n: ++this.eventCount, event })) : [];
+    this.set({ game: update, arrived: [...this.state.arrived, ...fresh].slice(-KEEP_EVENTS) });
+  }
+
+  private async request<T extends object = Record<string, never>>(name: string, payload: unknown): Promise<Ack<T>> {
+    try {
+      return (await this.socket.timeout(10_000).emitWithAck(name, payload)) as Ack<T>;
+    } catch {
+      return { ok: false, error: { code: 'ERR_TIMEOUT', message: 'The server did not answer in time.' } };
+    }
+  }
+
+  private set(change: Partial<TableState>): void {
+    this.state = { ...this.state, ...change };
+    for (const l of this.listeners) l();
+  }
+}

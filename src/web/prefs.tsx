@@ -1,0 +1,87 @@
+/**
+ * Player preferences (card style, sort order, animation speed, language, name), kept in
+ * local storage so they survive a reload. Components read them through usePrefs().
+ */
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { i18n, LANGUAGES, type Language } from './i18n.js';
+
+export const CARD_STYLES = ['standard', 'large', 'colorblind'] as const;
+export type CardStyle = (typeof CARD_STYLES)[number];
+export const SORT_ORDERS = ['rank', 'suit'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SPEEDS = ['slow', 'normal', 'fast', 'off'] as const;
+export type Speed = (typeof SPEEDS)[number];
+
+export interface Prefs {
+  readonly cardStyle: CardStyle;
+  readonly sort: SortOrder;
+  readonly speed: Speed;
+  readonly language: Language;
+  /** The display name last used, offered again when creating or joining a table. */
+  readonly name: string;
+}
+
+const KEY = 'bottle-imp:prefs';
+
+/** How long a trick or a sale stays on screen, per speed, in milliseconds. */
+export const PAUSE_MS: Record<Speed, number> = { slow: 2600, normal: 1500, fast: 700, off: 0 };
+
+function browserLanguage(): Language {
+  const lang = typeof navigator === 'undefined' ? 'en' : navigator.language.slice(0, 2);
+  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : 'en';
+}
+
+export function defaultPrefs(): Prefs {
+  return { cardStyle: 'standard', sort: 'suit', speed: 'normal', language: browserLanguage(), name: '' };
+}
+
+/** Stored preferences; anything unreadable or unknown falls back to its default. */
+export function loadPrefs(): Prefs {
+  const base = defaultPrefs();
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Record<keyof Prefs, unknown>>;
+    const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+    return {
+      cardStyle: pick(raw.cardStyle, CARD_STYLES, base.cardStyle),
+      sort: pick(raw.sort, SORT_ORDERS, base.sort),
+      speed: pick(raw.speed, SPEEDS, base.speed),
+      language: pick(raw.language, LANGUAGES, base.language),
+      name: typeof raw.name === 'string' ? raw.name.slice(0, 24) : '',
+    };
+  } catch {
+    return base;
+  }
+}
+
+interface PrefsContextValue {
+  readonly prefs: Prefs;
+  readonly setPrefs: (change: Partial<Prefs>) => void;
+}
+
+const PrefsContext = createContext<PrefsContextValue>({ prefs: defaultPrefs(), setPrefs: () => {} });
+
+export function PrefsProvider({ children, initial }: { children: ReactNode; initial?: Prefs }) {
+  const [prefs, setState] = useState<Prefs>(() => initial ?? loadPrefs());
+  const setPrefs = useCallback((change: Partial<Prefs>) => setState((p) => ({ ...p, ...change })), []);
+  useEffect(() => {
+    localStorage.setItem(KEY, JSON.stringify(prefs));
+    if (i18n.language !== prefs.language) void i18n.changeLanguage(prefs.language);
+    document.documentElement.lang = prefs.language;
+    document.documentElement.dataset.cards = prefs.cardStyle;
+    document.documentElement.dataset.speed = prefs.speed;
+  }, [prefs]);
+  const value = useMemo(() => ({ prefs, setPrefs }), [prefs, setPrefs]);
+  return <PrefsContext.Provider value={value}>{children}</PrefsContext.Provider>;
+}
+
+export function usePrefs(): PrefsContextValue {
+  return useContext(PrefsContext);
+}
+
+/** The pause for trick and sale animations, zero when the system asks for reduced motion. */
+export function usePauseMs(): number {
+  const { prefs } = usePrefs();
+  const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // Reduced motion keeps the pause (the result must stay readable) but drops movement in CSS.
+  return reduced && prefs.speed !== 'off' ? Math.max(PAUSE_MS[prefs.speed], 1200) : PAUSE_MS[prefs.speed];
+}

@@ -1,0 +1,51 @@
+/**
+ * Screens are addressed by the URL hash (#/t/ABCD, #/rules, ...), so every screen has a
+ * link that survives a reload and the server needs no route per screen.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type Route =
+  | { readonly screen: 'home' }
+  | { readonly screen: 'table'; readonly code: string }
+  | { readonly screen: 'rules' }
+  | { readonly screen: 'replay'; readonly gameId: string | null };
+
+export function parseRoute(hash: string): Route {
+  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 't' && parts[1]) return { screen: 'table', code: parts[1].toUpperCase() };
+  if (parts[0] === 'rules') return { screen: 'rules' };
+  if (parts[0] === 'replay') return { screen: 'replay', gameId: parts[1] ?? null };
+  return { screen: 'home' };
+}
+
+export function hrefOf(route: Route): string {
+  switch (route.screen) {
+    case 'home':
+      return '#/';
+    case 'table':
+      return `#/t/${encodeURIComponent(route.code)}`;
+    case 'rules':
+      return '#/rules';
+    case 'replay':
+      return route.gameId ? `#/replay/${encodeURIComponent(route.gameId)}` : '#/replay';
+  }
+}
+
+export function navigate(route: Route): void {
+  location.hash = hrefOf(route);
+}
+
+/** The absolute link a friend can open to join a table. */
+export function inviteLink(code: string): string {
+  return `${location.origin}${location.pathname}${hrefOf({ screen: 'table', code })}`;
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('hashchange', onChange);
+  return () => window.removeEventListener('hashchange', onChange);
+}
+
+export function useRoute(): Route {
+  const hash = useSyncExternalStore(subscribe, () => location.hash);
+  return parseRoute(hash);
+}

@@ -1,0 +1,198 @@
+/**
+ * Home: create a table (players, mode, length, bots, public or private), join one with a
+ * code, or pick a public table that is waiting for players.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
+import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import { BOT_LEVELS, seatNumbers } from '../game/model.js';
+import { ApiError, createTable, listTables } from '../net/api.js';
+import { savePendingBots } from '../net/pending.js';
+import { saveSession } from '../net/session.js';
+import { usePrefs } from '../prefs.js';
+import { navigate } from '../router.js';
+
+const PLAYER_COUNTS: PlayerCount[] = [2, 3, 4, 5, 6];
+type Seat = 'open' | BotLevelName;
+
+export function Home() {
+  const { t } = useTranslation();
+  const { prefs, setPrefs } = usePrefs();
+  const [players, setPlayers] = useState<PlayerCount>(4);
+  const [mode, setMode] = useState<Mode>('individual');
+  const [length, setLength] = useState<'rounds' | 'target'>('rounds');
+  const [rounds, setRounds] = useState(setupFor(4).defaultRounds);
+  const [target, setTarget] = useState(200);
+  const [isPublic, setPublic] = useState(false);
+  const [others, setOthers] = useState<Seat[]>(['medium', 'medium', 'medium', 'medium', 'medium']);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [tables, setTables] = useState<TableSummary[] | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      listTables().then(
+        (list) => live && setTables(list.filter((tb) => tb.status === 'lobby')),
+        () => live && setTables([]),
+      );
+    void load();
+    const id = setInterval(load, 5000);
+    return () => {
+      live = false;
+      clearInterval(id);
+    };
+  }, []);
+
+  const choosePlayers = (p: PlayerCount) => {
+    setPlayers(p);
+    setMode('individual');
+    setRounds(setupFor(p).defaultRounds);
+  };
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    const name = prefs.name.trim();
+    if (!name) return setError(t('home.needName'));
+    setBusy(true);
+    setError(null);
+    try {
+      const reply = await createTable(name, { players, mode, public: isPublic, ...(length === 'rounds' ? { rounds } : { targetScore: target }) });
+      saveSession(reply.code, { seat: reply.seat, token: reply.token });
+      const bots = others.slice(0, players - 1).flatMap((level, i) => (level === 'open' ? [] : [{ seat: (reply.seat + 1 + i) % players, level }]));
+      savePendingBots(reply.code, bots);
+      navigate({ screen: 'table', code: reply.code });
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  const join = (e: FormEvent) => {
+    e.preventDefault();
+    const clean = code.trim().toUpperCase();
+    if (clean) navigate({ screen: 'table', code: clean });
+  };
+
+  return (
+    <main className="home page" data-testid="home">
+      <section className="hero">
+        <h1>{t('app.title')}</h1>
+        <p className="tagline">{t('home.tagline')}</p>
+      </section>
+
+      <div className="home-grid">
+        <form className="panel create" onSubmit={create} aria-labelledby="create-title">
+          <h2 id="create-title">{t('home.create')}</h2>
+          <label className="field">
+            <span>{t('home.name')}</span>
+            <input value={prefs.name} onChange={(e) => setPrefs({ name: e.target.value.slice(0, 24) })} maxLength={24} autoComplete="nickname" required data-testid="name" />
+          </label>
+          <fieldset className="field">
+            <legend>{t('home.players')}</legend>
+            <div className="segmented">
+              {PLAYER_COUNTS.map((p) => (
+                <label key={p} className={players === p ? 'on' : undefined}>
+                  <input type="radio" name="players" checked={players === p} onChange={() => choosePlayers(p)} data-testid={`players-${p}`} />
+                  {p}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {modesFor(players).length > 1 && (
+            <label className="field">
+              <span>{t('home.mode')}</span>
+              <select value={mode} onChange={(e) => setMode(e.target.value as Mode)} data-testid="mode">
+                {modesFor(players).map((m) => (
+                  <option key={m} value={m}>
+                    {m === 'individual' ? t('home.individual') : t('home.teams', { mode: m })}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <fieldset className="field">
+            <legend>{t('home.length')}</legend>
+            <div className="length">
+              <label>
+                <input type="radio" name="length" checked={length === 'rounds'} onChange={() => setLength('rounds')} /> {t('home.rounds')}
+              </label>
+              <input type="number" min={1} max={50} value={rounds} disabled={length !== 'rounds'} onChange={(e) => setRounds(Math.max(1, Math.min(50, Number(e.target.value) || 1)))} aria-label={t('home.rounds')} data-testid="rounds" />
+              <label>
+                <input type="radio" name="length" checked={length === 'target'} onChange={() => setLength('target')} /> {t('home.target')}
+              </label>
+              <input type="number" min={1} max={10000} step={50} value={target} disabled={length !== 'target'} onChange={(e) => setTarget(Math.max(1, Math.min(10000, Number(e.target.value) || 1)))} aria-label={t('home.target')} />
+            </div>
+          </fieldset>
+          <fieldset className="field">
+            <legend>{t('home.otherSeats')}</legend>
+            <ul className="seat-choices">
+              {seatNumbers(players - 1).map((i) => (
+                <li key={i}>
+                  <span>{t('home.seatN', { n: i + 2 })}</span>
+                  <select value={others[i]} onChange={(e) => setOthers(others.map((o, j) => (j === i ? (e.target.value as Seat) : o)))} data-testid={`seat-choice-${i}`}>
+                    <option value="open">{t('home.openSeat')}</option>
+                    {BOT_LEVELS.map((l) => (
+                      <option key={l} value={l}>
+                        {t('home.botLevel', { level: t(`bot.${l}`) })}
+                      </option>
+                    ))}
+                  </select>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <label className="check">
+            <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} /> {t('home.public')}
+          </label>
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn primary big" disabled={busy} data-testid="create">
+            {t('home.createButton')}
+          </button>
+        </form>
+
+        <div className="stack">
+          <form className="panel" onSubmit={join} aria-labelledby="join-title">
+            <h2 id="join-title">{t('home.join')}</h2>
+            <div className="inline">
+              <input value={code} onChange={(e) => setCode(e.target.value)} placeholder={t('home.codePlaceholder')} aria-label={t('home.code')} maxLength={16} autoCapitalize="characters" data-testid="join-code" />
+              <button type="submit" className="btn">
+                {t('home.joinButton')}
+              </button>
+            </div>
+          </form>
+          <section className="panel" aria-labelledby="public-title">
+            <h2 id="public-title">{t('home.publicTables')}</h2>
+            {tables === null ? (
+              <p className="muted">{t('common.loading')}</p>
+            ) : tables.length === 0 ? (
+              <p className="muted">{t('home.noTables')}</p>
+            ) : (
+              <ul className="table-list">
+                {tables.map((tb) => (
+                  <li key={tb.code}>
+                    <a href={`#/t/${tb.code}`}>
+                      <strong>{tb.code}</strong> · {t('home.tableLine', { players: tb.options.players, taken: tb.seats.filter((s) => s.name !== null).length })} · {tb.seats.find((s) => s.seat === tb.host)?.name ?? ''}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="panel">
+            <h2>{t('home.more')}</h2>
+            <p>
+              <a href="#/rules">{t('nav.rules')}</a> · <a href="#/replay">{t('nav.replay')}</a>
+            </p>
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}

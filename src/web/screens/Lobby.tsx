@@ -1,0 +1,159 @@
+/** The lobby: seats and names, bots added or removed by the host, the invite link, start. */
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import { BOT_LEVELS } from '../game/model.js';
+import { ApiError, joinTable } from '../net/api.js';
+import type { TableConnection } from '../net/connection.js';
+import { takePendingBots } from '../net/pending.js';
+import { saveSession } from '../net/session.js';
+import { usePrefs } from '../prefs.js';
+import { inviteLink } from '../router.js';
+
+export function Lobby({ conn, table, seat }: { conn: TableConnection; table: TableSummary; seat: number | null }) {
+  const { t } = useTranslation();
+  const { prefs, setPrefs } = usePrefs();
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [level, setLevel] = useState<BotLevelName>('medium');
+  const isHost = seat !== null && seat === table.host;
+  const seeded = useRef(false);
+
+  // The bots chosen when the table was created are seated once the host is connected.
+  useEffect(() => {
+    if (!isHost || seeded.current) return;
+    seeded.current = true;
+    void (async () => {
+      for (const bot of takePendingBots(table.code)) {
+        const ack = await conn.addBot(bot.seat, bot.level);
+        if (!ack.ok) setError(ack.error.message);
+      }
+    })();
+  }, [isHost, conn, table.code]);
+
+  const run = async (p: Promise<{ ok: boolean; error?: { message: string } }>) => {
+    const ack = await p;
+    setError(ack.ok ? null : (ack.error?.message ?? null));
+  };
+
+  const takeSeat = async (e: FormEvent, at?: number) => {
+    e.preventDefault();
+    const name = prefs.name.trim();
+    if (!name) return setError(t('home.needName'));
+    try {
+      const reply = await joinTable(table.code, name, at);
+      saveSession(table.code, { seat: reply.seat, token: reply.token });
+      await conn.rewatch();
+      setError(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+  };
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(inviteLink(table.code));
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setError(t('lobby.copyFailed'));
+    }
+  };
+
+  const full = table.seats.every((s) => s.name !== null);
+  const o = table.options;
+  return (
+    <div className="lobby page" data-testid="lobby">
+      <div className="panel">
+        <h1>{t('lobby.title')}</h1>
+        <p className="muted">
+          {t('lobby.summary', { players: o.players })} · {o.mode === 'individual' ? t('home.individual') : t('home.teams', { mode: o.mode })} · {o.rounds !== undefined ? t('lobby.rounds', { count: o.rounds }) : t('table.target', { target: o.targetScore })} · {o.public ? t('lobby.public') : t('lobby.private')}
+        </p>
+        <div className="invite">
+          <input readOnly value={inviteLink(table.code)} aria-label={t('lobby.invite')} onFocus={(e) => e.target.select()} />
+          <button type="button" className="btn" onClick={() => void copy()} data-testid="copy-invite">
+            {copied ? t('lobby.copied') : t('lobby.copy')}
+          </button>
+        </div>
+
+        <ol className="lobby-seats">
+          {table.seats.map((s) => (
+            <li key={s.seat} className={s.seat === seat ? 'mine' : undefined} data-testid={`lobby-seat-${s.seat}`}>
+              <span className="seat-no">{s.seat + 1}</span>
+              <span className="seat-who">
+                {s.name ?? <span className="muted">{t('lobby.open')}</span>}
+                {s.bot && <span className="chip chip-bot">🤖 {t(`bot.${s.bot}`)}</span>}
+                {s.seat === table.host && <span className="chip">{t('lobby.host')}</span>}
+                {s.seat === seat && <span className="chip chip-me">{t('seat.you')}</span>}
+                {s.name && !s.bot && !s.connected && <span className="chip chip-away">{t('lobby.offline')}</span>}
+              </span>
+              <span className="seat-actions">
+                {s.name === null && isHost && (
+                  <button type="button" className="btn small" onClick={() => void run(conn.addBot(s.seat, level))} data-testid={`add-bot-${s.seat}`}>
+                    {t('lobby.addBot')}
+                  </button>
+                )}
+                {s.name === null && seat === null && (
+                  <button type="button" className="btn small primary" onClick={(e) => void takeSeat(e, s.seat)} data-testid={`take-seat-${s.seat}`}>
+                    {t('lobby.sitHere')}
+                  </button>
+                )}
+                {s.name !== null && isHost && s.seat !== seat && (
+                  <button type="button" className="btn small" onClick={() => void run(conn.clearSeat(s.seat))} aria-label={t('lobby.removeNamed', { name: s.name })}>
+                    {t('lobby.remove')}
+                  </button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ol>
+
+        {isHost && (
+          <label className="field inline-field">
+            <span>{t('lobby.botLevel')}</span>
+            <select value={level} onChange={(e) => setLevel(e.target.value as BotLevelName)}>
+              {BOT_LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`bot.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+
+        {seat === null && (
+          <form className="join-form" onSubmit={(e) => void takeSeat(e)}>
+            <label className="field">
+              <span>{t('home.name')}</span>
+              <input value={prefs.name} onChange={(e) => setPrefs({ name: e.target.value.slice(0, 24) })} maxLength={24} required data-testid="lobby-name" />
+            </label>
+            <button type="submit" className="btn primary" disabled={full} data-testid="join-seat">
+              {full ? t('lobby.full') : t('lobby.join')}
+            </button>
+          </form>
+        )}
+
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+
+        <div className="actions">
+          {isHost ? (
+            <button type="button" className="btn primary big" disabled={!full} onClick={() => void run(conn.start())} data-testid="start">
+              {full ? t('lobby.start') : t('lobby.waiting')}
+            </button>
+          ) : (
+            <p className="muted">{t('lobby.hostStarts')}</p>
+          )}
+          {seat !== null && (
+            <button type="button" className="btn" onClick={() => void conn.leave().then(() => (location.hash = '#/'))}>
+              {t('lobby.leave')}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

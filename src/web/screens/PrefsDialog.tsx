@@ -1,0 +1,31 @@
+/** Preferences: card style, sort order, animation speed and language. */
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../components/Modal.js';
+import { LANGUAGES } from '../i18n.js';
+import { CARD_STYLES, type Prefs, SORT_ORDERS, SPEEDS, usePrefs } from '../prefs.js';
+
+export function PrefsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const { prefs, setPrefs } = usePrefs();
+  const choice = <K extends keyof Prefs>(key: K, options: readonly Prefs[K][], label: (o: Prefs[K]) => string) => (
+    <fieldset className="field">
+      <legend>{t(`prefs.${key}`)}</legend>
+      <div className="segmented">
+        {options.map((o) => (
+          <label key={String(o)} className={prefs[key] === o ? 'on' : undefined}>
+            <input type="radio" name={key} checked={prefs[key] === o} onChange={() => setPrefs({ [key]: o } as Partial<Prefs>)} data-testid={`pref-${key}-${String(o)}`} />
+            {label(o)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+  return (
+    <Modal title={t('prefs.title')} onClose={onClose} testId="prefs">
+      {choice('cardStyle', CARD_STYLES, (o) => t(`prefs.style.${o}`))}
+      {choice('sort', SORT_ORDERS, (o) => t(`prefs.sortBy.${o}`))}
+      {choice('speed', SPEEDS, (o) => t(`prefs.speeds.${o}`))}
+      {choice('language', LANGUAGES, (o) => t(`prefs.languages.${o}`))}
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The replay viewer: a finished game from the server (#/replay/ID) or a bottle-imp/1
+ * record opened from disk, stepped through card by card or trick by trick with every hand
+ * revealed.
+ */
+import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { view } from '../../engine/index.js';
+import { type GameRecord, parseRecord } from '../../record/index.js';
+import { Bottles } from '../components/Bottles.js';
+import { Card } from '../components/Card.js';
+import { Hand } from '../components/Hand.js';
+import { seatName } from '../components/names.js';
+import { ScoreSheet } from '../components/ScoreSheet.js';
+import { SeatPanel } from '../components/SeatPanel.js';
+import { TrickArea } from '../components/TrickArea.js';
+import { namedSeats, seatNumbers } from '../game/model.js';
+import { gameAt, isTrickBoundary, replaySteps } from '../game/replay.js';
+import { ApiError, getRecord } from '../net/api.js';
+
+export function Replay({ gameId }: { gameId: string | null }) {
+  const { t } = useTranslation();
+  const [record, setRecord] = useState<GameRecord | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback((text: string) => {
+    const parsed = parseRecord(text);
+    if (parsed.ok) {
+      setRecord(parsed.value);
+      setError(null);
+    } else setError(parsed.error);
+  }, []);
+
+  useEffect(() => {
+    if (!gameId) return;
+    getRecord(gameId).then(load, (e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
+  }, [gameId, load]);
+
+  const open = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (file) load(await file.text());
+  };
+
+  return (
+    <main className="page replay-page" data-testid="replay">
+      <div className="panel">
+        <h1>{t('replay.title')}</h1>
+        <label className="file-open">
+          {t('replay.open')} <input type="file" accept=".json,application/json" onChange={(e) => void open(e)} data-testid="record-file" />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      {record && <ReplayBoard key={JSON.stringify(record).length} record={record} />}
+    </main>
+  );
+}
+
+function ReplayBoard({ record }: { record: GameRecord }) {
+  const { t } = useTranslation();
+  const steps = useMemo(() => replaySteps(record), [record]);
+  const [at, setAt] = useState(0);
+  const step = steps[Math.min(at, steps.length - 1)];
+  const game = useMemo(() => gameAt(record, step), [record, step]);
+  const seats = namedSeats(record.players);
+  const pub = view(game, null);
+  const n = record.options.players;
+  const lastTrick = pub.tricks.length > 0 && pub.trick.cards.length === 0 ? pub.tricks[pub.tricks.length - 1] : null;
+  const passes = game.log[game.log.length - 1]?.passes ?? [];
+  const devil = passes.flatMap((p) => (p ? [...p.devil] : []));
+
+  const jump = (dir: 1 | -1, boundary: (i: number) => boolean) => {
+    let i = at + dir;
+    while (i > 0 && i < steps.length - 1 && !boundary(i)) i += dir;
+    setAt(Math.max(0, Math.min(steps.length - 1, i)));
+  };
+  const trickStep = (i: number) => isTrickBoundary(record, steps[i]);
+  const roundStep = (i: number) => steps[i].plays === -1;
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement | null)?.closest('input, select, textarea')) return;
+      if (e.key === 'ArrowRight') setAt((a) => Math.min(steps.length - 1, a + 1));
+      if (e.key === 'ArrowLeft') setAt((a) => Math.max(0, a - 1));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [steps.length]);
+
+  return (
+    <div className="replay-board">
+      <div className="replay-controls panel" role="toolbar" aria-label={t('replay.controls')}>
+        <button type="button" className="btn" onClick={() => jump(-1, roundStep)} aria-label={t('replay.prevRound')}>
+          ⏮
+        </button>
+        <button type="button" className="btn" onClick={() => jump(-1, trickStep)} aria-label={t('replay.prevTrick')}>
+          ⏪
+        </button>
+        <button type="button" className="btn" onClick={() => setAt(Math.max(0, at - 1))} aria-label={t('replay.prevCard')}>
+          ◀
+        </button>
+        <span className="replay-where" aria-live="polite" data-testid="replay-where">
+          {t('replay.where', { round: step.round + 1, plays: Math.max(0, step.plays), step: at + 1, count: steps.length })}
+        </span>
+        <button type="button" className="btn" onClick={() => setAt(Math.min(steps.length - 1, at + 1))} aria-label={t('replay.nextCard')} data-testid="replay-next">
+          ▶
+        </button>
+        <button type="button" className="btn" onClick={() => jump(1, trickStep)} aria-label={t('replay.nextTrick')} data-testid="replay-next-trick">
+          ⏩
+        </button>
+        <button type="button" className="btn" onClick={() => jump(1, roundStep)} aria-label={t('replay.nextRound')}>
+          ⏭
+        </button>
+        <input type="range" min={0} max={steps.length - 1} value={at} onChange={(e) => setAt(Number(e.target.value))} aria-label={t('replay.position')} />
+      </div>
+
+      <div className="replay-table">
+        <div className="center">
+          <Bottles view={pub} seats={seats} />
+          <TrickArea view={pub} seats={seats} finished={lastTrick} caption={step.plays < 0 ? t('replay.dealt') : undefined} />
+          {devil.length > 0 && (
+            <section className="devil-open" aria-label={t('replay.devil')}>
+              <span className="muted small">👿 {t('replay.devil')}</span>
+              <div className="card-row">
+                {devil.map((r) => (
+                  <Card key={r} rank={r} size="tiny" />
+                ))}
+              </div>
+            </section>
+          )}
+        </div>
+        <div className="replay-seats">
+          {seatNumbers(n).map((s) => {
+            const own = view(game, s);
+            return (
+              <div key={s} className="replay-seat">
+                <SeatPanel view={pub} seat={s} seats={seats} deadline={null} />
+                <Hand cards={own.hand ?? []} choosable={null} label={t('hand.of', { who: seatName(seats, s, t) })} />
+                {own.faceUp && <Hand cards={own.faceUp[s]} choosable={null} label={t('hand.faceUpOf', { who: seatName(seats, s, t) })} />}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      <div className="panel">
+        <h2>{t('side.scores')}</h2>
+        <ScoreSheet results={pub.results} seats={seats} players={n} />
+      </div>
+    </div>
+  );
+}

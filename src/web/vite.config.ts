@@ -1,0 +1,28 @@
+/**
+ * Vite builds the web client from src/web into dist/web, which the server serves.
+ * `npm run dev:web` serves it with hot reload and forwards the API and Socket.IO to the
+ * server on port 3000, so the browser sees a single origin in both modes.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const server = process.env.BOTTLE_IMP_SERVER ?? 'http://localhost:3000';
+
+export default defineConfig({
+  root: here,
+  base: './',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: {
+      '/api': server,
+      '/socket.io': { target: server, ws: true },
+    },
+  },
+});
