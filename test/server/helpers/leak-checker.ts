@@ -1,0 +1,87 @@
+/**
+ * The "no leaks" checker. It knows the true deal (it replays the server's stored log with
+ * the engine) and checks that every card named anywhere in a message is one the
+ * receiving seat may know at that point of the game (RULES.md §6).
+ */
+import { type Action, Game, type GameOptions, START_PRICE } from '../../../src/engine/index.js';
+import { receivedCards } from '../../../src/engine/game.js';
+
+/** Numeric fields that name cards. */
+const CARD_FIELDS = new Set(['hand', 'card', 'faceUp', 'devil', 'myDevil', 'legal', 'left', 'right', 'hidden', 'price']);
+/** Numeric fields that are not cards (seats, counts, points, times...). */
+const OTHER_FIELDS = new Set([
+  'seat', 'seq', 'round', 'rounds', 'dealer', 'firstPlayer', 'viewer', 'players', 'targetScore', 'turnSeconds', 'handSizes', 'devilSize', 'wonTricks', 'wonPoints',
+  'totals', 'scores', 'winners', 'toAct', 'index', 'points', 'devilPoints', 'winner', 'leader', 'bottle', 'bottleCount', 'bottleInPlay', 'owner', 'seller', 'buyer',
+  'from', 'to', 'deadline', 'at', 'host',
+]);
+
+/** Every card named in a message, with where it was found. Throws on a numeric field it does not know. */
+export function cardsIn(message: unknown): { card: number; path: string }[] {
+  const found: { card: number; path: string }[] = [];
+  const walk = (v: unknown, field: string, path: string): void => {
+    if (typeof v === 'number') {
+      if (CARD_FIELDS.has(field)) found.push({ card: v, path });
+      else if (!OTHER_FIELDS.has(field)) throw new Error(`the checker does not know whether ${path} names a card`);
+    } else if (Array.isArray(v)) {
+      v.forEach((x, i) => walk(x, field, `${path}[${i}]`));
+    } else if (v !== null && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(x, k, `${path}.${k}`);
+    }
+  };
+  walk(message, '', '$');
+  return found;
+}
+
+export class DealKnower {
+  private readonly actions: Action[];
+  private readonly memo = new Map<string, Set<number>>();
+
+  constructor(
+    private readonly options: GameOptions,
+    private readonly seed: number,
+    actions: readonly Action[],
+  ) {
+    this.actions = [...actions];
+  }
+
+  /** The cards `seat` (null: a spectator) may know once `seq` actions have been applied. */
+  allowed(seq: number, seat: number | null): Set<number> {
+    const key = `${seq}/${seat}`;
+    let known = this.memo.get(key);
+    if (!known) this.memo.set(key, (known = this.compute(seq, seat)));
+    return known;
+  }
+
+  private compute(seq: number, seat: number | null): Set<number> {
+    const created = Game.create(this.options, this.seed);
+    if (!created.ok) throw new Error(created.error.message);
+    const game = created.value;
+    for (const a of this.actions.slice(0, seq)) {
+      const r = game.apply(a);
+      if (!r.ok) throw new Error(r.error.detail);
+    }
+    const ok = new Set<number>([START_PRICE]);
+    const add = (cards: readonly number[] | null | undefined) => cards?.forEach((c) => ok.add(c));
+    game.log.forEach((round) => {
+      if (round.result) {
+        // A finished round is entirely public: every card was played or shown in the devil's trick.
+        round.hands.forEach(add);
+        round.faceUp?.forEach(add);
+        return;
+      }
+      round.faceUp?.forEach(add);
+      add(round.plays);
+      if (seat !== null) {
+        add(round.hands[seat]);
+        const mine = round.passes[seat];
+        if (mine) add([...Object.values(mine)].flat() as number[]);
+      }
+      if (round.passes.every((p) => p !== null)) {
+        // After the exchange: the cards passed into face-up rows are public, and each seat knows what it received.
+        round.passes.forEach((p) => p && 'faceUp' in p && ok.add(p.faceUp));
+        if (seat !== null) add(receivedCards(round.passes, seat).map((r) => r.card));
+      }
+    });
+    return ok;
+  }
+}

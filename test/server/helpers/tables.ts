@@ -1,0 +1,42 @@
+/** Setting up tables the way a web client does: over HTTP, then Socket.IO. */
+import type { BotLevelName, CreateTableReply, JoinTableReply, TableOptions } from '../../../src/protocol/messages.js';
+import { Client } from './client.js';
+import { api, type TestServer } from './server.js';
+
+export interface Seating {
+  readonly code: string;
+  /** One client per human seat, in seat order (the host first). */
+  readonly humans: Client[];
+  readonly tokens: string[];
+}
+
+/**
+ * A table with `humans` players (seats 0..humans-1, all watching) and bots of `level`
+ * in the other seats; started unless `start` is false.
+ */
+export async function seatTable(server: TestServer, options: Partial<TableOptions> & { players: number }, humans: number, { level = 'easy' as BotLevelName, start = true } = {}): Promise<Seating> {
+  const created = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Host', options });
+  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+  const { code, token } = created.body;
+  const tokens = [token];
+  for (let i = 1; i < humans; i++) {
+    const joined = await api<JoinTableReply>(server, 'POST', `/api/tables/${code}/seats`, { name: `Player ${i}` });
+    if (joined.status !== 201) throw new Error(`join failed: ${JSON.stringify(joined.body)}`);
+    tokens.push(joined.body.token);
+  }
+  const clients = tokens.map((t) => new Client(server.url, t));
+  for (const c of clients) {
+    const r = await c.watch(code);
+    if (!r.ok) throw new Error(`watch failed: ${JSON.stringify(r)}`);
+  }
+  for (let seat = humans; seat < options.players; seat++) {
+    const r = await clients[0].call('seat:bot', { seat, level });
+    if (!r.ok) throw new Error(`seat:bot failed: ${JSON.stringify(r)}`);
+  }
+  if (start) {
+    const r = await clients[0].call('table:start', {});
+    if (!r.ok) throw new Error(`start failed: ${JSON.stringify(r)}`);
+    await Promise.all(clients.map((c) => c.until(() => c.game !== null, 'the first game update')));
+  }
+  return { code, humans: clients, tokens };
+}
