@@ -100,7 +100,7 @@ export class TableConnection {
     const reply = await this.request<WatchReply>('table:watch', {
       code: this.code,
       ...(session ? { token: session.token } : {}),
-      ...(game ? { lastSeq: game.seq } : {}),
+      ...(game ? { lastSeq: game.seq, gameId: game.gameId } : {}),
     });
     if (!reply.ok) {
       if (session && /TOKEN|SEAT/i.test(reply.error.code)) {

@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { view } from '../../src/engine/index.js';
+import type { ClientAction } from '../../src/protocol/messages.js';
+import { Table } from '../../src/web/components/Table.js';
+import { namedSeats } from '../../src/web/game/model.js';
+import { NAMES, newGame, passAll, renderApp, untilFollowing } from './helpers.js';
+
+afterEach(cleanup);
+
+function handButtons() {
+  return within(screen.getByTestId('hand')).getAllByRole('button');
+}
+
+describe('the game table', () => {
+  it('raises the legal cards, dims the rest and plays a legal card on click', async () => {
+    const game = newGame({ players: 4 }, 11);
+    passAll(game);
+    const seat = 2;
+    untilFollowing(game, seat);
+    const v = view(game, seat);
+    const sent: ClientAction[] = [];
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} onAct={async (a) => (sent.push(a), null)} />);
+
+    const buttons = handButtons();
+    expect(buttons).toHaveLength(v.hand!.length);
+    const legal = buttons.filter((b) => b.getAttribute('aria-disabled') !== 'true').map((b) => Number(b.dataset.rank));
+    expect(legal.sort((a, b) => a - b)).toEqual([...v.legal].sort((a, b) => a - b));
+
+    const illegal = buttons.find((b) => b.getAttribute('aria-disabled') === 'true')!;
+    fireEvent.click(illegal);
+    expect(sent).toEqual([]);
+
+    const ok = buttons.find((b) => b.getAttribute('aria-disabled') !== 'true')!;
+    fireEvent.click(ok);
+    await Promise.resolve();
+    expect(sent).toEqual([{ type: 'play', card: Number(ok.dataset.rank) }]);
+    expect(screen.getByTestId('status').textContent).toMatch(/follow (red|blue|green)/);
+  });
+
+  it('names the trick’s current winner and whether it takes the bottle, as the engine says', () => {
+    const game = newGame({ players: 4 }, 5);
+    passAll(game);
+    untilFollowing(game, 1);
+    const v = view(game, 1);
+    expect(v.trick.winning).not.toBeNull();
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} />);
+    const hint = screen.getByTestId('trick-hint').textContent!;
+    expect(hint).toContain(NAMES[v.trick.winning!.seat]);
+    expect(hint.includes('would buy the bottle')).toBe(v.trick.winning!.takesBottle);
+    const trick = within(screen.getByTestId('trick')).getAllByRole('img');
+    expect(trick.map((c) => Number(c.dataset.rank))).toEqual(v.trick.cards.map((c) => c.card));
+  });
+
+  it('plays from the keyboard: arrows move, a digit jumps, Enter plays', async () => {
+    const game = newGame({ players: 3 }, 3);
+    passAll(game);
+    const seat = game.toAct()[0];
+    const v = view(game, seat);
+    const sent: ClientAction[] = [];
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 3))} onAct={async (a) => (sent.push(a), null)} />);
+    const buttons = handButtons();
+    expect(buttons.filter((b) => b.tabIndex === 0)).toHaveLength(1);
+    buttons[0].focus();
+    fireEvent.keyDown(buttons[0], { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(buttons[1]);
+    fireEvent.keyDown(document.body, { key: '4' });
+    expect(document.activeElement).toBe(buttons[3]);
+    expect(buttons[3].tabIndex).toBe(0);
+    // A leader may play anything: Enter on a button clicks it, as in the browser.
+    fireEvent.click(document.activeElement!);
+    await Promise.resolve();
+    expect(sent).toEqual([{ type: 'play', card: Number(buttons[3].dataset.rank) }]);
+  });
+
+  it('announces the hand, the bottle and the devil’s trick to screen readers', () => {
+    const game = newGame({ players: 4 }, 9);
+    passAll(game);
+    const seat = game.toAct()[0];
+    renderApp(<Table view={view(game, seat)} seats={namedSeats(NAMES.slice(0, 4))} />);
+    // 9 dealt, 3 passed, 2 received; the leader may play any of them.
+    expect(screen.getByRole('group', { name: 'Your hand: 8 cards, 8 playable' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: /The bottle, price 19, held by nobody/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /The devil's trick: 4 cards face down. You put .+ there/ })).toBeTruthy();
+  });
+
+  it('shows two bottles with 5 players and the face-up rows with 2', () => {
+    const five = newGame({ players: 5 }, 2);
+    passAll(five);
+    renderApp(<Table view={view(five, 0)} seats={namedSeats(NAMES.slice(0, 5))} />);
+    expect(screen.getByTestId('bottle-1')).toBeTruthy();
+    expect(screen.getByTestId('bottle-2').getAttribute('aria-label')).toMatch(/Bottle 2, price 19/);
+    cleanup();
+
+    const two = newGame({ players: 2 }, 2);
+    passAll(two);
+    const v = view(two, 0);
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 2))} />);
+    const mine = within(screen.getByTestId('my-faceup')).getAllByRole('img');
+    const theirs = within(screen.getByTestId('faceup-1')).getAllByRole('img');
+    expect(mine.map((c) => Number(c.dataset.rank))).toEqual(expect.arrayContaining([...v.faceUp![0]]));
+    expect(theirs).toHaveLength(v.faceUp![1].length);
+  });
+
+  it('speaks German when asked', () => {
+    const game = newGame({ players: 4 }, 9);
+    passAll(game);
+    renderApp(<Table view={view(game, 0)} seats={namedSeats(NAMES.slice(0, 4))} />, { language: 'de' });
+    expect(screen.getByRole('group', { name: 'Deine Hand: 8 Karten' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Verlauf' })).toBeTruthy();
+  });
+});
