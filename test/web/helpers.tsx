@@ -1,6 +1,7 @@
 /** Rendering with the app's providers, and real engine games in chosen states. */
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import type { ClientAction } from '../../src/protocol/messages.js';
 import { I18nextProvider } from 'react-i18next';
 import { type Action, Game, type GameOptions, view } from '../../src/engine/index.js';
 import { initI18n, type Language } from '../../src/web/i18n.js';
@@ -50,3 +51,11 @@ export function untilFollowing(game: Game, seat: number): void {
 }
 
 export const NAMES = ['Adam', 'Betty', 'Christian', 'Doris', 'Emma', 'Felix'];
+
+/** An onAct that keeps every action sent and accepts it. */
+export function record(sent: ClientAction[]): (a: ClientAction) => Promise<null> {
+  return async (a) => {
+    sent.push(a);
+    return null;
+  };
+}

@@ -5,7 +5,7 @@ import { view } from '../../src/engine/index.js';
 import type { ClientAction } from '../../src/protocol/messages.js';
 import { Table } from '../../src/web/components/Table.js';
 import { namedSeats } from '../../src/web/game/model.js';
-import { must, NAMES, newGame, renderApp } from './helpers.js';
+import { must, NAMES, record, newGame, renderApp } from './helpers.js';
 
 afterEach(cleanup);
 
@@ -18,7 +18,7 @@ describe('the passing step', () => {
     const game = newGame({ players: 4 }, 21);
     const seat = 1;
     const sent: ClientAction[] = [];
-    renderApp(<Table view={view(game, seat)} seats={namedSeats(NAMES.slice(0, 4))} onAct={async (a) => (sent.push(a), null)} />);
+    renderApp(<Table view={view(game, seat)} seats={namedSeats(NAMES.slice(0, 4))} onAct={record(sent)} />);
     expect(slots().map((b) => b.getAttribute('aria-label'))).toEqual(['Left to Christian: empty, choose a card', 'Right to Adam: empty, choose a card', "Devil's trick: empty, choose a card"]);
     const confirm = screen.getByTestId('pass-confirm') as HTMLButtonElement;
     const hand = within(screen.getByTestId('hand')).getAllByRole('button');
@@ -35,7 +35,7 @@ describe('the passing step', () => {
     await Promise.resolve();
     const [l, r, d] = [hand[0], hand[4], hand[2]].map((b) => Number(b.dataset.rank));
     expect(sent).toEqual([{ type: 'pass', pass: { left: l, right: r, devil: [d] } }]);
-    const accepted = game.apply({ type: 'pass', seat, ...(sent[0] as Extract<ClientAction, { type: 'pass' }>) });
+    const accepted = game.apply({ ...(sent[0] as Extract<ClientAction, { type: 'pass' }>), seat });
     expect(accepted.ok).toBe(true);
   });
 

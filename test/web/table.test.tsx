@@ -5,7 +5,7 @@ import { view } from '../../src/engine/index.js';
 import type { ClientAction } from '../../src/protocol/messages.js';
 import { Table } from '../../src/web/components/Table.js';
 import { namedSeats } from '../../src/web/game/model.js';
-import { NAMES, newGame, passAll, renderApp, untilFollowing } from './helpers.js';
+import { record, NAMES, newGame, passAll, renderApp, untilFollowing } from './helpers.js';
 
 afterEach(cleanup);
 
@@ -21,7 +21,7 @@ describe('the game table', () => {
     untilFollowing(game, seat);
     const v = view(game, seat);
     const sent: ClientAction[] = [];
-    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} onAct={async (a) => (sent.push(a), null)} />);
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} onAct={record(sent)} />);
 
     const buttons = handButtons();
     expect(buttons).toHaveLength(v.hand!.length);
@@ -59,7 +59,7 @@ describe('the game table', () => {
     const seat = game.toAct()[0];
     const v = view(game, seat);
     const sent: ClientAction[] = [];
-    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 3))} onAct={async (a) => (sent.push(a), null)} />);
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 3))} onAct={record(sent)} />);
     const buttons = handButtons();
     expect(buttons.filter((b) => b.tabIndex === 0)).toHaveLength(1);
     buttons[0].focus();

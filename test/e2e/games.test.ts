@@ -1,0 +1,113 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
+import { createTable, passCards, playToGameOver, startWhenFull, step } from './play.js';
+
+const run = browserAvailable();
+
+describe.skipIf(!run)('playing in the browser against the real server', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('(a) one human and three bots play a 4-player game to the game-over screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['easy', 'easy', 'easy'] });
+    await startWhenFull(page, 4);
+    await playToGameOver(page);
+    await expect.poll(() => page.getByTestId('winners').textContent()).toMatch(/wins|share/);
+    await screenshot(page, 'game-over-1280');
+    await page.close();
+  }, 180_000);
+
+  it('(b) two humans and a bot play 3 players; one reloads mid-game and carries on', async () => {
+    const host = await browser.newContext();
+    const guest = await browser.newContext();
+    const a = await host.newPage();
+    const b = await guest.newPage();
+    const code = await createTable(a, server.url, { name: 'Keawe', players: 3, rounds: 1, others: ['open', 'easy'] });
+    await b.goto(`${server.url}/#/t/${code}`);
+    await b.getByTestId('lobby-name').fill('Kokua');
+    await b.getByTestId('join-seat').click();
+    await b.getByText('you', { exact: true }).waitFor();
+    await startWhenFull(a, 3);
+    await b.getByTestId('table').waitFor();
+
+    let reloaded = false;
+    const end = Date.now() + 150_000;
+    while (!(await a.getByTestId('game-over').isVisible()) || !(await b.getByTestId('game-over').isVisible())) {
+      if (Date.now() > end) throw new Error('The game did not end in time.');
+      const moved = (await step(a)) || (await step(b));
+      const played = await b.locator('[data-testid="log-trick"], .log-trick').count();
+      if (!reloaded && (await b.getByTestId('table').getAttribute('data-phase').catch(() => null)) === 'play' && played === 0 && (await b.getByTestId('trick').getByRole('img').count()) > 0) {
+        await b.reload();
+        await b.getByTestId('table').waitFor();
+        reloaded = true;
+        // Back at its own seat: the hand is shown again, not a spectator's view.
+        await b.getByTestId('hand').waitFor();
+      }
+      if (!moved) await a.waitForTimeout(40);
+    }
+    expect(reloaded).toBe(true);
+    await expect.poll(() => b.getByTestId('winners').textContent()).toBe(await a.getByTestId('winners').textContent());
+    await host.close();
+    await guest.close();
+  }, 180_000);
+
+  it('(c) a 2-player game, with face-up rows, to the end', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, server.url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
+    await startWhenFull(page, 2);
+    await page.getByTestId('pass-panel').waitFor();
+    expect(await page.getByTestId('pass-panel').getByRole('listitem').count()).toBe(4);
+    await passCards(page);
+    await page.getByTestId('my-faceup').waitFor();
+    await playToGameOver(page);
+    await page.close();
+  }, 180_000);
+
+  it('(d) plays a trick from the keyboard alone, and (e) saves screenshots at 360 and 1280 px', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['easy', 'easy', 'easy'] });
+    await startWhenFull(page, 4);
+    await page.getByTestId('pass-panel').waitFor();
+
+    // Pass: a digit jumps to a card, Enter puts it in the active slot; Tab reaches the button.
+    for (const digit of ['1', '2', '3']) {
+      await page.keyboard.press(digit);
+      await page.keyboard.press('Enter');
+    }
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('pass-panel').waitFor({ state: 'detached' });
+
+    // Play: wait for our turn, then walk the hand with the arrow keys to a playable card.
+    const hand = page.getByTestId('hand');
+    await hand.locator('button.card.playable').first().waitFor({ timeout: 60_000 });
+    await screenshot(page, 'table-1280');
+    const before = await hand.getByRole('button').count();
+    await page.keyboard.press('1');
+    for (let i = 0; i < before; i++) {
+      const playable = await page.evaluate(() => document.activeElement?.classList.contains('playable') ?? false);
+      if (playable) break;
+      await page.keyboard.press('ArrowRight');
+    }
+    const rank = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.rank);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => hand.getByRole('img').count().then(async (n) => n + (await hand.getByRole('button').count()))).toBe(before - 1);
+    expect(await page.getByTestId('game-log').or(page.getByTestId('trick')).first().isVisible()).toBe(true);
+    expect(await hand.locator(`[data-rank="${rank}"]`).count()).toBe(0);
+
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'table-360');
+    await page.close();
+  }, 180_000);
+});

@@ -1,0 +1,93 @@
+/**
+ * End-to-end plumbing: the real server as a child process (temporary DATA_DIR, free
+ * port, bots without delay) and Debian's Chromium driven by playwright-core. Without
+ * Chromium the tests are skipped with a message, except under CI=true, where that fails.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Whether the browser tests can run here; logs why not, and throws under CI. */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const why = `No Chromium at ${CHROMIUM}: the browser tests are skipped (install it with "apt-get install chromium").`;
+  if (process.env.CI === 'true') throw new Error(`${why} Under CI=true a missing browser fails the run.`);
+  console.warn(why);
+  return false;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** `node dist/server/main.js` on a free port with its own data directory. */
+export async function startServer(): Promise<RunningServer> {
+  const main = path.join(ROOT, 'dist/server/main.js');
+  if (!existsSync(main) || !existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('Build first: npm run build (the server and the web bundle in dist/).');
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bottle-imp-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}): ${stderr}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (i > 100) throw new Error(`The server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

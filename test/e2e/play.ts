@@ -1,0 +1,75 @@
+/** What a player does in the browser: create a table, pass, play, until the game is over. */
+import type { Page } from 'playwright-core';
+
+export interface NewTable {
+  readonly name: string;
+  readonly players: number;
+  readonly rounds: number;
+  /** For seats 2.. : 'open' or a bot level. */
+  readonly others: readonly string[];
+}
+
+/** Create a table from the home screen; returns its code once the lobby shows. */
+export async function createTable(page: Page, url: string, t: NewTable): Promise<string> {
+  await page.goto(`${url}/#/`);
+  await page.getByTestId('name').fill(t.name);
+  await page.getByTestId(`players-${t.players}`).check({ force: true });
+  await page.getByTestId('rounds').fill(String(t.rounds));
+  for (let i = 0; i < t.others.length; i++) await page.getByTestId(`seat-choice-${i}`).selectOption(t.others[i]);
+  await page.getByTestId('create').click();
+  await page.getByTestId('lobby').waitFor();
+  return (await page.getByTestId('table-code').textContent()) ?? '';
+}
+
+/** Wait until every seat of the lobby is filled, then start. */
+export async function startWhenFull(page: Page, players: number): Promise<void> {
+  for (let s = 0; s < players; s++) await page.getByTestId(`lobby-seat-${s}`).getByText('open seat').waitFor({ state: 'detached' });
+  await page.getByTestId('start').click();
+  await page.getByTestId('table').waitFor();
+}
+
+/** Choose the first cards of the hand for the pass slots, then confirm. */
+export async function passCards(page: Page): Promise<void> {
+  const panel = page.getByTestId('pass-panel');
+  const slots = await panel.getByRole('listitem').count();
+  for (let i = 0; i < slots; i++) await page.getByTestId('hand').getByRole('button').nth(i).click();
+  await page.getByTestId('pass-confirm').click();
+  await panel.waitFor({ state: 'detached' });
+}
+
+const PLAYABLE = '[data-testid="hand"] button.card.playable, [data-testid="my-faceup"] button.card.playable';
+
+/**
+ * Take one step of play if there is one: close a round summary, pass, or click a playable
+ * card. Returns false when there was nothing to do yet.
+ */
+export async function step(page: Page): Promise<boolean> {
+  try {
+    if (await page.getByTestId('summary-continue').isVisible()) {
+      await page.getByTestId('summary-continue').click({ timeout: 2000 });
+      return true;
+    }
+    if (await page.getByTestId('pass-panel').isVisible()) {
+      await passCards(page);
+      return true;
+    }
+    const card = page.locator(PLAYABLE).first();
+    if ((await card.count()) > 0) {
+      await card.click({ timeout: 2000 });
+      return true;
+    }
+  } catch {
+    // The table moved on under the click (a bot played, a trick ended): look again.
+  }
+  return false;
+}
+
+/** Play on until the game-over dialog shows. */
+export async function playToGameOver(page: Page, deadlineMs = 150_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (Date.now() < end) {
+    if (await page.getByTestId('game-over').isVisible()) return;
+    if (!(await step(page))) await page.waitForTimeout(40);
+  }
+  throw new Error('The game did not end in time.');
+}
