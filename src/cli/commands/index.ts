@@ -1,6 +1,7 @@
 /** The subcommands of `bottle-imp`, by name. Each lives in its own module. */
 import type { Command } from '../io.js';
 import { bench } from './bench.js';
+import { play } from './play.js';
 import { randomGame } from './random-game.js';
 import { replay } from './replay.js';
 import { tournament } from './tournament.js';
@@ -10,4 +11,5 @@ export const commands: Record<string, Command> = {
   'random-game': randomGame,
   bench,
   tournament,
+  play,
 };

@@ -1,0 +1,49 @@
+/** Every bot, at every player count and mode, only ever returns one of the legal actions it was offered. */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { botForLevel, createBot, LEVELS } from '../../src/bots/index.js';
+import { oracleBot } from '../../src/bots/oracle.js';
+import { type Mode, modesFor, type PlayerCount } from '../../src/engine/index.js';
+import { playGame } from './helpers.js';
+
+const TABLES: [PlayerCount, Mode][] = ([2, 3, 4, 5, 6] as PlayerCount[]).flatMap((n) => modesFor(n).map((m): [PlayerCount, Mode] => [n, m]));
+const table = fc.constantFrom(...TABLES);
+const seed = fc.integer({ min: 0, max: 2 ** 31 });
+
+describe('bots return only legal actions', () => {
+  test.each(['random', 'heuristic'] as const)('%s, random games of every table', (name) => {
+    fc.assert(
+      fc.property(table, seed, ([players, mode], s) => {
+        const g = playGame({ players, mode, rounds: 2 }, s, (seat) => createBot(name, { seed: s + seat }));
+        expect(g.phase).toBe('over');
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  test('ismcts with a small budget, random games of every table', () => {
+    fc.assert(
+      fc.property(table, seed, ([players, mode], s) => {
+        const g = playGame({ players, mode, rounds: 1 }, s, (seat) => createBot('ismcts', { seed: s + seat, budget: { iterations: 25 } }));
+        expect(g.phase).toBe('over');
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  test('the oracle with a small budget, every table', () => {
+    for (const [players, mode] of TABLES) {
+      const g = playGame({ players, mode, rounds: 1 }, players * 7, (seat, game) => oracleBot({ seed: seat, budget: { iterations: 25 } }, () => game.round));
+      expect(g.phase).toBe('over');
+    }
+  });
+
+  test('every level, one game each at 4 and 5 players', () => {
+    for (const level of LEVELS) {
+      for (const players of [4, 5] as const) {
+        const g = playGame({ players, rounds: 1 }, 11, (seat) => botForLevel(level, seat));
+        expect(g.phase).toBe('over');
+      }
+    }
+  });
+});
