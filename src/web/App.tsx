@@ -1,6 +1,8 @@
 /** The app shell: a header with navigation on every screen, and the routed screen. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from './components/Modal.js';
+import { BottleIcon } from './components/SeatPanel.js';
 import { useRoute } from './router.js';
 import { Home } from './screens/Home.js';
 import { PrefsDialog } from './screens/PrefsDialog.js';
@@ -12,6 +14,8 @@ export function App() {
   const { t } = useTranslation();
   const route = useRoute();
   const [prefsOpen, setPrefsOpen] = useState(false);
+  const [rulesOpen, setRulesOpen] = useState(false);
+
   return (
     <>
       <a className="skip" href="#content">
@@ -19,15 +23,20 @@ export function App() {
       </a>
       <header className="app-header">
         <a className="brand" href="#/" aria-label={t('nav.home')}>
-          <span className="brand-mark" aria-hidden="true">
-            🍾
-          </span>
+          <BottleIcon large />
           <span className="brand-name">{t('app.title')}</span>
         </a>
         <nav aria-label={t('nav.label')}>
-          <a href="#/rules" aria-current={route.screen === 'rules' ? 'page' : undefined} data-testid="nav-rules">
-            {t('nav.rules')}
-          </a>
+          {route.screen === 'table' ? (
+            // At a table the rules open over it, so reading them does not leave the game.
+            <button type="button" className="link" onClick={() => setRulesOpen(true)} data-testid="nav-rules">
+              {t('nav.rules')}
+            </button>
+          ) : (
+            <a href="#/rules" aria-current={route.screen === 'rules' ? 'page' : undefined} data-testid="nav-rules">
+              {t('nav.rules')}
+            </a>
+          )}
           <a href="#/replay" aria-current={route.screen === 'replay' ? 'page' : undefined}>
             {t('nav.replay')}
           </a>
@@ -43,6 +52,11 @@ export function App() {
         {route.screen === 'replay' && <Replay key={route.gameId ?? ''} gameId={route.gameId} />}
       </div>
       {prefsOpen && <PrefsDialog onClose={() => setPrefsOpen(false)} />}
+      {rulesOpen && (
+        <Modal title={t('rules.title')} onClose={() => setRulesOpen(false)} wide testId="rules-dialog">
+          <Rules embedded />
+        </Modal>
+      )}
     </>
   );
 }

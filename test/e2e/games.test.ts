@@ -25,6 +25,21 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await playToGameOver(page);
     await expect.poll(() => page.getByTestId('winners').textContent()).toMatch(/wins|share/);
     await screenshot(page, 'game-over-1280');
+    const replay = await page.getByTestId('replay-link').getAttribute('href');
+
+    // A rematch deals a new game at the same table.
+    await page.getByTestId('rematch').click();
+    await page.getByTestId('pass-panel').waitFor();
+
+    // The finished game replays from the server's record, trick by trick.
+    await page.goto(`${server.url}/${replay}`);
+    const where = page.getByTestId('replay-where');
+    await expect.poll(() => where.textContent()).toMatch(/^Round 1, card 0 \(step 1 of \d+\)$/);
+    await page.getByTestId('replay-next-trick').click();
+    await page.getByTestId('replay-next-trick').click();
+    await expect.poll(() => where.textContent()).toMatch(/^Round 1, card 4 /);
+    expect(await page.locator('.replay-seat').count()).toBe(4);
+    await screenshot(page, 'replay-1280');
     await page.close();
   }, 180_000);
 
@@ -70,6 +85,9 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     expect(await page.getByTestId('pass-panel').getByRole('listitem').count()).toBe(4);
     await passCards(page);
     await page.getByTestId('my-faceup').waitFor();
+    await screenshot(page, 'table-2p-1280');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'table-2p-360');
     await playToGameOver(page);
     await page.close();
   }, 180_000);
@@ -79,6 +97,7 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['easy', 'easy', 'easy'] });
     await startWhenFull(page, 4);
     await page.getByTestId('pass-panel').waitFor();
+    await screenshot(page, 'pass-1280');
 
     // Pass: a digit jumps to a card, Enter puts it in the active slot; Tab reaches the button.
     for (const digit of ['1', '2', '3']) {

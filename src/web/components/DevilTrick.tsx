@@ -18,7 +18,7 @@ export function DevilTrick({ view }: { view: TableView }) {
         ))}
       </div>
       <div className="devil-caption" aria-hidden="true">
-        <span className="devil-title">👿 {view.devilSize}</span>
+        <span className="devil-title">{t('devil.title', { count: view.devilSize })}</span>
         {mine && <span className="devil-mine">{t('devil.mineShort', { cards: mine })}</span>}
       </div>
     </div>

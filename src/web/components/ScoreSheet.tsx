@@ -56,8 +56,8 @@ function signed(n: number): string {
 /** Running totals after each round as lines, one colour per seat. */
 export function ScoreChart({ results, seats, players }: { results: readonly RoundResult[]; seats: readonly SeatLabel[]; players: number }) {
   const { t } = useTranslation();
-  const w = 320;
-  const h = 160;
+  const w = 480;
+  const h = 200;
   const pad = 24;
   const series = seatNumbers(players).map((s) => ({ s, points: [0, ...results.map((r) => r.totals[s])] }));
   const all = series.flatMap((l) => l.points);

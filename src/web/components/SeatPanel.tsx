@@ -42,7 +42,7 @@ export function SeatPanel({ view, seat, seats, deadline, me }: SeatPanelProps) {
         {me && <span className="chip chip-me">{t('seat.you')}</span>}
       </div>
       <div className="seat-marks" aria-hidden="true">
-        {label?.bot && <span className="chip chip-bot">🤖 {t(`bot.${label.bot}`)}</span>}
+        {label?.bot && <span className="chip chip-bot">{t('seat.bot', { level: t(`bot.${label.bot}`) })}</span>}
         {view.dealer === seat && (
           <span className="chip chip-dealer" title={t('seat.dealer')}>
             D

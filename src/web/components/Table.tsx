@@ -11,7 +11,7 @@ import type { ChatMessage, ClientAction } from '../../protocol/messages.js';
 import { formatRank } from '../game/cards.js';
 import { type SeatLabel, seatsAround } from '../game/model.js';
 import type { ArrivedEvent } from '../net/connection.js';
-import { usePauseMs } from '../prefs.js';
+import { usePauseMs, usePrefs } from '../prefs.js';
 import { Bottles } from './Bottles.js';
 import { Chat } from './Chat.js';
 import { DevilTrick } from './DevilTrick.js';
@@ -45,6 +45,7 @@ type Tab = 'log' | 'chat' | 'reference' | 'scores';
 export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra }: TableProps) {
   const { t } = useTranslation();
   const pause = usePauseMs();
+  const { prefs, setPrefs } = usePrefs();
   const me = view.viewer;
   const n = view.options.players;
   const [busy, setBusy] = useState(false);
@@ -133,6 +134,11 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
             {status}
             {received && <span className="received"> · {t('status.received', { cards: received })}</span>}
           </p>
+          {me !== null && (
+            <button type="button" className="btn small" onClick={() => setPrefs({ sort: prefs.sort === 'suit' ? 'rank' : 'suit' })} data-testid="sort-toggle">
+              {prefs.sort === 'suit' ? t('hand.sortRank') : t('hand.sortSuit')}
+            </button>
+          )}
           {error && (
             <p className="error" role="alert">
               {error}
@@ -205,7 +211,7 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
   return (
     <div className="game-over">
       <p className="winners" data-testid="winners">
-        🏆 {t('over.winners', { names: winners.map((s) => seatName(seats, s, t)).join(', '), count: winners.length })}
+        {t('over.winners', { names: winners.map((s) => seatName(seats, s, t)).join(', '), count: winners.length })}
       </p>
       <ol className="ranking">
         {order.map(({ s, total }) => (

@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CompletedTrick, PlayedCard, TableView } from '../../engine/index.js';
 import type { SeatLabel } from '../game/model.js';
+import { formatRank } from '../game/cards.js';
 import { Card } from './Card.js';
 import { seatName } from './names.js';
 
@@ -26,7 +27,8 @@ export function TrickArea({ view, seats, finished, caption }: TrickAreaProps) {
   let hint = caption ?? '';
   if (live && view.trick.winning) {
     const who = seatName(seats, view.trick.winning.seat, t);
-    hint = view.trick.winning.takesBottle ? t('trick.winningBottle', { who, price: bottle?.price }) : t('trick.winningNoBottle', { who });
+    const card = formatRank(view.trick.cards.find((c) => c.seat === view.trick.winning?.seat)?.card ?? 0);
+    hint = view.trick.winning.takesBottle ? t('trick.winningBottle', { who, card, price: bottle?.price }) : t('trick.winningNoBottle', { who, card, price: bottle?.price });
   } else if (!live) {
     const who = seatName(seats, finished.winner, t);
     hint = finished.bottle ? t('trick.wonBottle', { who, count: finished.points, price: finished.price }) : t('trick.won', { who, count: finished.points });

@@ -21,13 +21,21 @@ export interface SeatLabel {
   readonly away: boolean;
 }
 
+/** Labels for the seats of a live table; a name that several seats share gets its seat number. */
 export function seatLabels(seats: readonly SeatSummary[]): SeatLabel[] {
-  return seats.map((s) => ({ name: s.name, bot: s.bot, connected: s.connected, away: s.away }));
+  const names = seats.map((s) => s.name);
+  return seats.map((s) => ({ name: distinctName(names, s.seat), bot: s.bot, connected: s.connected, away: s.away }));
+}
+
+function distinctName(names: readonly (string | null)[], seat: number): string | null {
+  const name = names[seat];
+  if (name === null || names.filter((n) => n === name).length === 1) return name;
+  return `${name} ${seat + 1}`;
 }
 
 /** Plain labels for a table without live seats (a replay, a test): names only. */
 export function namedSeats(names: readonly string[]): SeatLabel[] {
-  return names.map((name) => ({ name, bot: null, connected: true, away: false }));
+  return names.map((_, seat) => ({ name: distinctName(names, seat), bot: null, connected: true, away: false }));
 }
 
 /** Seat numbers 0..players-1, each a stable key for its seat. */

@@ -66,6 +66,7 @@ export const de: Messages = {
   seat: {
     empty: 'Platz {{n}}',
     you: 'du',
+    bot: 'Bot · {{level}}',
     dealer: 'Geber',
     firstPlayer: 'Startspieler: spielt den ersten Stich an',
     team: 'Team {{team}}',
@@ -96,13 +97,14 @@ export const de: Messages = {
     label_other: 'Der Teufelsstich: {{count}} verdeckte Karten',
     mine: 'Von dir: {{cards}}',
     mineShort: 'deine: {{cards}}',
+    title: 'Teufelsstich · {{count}}',
   },
   trick: {
     label_one: 'Der Stich: {{count}} Karte gespielt',
     label_other: 'Der Stich: {{count}} Karten gespielt',
     lead: '{{who}} spielt an. Die Flasche kostet {{price}}: eine Karte darunter kauft sie.',
-    winningBottle: '{{who}} liegt vorn und würde die Flasche für weniger als {{price}} kaufen.',
-    winningNoBottle: '{{who}} liegt mit der höchsten Karte vorn; die Flasche bleibt, wo sie ist.',
+    winningBottle: '{{who}} liegt mit {{card}} vorn, unter dem Preis von {{price}}: Die Flasche ginge für {{card}} an {{who}}.',
+    winningNoBottle: '{{who}} liegt mit {{card}} vorn: Keine Karte liegt unter {{price}}, die Flasche bleibt, wo sie ist.',
     won_one: '{{who}} gewinnt den Stich ({{count}} Punkt).',
     won_other: '{{who}} gewinnt den Stich ({{count}} Punkte).',
     wonBottle_one: '{{who}} gewinnt den Stich ({{count}} Punkt) und kauft die Flasche für {{price}}!',
@@ -121,6 +123,8 @@ export const de: Messages = {
     groupPlayable_one: '{{label}}: {{count}} Karte, {{playable}} spielbar',
     groupPlayable_other: '{{label}}: {{count}} Karten, {{playable}} spielbar',
     playable: 'spielbar',
+    sortRank: 'Nach Rang sortieren',
+    sortSuit: 'Nach Farbe sortieren',
     notPlayable: 'jetzt nicht spielbar',
   },
   pass: {

@@ -64,6 +64,7 @@ export const en = {
   seat: {
     empty: 'Seat {{n}}',
     you: 'you',
+    bot: 'bot · {{level}}',
     dealer: 'Dealer',
     firstPlayer: 'First player: leads the first trick',
     team: 'Team {{team}}',
@@ -94,13 +95,14 @@ export const en = {
     label_other: "The devil's trick: {{count}} cards face down",
     mine: 'You put {{cards}} there',
     mineShort: 'yours: {{cards}}',
+    title: "devil's trick · {{count}}",
   },
   trick: {
     label_one: 'The trick: {{count}} card played',
     label_other: 'The trick: {{count}} cards played',
     lead: '{{who}} leads. The bottle costs {{price}}: a card below it takes the bottle.',
-    winningBottle: '{{who}} is winning and would buy the bottle for less than {{price}}.',
-    winningNoBottle: '{{who}} is winning with the highest card; the bottle stays where it is.',
+    winningBottle: '{{who}} is winning with {{card}}, below the price of {{price}}: they would buy the bottle for {{card}}.',
+    winningNoBottle: '{{who}} is winning with {{card}}: no card is below {{price}}, so the bottle stays where it is.',
     won_one: '{{who}} takes the trick ({{count}} point).',
     won_other: '{{who}} takes the trick ({{count}} points).',
     wonBottle_one: '{{who}} takes the trick ({{count}} point) and buys the bottle for {{price}}!',
@@ -119,6 +121,8 @@ export const en = {
     groupPlayable_one: '{{label}}: {{count}} card, {{playable}} playable',
     groupPlayable_other: '{{label}}: {{count}} cards, {{playable}} playable',
     playable: 'playable',
+    sortRank: 'Sort by rank',
+    sortSuit: 'Sort by suit',
     notPlayable: 'not playable now',
   },
   pass: {

@@ -82,7 +82,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
               <span className="seat-no">{s.seat + 1}</span>
               <span className="seat-who">
                 {s.name ?? <span className="muted">{t('lobby.open')}</span>}
-                {s.bot && <span className="chip chip-bot">🤖 {t(`bot.${s.bot}`)}</span>}
+                {s.bot && <span className="chip chip-bot">{t('seat.bot', { level: t(`bot.${s.bot}`) })}</span>}
                 {s.seat === table.host && <span className="chip">{t('lobby.host')}</span>}
                 {s.seat === seat && <span className="chip chip-me">{t('seat.you')}</span>}
                 {s.name && !s.bot && !s.connected && <span className="chip chip-away">{t('lobby.offline')}</span>}
@@ -98,7 +98,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
                     {t('lobby.sitHere')}
                   </button>
                 )}
-                {s.name !== null && isHost && s.seat !== seat && (
+                {s.bot !== null && isHost && (
                   <button type="button" className="btn small" onClick={() => void run(conn.clearSeat(s.seat))} aria-label={t('lobby.removeNamed', { name: s.name })}>
                     {t('lobby.remove')}
                   </button>

@@ -123,7 +123,7 @@ function ReplayBoard({ record }: { record: GameRecord }) {
           <TrickArea view={pub} seats={seats} finished={lastTrick} caption={step.plays < 0 ? t('replay.dealt') : undefined} />
           {devil.length > 0 && (
             <section className="devil-open" aria-label={t('replay.devil')}>
-              <span className="muted small">👿 {t('replay.devil')}</span>
+              <span className="muted small">{t('replay.devil')}</span>
               <div className="card-row">
                 {devil.map((r) => (
                   <Card key={r} rank={r} size="tiny" />

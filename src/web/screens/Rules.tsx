@@ -17,11 +17,13 @@ const EXAMPLE = [
 
 const SECTIONS = ['deal', 'pass', 'tricks', 'win', 'score', 'two', 'bottles', 'teams', 'length'] as const;
 
-export function Rules() {
+/** The rules as a page, or inside a dialog at the table (embedded), where leaving would interrupt the game. */
+export function Rules({ embedded }: { embedded?: boolean }) {
   const { t } = useTranslation();
+  const Root = embedded ? 'div' : 'main';
   return (
-    <main className="page rules" data-testid="rules">
-      <h1>{t('rules.title')}</h1>
+    <Root className={embedded ? 'rules' : 'page rules'} data-testid="rules">
+      {!embedded && <h1>{t('rules.title')}</h1>}
       <blockquote className="story">
         <p>{t('rules.story1')}</p>
         <p>{t('rules.story2')}</p>
@@ -61,6 +63,6 @@ export function Rules() {
         <p>{t('rules.deck')}</p>
         <ReferenceCard extended />
       </section>
-    </main>
+    </Root>
   );
 }

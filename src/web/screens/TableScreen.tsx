@@ -101,7 +101,7 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           arrived={state.arrived}
           onAct={state.seat === null ? undefined : act}
           chat={{ messages: state.chat, onSend: (m) => void conn.say(m), canSend: state.seat !== null }}
-          onRematch={state.seat === null ? undefined : () => void conn.rematch()}
+          onRematch={state.seat !== null && state.seat === table.host ? () => void conn.rematch() : undefined}
           gameOverExtra={
             <p>
               <a href={`#/replay/${encodeURIComponent(game.gameId)}`} data-testid="replay-link">
