@@ -50,6 +50,54 @@ describe('RULES.md §7, the worked example', () => {
   });
 });
 
+describe('the worked example played to the end of the round (RULES.md §3.5)', () => {
+  // Betty plays low all round: she buys the bottle back trick after trick, wins seven
+  // tricks (104 points) and still scores only minus the devil's 6 points.
+  const tricks = [
+    { cards: [24, 15, 17, 32], winner: CHRISTIAN, price: 17 },
+    // Christian leads blue; Adam has none and throws 33. Betty's 8 is the only card below 17.
+    { cards: [20, 23, 33, 8], winner: BETTY, price: 8 },
+    { cards: [7, 22, 28, 37], winner: BETTY, price: 7 },
+    { cards: [6, 13, 35, 36], winner: BETTY, price: 6 },
+    { cards: [5, 18, 25, 34], winner: BETTY, price: 5 },
+    // Doris is out of red and throws the blue 27.
+    { cards: [4, 12, 27, 31], winner: BETTY, price: 4 },
+    { cards: [2, 9, 30, 29], winner: BETTY, price: 2 },
+    { cards: [1, 10, 3, 26], winner: BETTY, price: 1 },
+  ];
+
+  test('the bottle’s owner pays the devil points and scores nothing for its won pile', () => {
+    const game = workedExampleTable();
+    for (const expected of tricks) {
+      const trick = trickWon(playInOrder(game, expected.cards));
+      expect({ cards: trick.cards.map((c) => c.card), winner: trick.winner, price: trick.price }).toEqual(expected);
+    }
+    const result = game.log[0].result!;
+    expect(result.devil).toEqual([11, 14, 16, 21]);
+    expect(result.devilPoints).toBe(1 + 1 + 2 + 2);
+    expect(result.wonPoints).toEqual([0, 15 + 20 + 16 + 18 + 15 + 13 + 7, 17, 0]);
+    expect(result.bottles).toEqual([{ owner: BETTY, price: 1 }]);
+    expect(result.scores).toEqual([0, -6, 17, 0]);
+    expect(game.totals).toEqual([0, -6, 17, 0]);
+  });
+
+  test('a seat that did not follow suit is known by everyone to lack that suit', () => {
+    const game = workedExampleTable();
+    playInOrder(game, [24, 15, 17, 32]);
+    for (const viewer of [null, ADAM, BETTY, CHRISTIAN, DORIS]) expect(view(game, viewer).voids).toEqual([[], ['green'], ['green'], ['green']]);
+    playInOrder(game, [20, 23, 33, 8]);
+    expect(view(game, null).voids).toEqual([['blue'], ['green'], ['green'], ['green']]);
+  });
+
+  test('2-1-1: Adam and Christian are team A (first player, and two seats on); Betty B, Doris C', () => {
+    const game = workedExampleTable('2-1-1');
+    for (const { cards } of tricks) playInOrder(game, cards);
+    const result = game.log[0].result!;
+    expect(result.teams).toEqual(['A', 'B', 'A', 'C']);
+    expect(result.scores).toEqual([0 + 17, -6, 0 + 17, 0]);
+  });
+});
+
 describe('two players (RULES.md §3.3)', () => {
   // Seat 1 deals; seat 0 leads. Seat 1 holds no blue in its hidden hand: its only blues,
   // 13 and 35, lie in its face-up row, and the 35 is the card seat 0 passed into that row.
@@ -147,6 +195,33 @@ describe('two players (RULES.md §3.3)', () => {
       [23, 26, 27, 29, 30, 31, 32],
       [11, 14, 16, 21, 24],
     ]);
+  });
+
+  test('a whole two-player round: eight tricks of four, and the last trick sells the bottle', () => {
+    const game = table();
+    passAll(game, passes);
+    const tricks = [
+      { leader: 0, cards: [10, 35, 8, 13], winner: 1, price: 13 },
+      // Seat 1 leads red twice over; seat 0 follows with 7 and 5, and 7 is highest below 13.
+      { leader: 1, cards: [28, 7, 25, 5], winner: 0, price: 7 },
+      // Nothing below 7: the highest card wins and the bottle stays with seat 0.
+      { leader: 0, cards: [32, 24, 30, 22], winner: 0, price: null },
+      { leader: 0, cards: [31, 21, 29, 16], winner: 0, price: null },
+      { leader: 0, cards: [4, 18, 27, 15], winner: 0, price: 4 },
+      { leader: 0, cards: [26, 14, 3, 11], winner: 0, price: 3 },
+      { leader: 0, cards: [6, 12, 17, 9], winner: 0, price: null },
+      // Below 3: seat 1's 2 and 1; the 2 is higher and buys the bottle in the last trick.
+      { leader: 0, cards: [20, 2, 23, 1], winner: 1, price: 2 },
+    ];
+    for (const expected of tricks) {
+      const trick = trickWon(playInOrder(game, expected.cards));
+      expect({ leader: trick.leader, cards: trick.cards.map((c) => c.card), winner: trick.winner, price: trick.price }).toEqual(expected);
+    }
+    const result = game.log[0].result!;
+    expect(result.devil).toEqual([33, 34, 36, 37]);
+    expect(result.devilPoints).toBe(5 + 5 + 6 + 6);
+    expect(result.wonPoints).toEqual([17 + 19 + 12 + 16 + 6 + 12, 13 + 10]);
+    expect(result.scores).toEqual([82, -22]);
   });
 
   test('a seat may lead from its face-up row', () => {
