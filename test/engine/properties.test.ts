@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { type Action, Game, type GameEvent, type GameOptions, modesFor, pointsOf, type Rank, Rng, suitOf, type TableView, view } from '../../src/engine/index.js';
+import { type Action, Game, type GameEvent, type GameOptions, modesFor, pointsOf, type Rank, Rng, suitOf, type TableView, view, visibleEvents } from '../../src/engine/index.js';
 import { must, randomPass, randomStep, snapshot } from './helpers.js';
 
 const CONFIGS: GameOptions[] = ([2, 3, 4, 5, 6] as const).flatMap((players) => modesFor(players).map((mode) => ({ players, mode })));
@@ -156,6 +156,33 @@ describe.each(CONFIGS)('$players players, $mode', (options) => {
             expect(seen.results).toEqual(game.log.flatMap((r) => (r.result ? [r.result] : [])));
           }
         });
+      }),
+      RUNS,
+    );
+  });
+
+  test('the events sent to a seat hold only its own private events, and no hidden card', () => {
+    fc.assert(
+      fc.property(games, ({ seed, rounds }) => {
+        const game = must(Game.create({ ...options, rounds }, seed));
+        const rng = new Rng(seed + 1);
+        while (game.phase !== 'over') {
+          // What a spectator could not know before the step: only the card just played
+          // (and, with 2 players, the cards passed into face-up rows) may come out of it.
+          const hidden = secretsOf(game, null);
+          const events = randomStep(game, rng);
+          const revealed = new Set<Rank>();
+          for (const e of events) {
+            if (e.type === 'cardPlayed') revealed.add(e.card);
+            if (e.type === 'passesExchanged') for (const c of e.faceUpAdded) revealed.add(c.card);
+          }
+          for (const viewer of [null, ...Array.from({ length: game.players }, (_, s) => s)]) {
+            const visible = visibleEvents(events, viewer);
+            for (const e of visible) if ('to' in e) expect(e.to).toBe(viewer);
+            const named = visible.flatMap((e) => (e.type === 'trickWon' ? e.trick.cards.map((c) => c.card) : e.type === 'bottleSold' ? [e.price] : []));
+            expect(named.filter((c) => hidden.has(c) && !revealed.has(c))).toEqual([]);
+          }
+        }
       }),
       RUNS,
     );
