@@ -277,6 +277,48 @@ describe('five players: the dealer’s short hand (RULES.md §3.1)', () => {
   });
 });
 
+describe('choosing a pass (RULES.md §3.1, §3.3)', () => {
+  test.each([
+    // [players, cards in the seat's hand, ways to pass]: an ordered pair of neighbour cards, then the devil cards.
+    [2, 12, 12 * 11 * ((10 * 9) / 2)],
+    [3, 12, 12 * 11 * 10],
+    [4, 9, 9 * 8 * 7],
+    [6, 9, 9 * 8 * 7],
+  ] as const)('%i players: a seat with %i cards has %i ways to pass, each one legal', (players, handSize, ways) => {
+    const game = must(Game.create({ players }, players));
+    const seat = (game.round.dealer + 1) % players;
+    expect(view(game, seat).hand).toHaveLength(handSize);
+    const actions = game.legalActions(seat);
+    expect(actions).toHaveLength(ways);
+    expect(new Set(actions.map((a) => JSON.stringify(a))).size).toBe(ways);
+    for (const action of [actions[0], actions[Math.floor(ways / 2)], actions[ways - 1]]) expect(game.clone().apply(action).ok).toBe(true);
+  });
+
+  test('the five-player dealer chooses only a left and a right card: 10 × 9 ways', () => {
+    const game = must(Game.create({ players: 5 }, 5));
+    const actions = game.legalActions(game.round.dealer);
+    expect(actions).toHaveLength(90);
+    expect(actions.every((a) => a.type === 'pass' && a.pass.devil.length === 0)).toBe(true);
+  });
+
+  test('a seat that has passed, or is not to play, has no legal action', () => {
+    const game = must(Game.create({ players: 4 }, 4));
+    const seat = game.toAct()[0];
+    must(game.apply(game.legalActions(seat)[0]));
+    expect(game.legalActions(seat)).toEqual([]);
+    expect(game.toAct()).not.toContain(seat);
+    for (const s of game.toAct()) must(game.apply(game.legalActions(s)[0]));
+    const [leader] = game.toAct();
+    for (let s = 0; s < 4; s++) expect(game.legalActions(s).length > 0).toBe(s === leader);
+  });
+
+  test('a viewer who is not at the table sees what a spectator sees', () => {
+    const game = must(Game.create({ players: 3 }, 3));
+    expect(view(game, 3)).toEqual(view(game, null));
+    expect(view(game, -1).hand).toBeNull();
+  });
+});
+
 describe('two bottles (RULES.md §3.4) and one seat owning both', () => {
   test('six players pass one card left, one right and one to the devil’s trick', () => {
     const { game } = sixPlayerTable('individual');
