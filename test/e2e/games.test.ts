@@ -1,9 +1,18 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull, step } from './play.js';
 
 const run = browserAvailable();
+
+/** Elements reaching past the right edge of a 360 px screen, which would make the page scroll sideways. */
+function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 360.5)
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).replace(/ /g, '.')} (${Math.round(e.getBoundingClientRect().right)})`),
+  );
+}
 
 describe.skipIf(!run)('playing in the browser against the real server', () => {
   let server: RunningServer;
@@ -127,6 +136,30 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
 
     await page.setViewportSize({ width: 360, height: 780 });
     await screenshot(page, 'table-360');
+    expect(await overflowing(page)).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it('(e) home, lobby and rules fit a 360 px phone, in English and German', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    await page.goto(`${server.url}/#/`);
+    await page.getByTestId('home').waitFor();
+    await screenshot(page, 'home-360');
+    expect(await overflowing(page)).toEqual([]);
+    await createTable(page, server.url, { name: 'Kokua', players: 5, rounds: 1, others: ['easy', 'open', 'easy', 'open'] });
+    await screenshot(page, 'lobby-360');
+    expect(await overflowing(page)).toEqual([]);
+    await page.getByTestId('open-prefs').click();
+    await page.getByTestId('pref-language-de').check({ force: true });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('nav-rules').click();
+    await page.getByRole('heading', { name: 'So spielt man den Flaschenteufel' }).waitFor();
+    await page.goto(`${server.url}/#/rules`);
+    await screenshot(page, 'rules-360-de');
+    expect(await overflowing(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${server.url}/#/`);
+    await screenshot(page, 'home-1280-de');
+    await page.close();
+  }, 120_000);
 });

@@ -20,9 +20,11 @@ export interface HandProps {
   /** Whether digits typed anywhere on the page jump into this row. */
   readonly digitKeys?: boolean;
   readonly testId?: string;
+  /** A visible caption, where the row needs one (the 2-player face-up rows). */
+  readonly caption?: string;
 }
 
-export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId }: HandProps) {
+export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption }: HandProps) {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
   const sorted = sortCards(cards, prefs.sort);
@@ -66,6 +68,11 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
 
   return (
     <fieldset className={`hand${interactive ? ' interactive' : ''}`} aria-label={groupLabel} data-testid={testId} onKeyDown={interactive ? onKeyDown : undefined}>
+      {caption && (
+        <legend className="hand-caption" aria-hidden="true">
+          {caption}
+        </legend>
+      )}
       {sorted.map((rank, i) => {
         const can = interactive && choosable.has(rank);
         return (

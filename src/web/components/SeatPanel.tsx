@@ -28,6 +28,10 @@ export function SeatPanel({ view, seat, seats, deadline, me }: SeatPanelProps) {
   const team = view.teams?.[seat] ?? null;
   const held = view.bottles.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => b.owner === seat);
   const facts = [
+    view.dealer === seat ? t('seat.dealer') : null,
+    view.firstPlayer === seat ? t('seat.firstPlayer') : null,
+    label?.bot ? t('seat.bot', { level: t(`bot.${label.bot}`) }) : null,
+    team ? t('seat.team', { team }) : null,
     t('seat.tricks', { count: view.wonTricks[seat] ?? 0 }),
     t('seat.points', { count: view.wonPoints[seat] ?? 0 }),
     held.length > 0 ? held.map((b) => t('seat.holdsBottle', { price: b.price })).join(', ') : null,
@@ -45,12 +49,12 @@ export function SeatPanel({ view, seat, seats, deadline, me }: SeatPanelProps) {
         {label?.bot && <span className="chip chip-bot">{t('seat.bot', { level: t(`bot.${label.bot}`) })}</span>}
         {view.dealer === seat && (
           <span className="chip chip-dealer" title={t('seat.dealer')}>
-            D
+            {t('seat.dealerShort')}
           </span>
         )}
         {view.firstPlayer === seat && (
           <span className="chip chip-first" title={t('seat.firstPlayer')}>
-            1
+            {t('seat.firstShort')}
           </span>
         )}
         {team && <span className={`chip team-chip team-${team}`}>{team}</span>}

@@ -110,7 +110,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
           {others.map((s) => (
             <div key={s} className="opponent">
               <SeatPanel view={view} seat={s} seats={seats} deadline={deadline} />
-              {view.faceUp && <Hand cards={view.faceUp[s]} choosable={null} label={t('hand.faceUpOf', { who: seatName(seats, s, t) })} testId={`faceup-${s}`} />}
+              {view.faceUp && <Hand cards={view.faceUp[s]} choosable={null} label={t('hand.faceUpOf', { who: seatName(seats, s, t) })} caption={t('hand.faceUpCaption')} testId={`faceup-${s}`} />}
             </div>
           ))}
         </div>
@@ -151,8 +151,8 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         ) : (
           me !== null && (
             <div className="my-cards">
-              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={(card) => void act({ type: 'play', card })} label={t('hand.myFaceUp')} testId="my-faceup" />}
-              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={(card) => void act({ type: 'play', card })} label={t('hand.yours')} digitKeys testId="hand" />
+              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={(card) => void act({ type: 'play', card })} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
+              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={(card) => void act({ type: 'play', card })} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
             </div>
           )
         )}

@@ -3,7 +3,7 @@ import type { Messages } from './en.js';
 
 export const de: Messages = {
   app: { title: 'Der Flaschenteufel' },
-  nav: { home: 'Start', rules: 'Regeln', replay: 'Wiederholungen', label: 'Hauptmenü', skip: 'Zum Inhalt springen' },
+  nav: { home: 'Start', rules: 'Regeln', replay: 'Partien', label: 'Hauptmenü', skip: 'Zum Inhalt springen' },
   common: { close: 'Schließen', continue: 'Weiter', loading: 'Lädt…' },
   suit: { red: 'rot', blue: 'blau', green: 'grün' },
   card: { label_one: '{{rank}} {{suit}}, {{count}} Punkt', label_other: '{{rank}} {{suit}}, {{count}} Punkte' },
@@ -68,6 +68,8 @@ export const de: Messages = {
     you: 'du',
     bot: 'Bot · {{level}}',
     dealer: 'Geber',
+    dealerShort: 'Geber',
+    firstShort: '1.',
     firstPlayer: 'Startspieler: spielt den ersten Stich an',
     team: 'Team {{team}}',
     away: 'abwesend, ein Bot spielt',
@@ -117,6 +119,7 @@ export const de: Messages = {
     yours: 'Deine Hand',
     myFaceUp: 'Deine offene Reihe',
     faceUpOf: 'Offene Reihe von {{who}}',
+    faceUpCaption: 'offene Reihe',
     of: 'Hand von {{who}}',
     group_one: '{{label}}: {{count}} Karte',
     group_other: '{{label}}: {{count}} Karten',
