@@ -255,6 +255,17 @@ describe('five players: the dealer’s short hand (RULES.md §3.1)', () => {
     expect(wrong).toMatchObject({ ok: false, error: { code: 'ERR_BAD_DEAL', message: 'the hand of seat 1 must hold 10 cards' } });
   });
 
+  test('2-2-1: seat 2 deals, so seat 3 is the first player and the teams run A B C A B from it', () => {
+    const game = tableFor({ players: 5, mode: '2-2-1' });
+    must(game.deal({ dealer: 2, hands: table().hands }));
+    const seen = view(game, null);
+    expect(seen.firstPlayer).toBe(3);
+    expect(seen.teams).toEqual(['C', 'A', 'B', 'A', 'B']);
+    // Team modes play with one bottle, even with five players.
+    expect(seen.bottleCount).toBe(1);
+    expect(seen.bottles).toEqual([{ owner: null, price: 19 }]);
+  });
+
   test('the dealer passes only left and right; everyone else also feeds the devil’s trick', () => {
     const { game, hands } = table();
     const refused = game.apply({ type: 'pass', seat: 2, pass: { left: hands[2][0], right: hands[2][1], devil: [hands[2][2]] } });
