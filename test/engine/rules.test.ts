@@ -30,17 +30,17 @@ describe('RULES.md §7, the worked example', () => {
     expect(game.legalCards(BETTY)).toEqual(afterPassing[BETTY]);
     const events = playInOrder(game, [15, 17, 32]);
     expect(trickWon(events)).toEqual({
-        leader: ADAM,
-        cards: [
-          { seat: ADAM, card: 24 },
-          { seat: BETTY, card: 15 },
-          { seat: CHRISTIAN, card: 17 },
-          { seat: DORIS, card: 32 },
-        ],
-        winner: CHRISTIAN,
-        bottle: 1,
-        price: 17,
-        points: 3 + 4 + 4 + 6,
+      leader: ADAM,
+      cards: [
+        { seat: ADAM, card: 24 },
+        { seat: BETTY, card: 15 },
+        { seat: CHRISTIAN, card: 17 },
+        { seat: DORIS, card: 32 },
+      ],
+      winner: CHRISTIAN,
+      bottle: 1,
+      price: 17,
+      points: 3 + 4 + 4 + 6,
     });
     expect(events).toContainEqual({ type: 'bottleSold', bottle: 1, seller: null, buyer: CHRISTIAN, price: 17 });
     expect(game.bottles()).toEqual([{ owner: CHRISTIAN, price: 17 }]);
