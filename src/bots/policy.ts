@@ -13,15 +13,16 @@
  * - The chance of keeping a bottle bought at price x falls with the number of unseen
  *   cards below x (each is a way for someone else to buy it) and with tricks left.
  * - The chance that a later player in the trick overtakes a card is estimated from the
- *   unseen cards that would do it and how many players are still to play.
+ *   unseen cards that would do it, per player still to play: of the led suit for one
+ *   expected to follow it, of any suit for one known to be void in it.
  * - Low cards are liabilities: the fewer unseen cards lie below one, the likelier it is to
  *   be the only card under the price some day. Playing one safely is worth something
  *   ("get rid of low cards while the price is high"); high cards are small assets.
  * - Passing: the lowest cards go to the devil's trick, then the right neighbour, then the
  *   left (2 players: devil's trick, opponent's hand, opponent's face-up row).
  */
-import { type CardId, deckIds, POINTS, START_THRESHOLD } from '../engine/cards.js';
-import { bitCount, cardIds, nthCard } from '../engine/cardset.js';
+import { type CardId, deckIds, POINTS, START_THRESHOLD, SUIT_INDEX } from '../engine/cards.js';
+import { bitCount, cardIds, nthCard, SUIT_HI, SUIT_LO } from '../engine/cardset.js';
 import type { Rng } from '../engine/rng.js';
 import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, type Round, winningPosition } from '../engine/round.js';
 
@@ -72,10 +73,24 @@ function contextOf(r: Round, seat: number): Context {
   return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilEstimate, handSize };
 }
 
-/** Unseen cards with ids strictly between a and b. */
-function othersBetween(c: Context, a: number, b: number): number {
+/** Unseen cards with ids strictly between a and b, of one suit (or of any when suit < 0). */
+function othersBetween(c: Context, a: number, b: number, suit = -1): number {
   if (b <= a + 1) return 0;
-  return bitCount(c.otherLo & BELOW_LO[b] & ~BELOW_LO[a + 1]) + bitCount(c.otherHi & BELOW_HI[b] & ~BELOW_HI[a + 1]);
+  const lo = c.otherLo & BELOW_LO[b] & ~BELOW_LO[a + 1] & (suit < 0 ? -1 : SUIT_LO[suit]);
+  const hi = c.otherHi & BELOW_HI[b] & ~BELOW_HI[a + 1] & (suit < 0 ? -1 : SUIT_HI[suit]);
+  return bitCount(lo) + bitCount(hi);
+}
+
+/**
+ * How many unseen cards between a and b a later player may be able to play: all of them
+ * for one known to be void in the led suit (suit < 0), else those of the led suit and,
+ * discounted, the rest (it may be void without having shown it yet).
+ */
+function reach(c: Context, a: number, b: number, suit: number): number {
+  const all = othersBetween(c, a, b);
+  if (suit < 0) return all;
+  const inSuit = othersBetween(c, a, b, suit);
+  return inSuit + 0.15 * (all - inSuit);
 }
 
 /** Chance that one later player holds at least one of k given unseen cards. */
@@ -89,6 +104,23 @@ function keepChance(c: Context, x: number, tricksAfter: number): number {
   if (tricksAfter <= 0) return 1;
   const undercuts = othersBetween(c, -1, x);
   return 1 / (1 + 0.5 * undercuts * Math.min(1, tricksAfter / 3));
+}
+
+/**
+ * The chance that at least one player still to play in this trick does something, given
+ * per player the chance `each(suit)`, where suit is the led suit for a player expected to
+ * follow it, or -1 (any card) for one that has shown it lacks the led suit: ranks decide
+ * tricks, so a void player can overtake with any suit, and can dump a card freely.
+ */
+function chanceLaterPlayers(r: Round, c: Context, id: CardId, each: (suit: number) => number): number {
+  const led = r.trickLen > 0 ? r.ledSuit : SUIT_INDEX[id];
+  let none = 1;
+  for (let k = r.trickLen + 1; k < r.setup.trickSize; k++) {
+    const p = (r.leader + k) % r.n;
+    if (p === c.seat) continue;
+    none *= 1 - each((r.voids[p] & (1 << led)) !== 0 ? -1 : led);
+  }
+  return 1 - none;
 }
 
 /** The value of a card to the mover if it plays it now (higher is better). */
@@ -117,15 +149,12 @@ function cardValue(r: Round, c: Context, id: CardId): number {
     // Buying the bottle with this card, unless a later player plays between it and the price.
     const keep = keepChance(c, id, tricksAfter);
     const bought = -c.devilEstimate * keep + (1 - keep) * trickPoints;
-    const overtaken = later === 0 ? 0 : 1 - (1 - 0.4 * holdsOne(c, othersBetween(c, id, t))) ** later;
+    const overtaken = chanceLaterPlayers(r, c, id, (suit) => 0.4 * holdsOne(c, reach(c, id, t, suit)));
     takeChance = 1 - overtaken;
     value = takeChance * bought;
   } else if (pos === len) {
     // Winning on top: points, unless someone plays higher or sells the bottle under the price.
-    const higher = othersBetween(c, id, 64);
-    const under = othersBetween(c, -1, t);
-    const q = 0.5 * holdsOne(c, higher) + 0.3 * holdsOne(c, under);
-    const lost = later === 0 ? 0 : 1 - (1 - q) ** later;
+    const lost = chanceLaterPlayers(r, c, id, (suit) => 0.5 * holdsOne(c, reach(c, id, 64, suit)) + 0.3 * holdsOne(c, reach(c, -1, t, suit)));
     const won = stay + (ownNow ? 1 - keepNow : 1) * trickPoints;
     value = (1 - lost) * won + lost * 0.5 * stay;
   } else {
