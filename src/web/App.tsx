@@ -1,5 +1,5 @@
 /** The app shell: a header with navigation on every screen, and the routed screen. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './components/Modal.js';
 import { BottleIcon } from './components/SeatPanel.js';
@@ -15,6 +15,12 @@ export function App() {
   const route = useRoute();
   const [prefsOpen, setPrefsOpen] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
+  // The rules dialog belongs to the table it was opened at: going anywhere closes it.
+  useEffect(() => {
+    const close = () => setRulesOpen(false);
+    window.addEventListener('hashchange', close);
+    return () => window.removeEventListener('hashchange', close);
+  }, []);
 
   return (
     <>

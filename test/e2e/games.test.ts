@@ -65,6 +65,13 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await startWhenFull(a, 3);
     await b.getByTestId('table').waitFor();
 
+    // Table chat reaches the other player.
+    await a.getByTestId('tab-chat').click();
+    await a.getByTestId('chat').getByRole('textbox').fill('Aloha, Kokua!');
+    await a.getByTestId('chat').getByRole('button', { name: 'Send' }).click();
+    await b.getByTestId('tab-chat').click();
+    await b.getByTestId('chat').getByText('Aloha, Kokua!').waitFor();
+
     let reloaded = false;
     const end = Date.now() + 150_000;
     while (!(await a.getByTestId('game-over').isVisible()) || !(await b.getByTestId('game-over').isVisible())) {

@@ -94,10 +94,10 @@ function ReplayBoard({ record }: { record: GameRecord }) {
     <div className="replay-board">
       <div className="replay-controls panel" role="toolbar" aria-label={t('replay.controls')}>
         <button type="button" className="btn" onClick={() => jump(-1, roundStep)} aria-label={t('replay.prevRound')}>
-          ⏮
+          |◀◀
         </button>
         <button type="button" className="btn" onClick={() => jump(-1, trickStep)} aria-label={t('replay.prevTrick')}>
-          ⏪
+          ◀◀
         </button>
         <button type="button" className="btn" onClick={() => setAt(Math.max(0, at - 1))} aria-label={t('replay.prevCard')}>
           ◀
@@ -109,10 +109,10 @@ function ReplayBoard({ record }: { record: GameRecord }) {
           ▶
         </button>
         <button type="button" className="btn" onClick={() => jump(1, trickStep)} aria-label={t('replay.nextTrick')} data-testid="replay-next-trick">
-          ⏩
+          ▶▶
         </button>
         <button type="button" className="btn" onClick={() => jump(1, roundStep)} aria-label={t('replay.nextRound')}>
-          ⏭
+          ▶▶|
         </button>
         <input type="range" min={0} max={steps.length - 1} value={at} onChange={(e) => setAt(Number(e.target.value))} aria-label={t('replay.position')} />
       </div>
