@@ -11,7 +11,7 @@ import { PHASE_DONE, type Round } from '../../src/engine/round.js';
 import { dealtBefore, must } from './helpers.js';
 import * as naive from './naive.js';
 import { POSITIONS } from './perft-positions.js';
-import { SIX } from './tables.js';
+import { SIX, TWO } from './tables.js';
 import type { Position } from './naive.js';
 
 interface Expected {
@@ -30,6 +30,10 @@ const TABLE: Expected[] = [
   // Worked out by hand in rules.test.ts: seat 1 leads red or blue, everyone follows with
   // the one card of that suit left, twice; either way seat 3 ends with both bottles.
   { position: '6 players, the two-bottle story, two tricks left', sequences: 2, scoreTables: 1, mostFrequent: '21 56 32 -22 30 22', mostFrequentCount: 2 },
+  // Seat 0 leads one of its four blues; seat 1 has no blue and plays any of its four
+  // reds; seat 0 follows blue (3 ways), seat 1 any (3): 144 ways. The last trick: the
+  // leader has 2 choices, the other 2, then 1 and 1: 4 ways. 144 × 4 = 576.
+  { position: '2 players, the face-up story, two tricks left', sequences: 576, scoreTables: 6, mostFrequent: '70 -22', mostFrequentCount: 192 },
   { position: '2 players, three tricks left', sequences: 6592, scoreTables: 29, mostFrequent: '62 -12', mostFrequentCount: 1024 },
   { position: '2 players, in the last card of a trick', sequences: 17280, scoreTables: 30, mostFrequent: '44 -19', mostFrequentCount: 1504 },
   { position: '3 players, four tricks left', sequences: 2624, scoreTables: 29, mostFrequent: '53 -5 20', mostFrequentCount: 416 },
@@ -58,7 +62,22 @@ function storyPosition(): Position {
   };
 }
 
-const positions = new Map([storyPosition(), ...POSITIONS].map((p) => [p.name, p]));
+/** The two-player story of tables.ts, played up to its last two tricks. */
+function twoPlayerStoryPosition(): Position {
+  const dealt = dealtBefore(TWO.hiddenAfter, TWO.passes, TWO.faceUpAfter);
+  return {
+    name: '2 players, the face-up story, two tricks left',
+    players: 2,
+    mode: 'individual',
+    dealer: 1,
+    hands: dealt.hands,
+    faceUp: dealt.faceUp,
+    passes: TWO.passes as unknown as Position['passes'],
+    plays: TWO.plays.slice(0, 24),
+  };
+}
+
+const positions = new Map([storyPosition(), twoPlayerStoryPosition(), ...POSITIONS].map((p) => [p.name, p]));
 
 /** The position played up to its last card through the checked public API. */
 function gameAt(position: Position): Game {

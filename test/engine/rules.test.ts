@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { Game, type PassChoice, setupFor, view } from '../../src/engine/index.js';
 import { dealtBefore, must, passAll, playInOrder, playLowestUntilRoundEnds, playTrickBySeat, roundScored, seededRandomGame, snapshot, tableFor, trickWon } from './helpers.js';
-import { playSixPlayerTricks, SIX, sixPlayerTable, WORKED_EXAMPLE, workedExampleTable } from './tables.js';
+import { playSixPlayerTricks, SIX, sixPlayerTable, TWO, WORKED_EXAMPLE, workedExampleTable } from './tables.js';
 
 const ADAM = 0;
 const BETTY = 1;
@@ -99,20 +99,7 @@ describe('the worked example played to the end of the round (RULES.md §3.5)', (
 });
 
 describe('two players (RULES.md §3.3)', () => {
-  // Seat 1 deals; seat 0 leads. Seat 1 holds no blue in its hidden hand: its only blues,
-  // 13 and 35, lie in its face-up row, and the 35 is the card seat 0 passed into that row.
-  const hiddenAfter = [
-    [3, 4, 5, 6, 7, 8, 10, 17, 20],
-    [1, 2, 9, 12, 15, 18, 22, 25, 28],
-  ];
-  const faceUpAfter = [
-    [23, 26, 27, 29, 30, 31, 32],
-    [11, 13, 14, 16, 21, 24, 35],
-  ];
-  const passes: PassChoice[] = [
-    { faceUp: 35, hidden: 28, devil: [33, 34] },
-    { faceUp: 31, hidden: 7, devil: [36, 37] },
-  ];
+  const { hiddenAfter, faceUpAfter, passes } = TWO;
 
   function table() {
     const game = tableFor({ players: 2 });

@@ -35,6 +35,28 @@ export function workedExampleTable(mode: Mode = 'individual'): Game {
 }
 
 /**
+ * A two-player table: seat 1 deals, seat 0 leads. Seat 1 holds no blue in its hidden
+ * hand: its only blues, 13 and 35, lie in its face-up row, and the 35 is the card seat 0
+ * passed into that row. The devil's trick: 33, 34, 36, 37 = 5+5+6+6 = 22 points.
+ */
+export const TWO = {
+  hiddenAfter: [
+    [3, 4, 5, 6, 7, 8, 10, 17, 20],
+    [1, 2, 9, 12, 15, 18, 22, 25, 28],
+  ],
+  faceUpAfter: [
+    [23, 26, 27, 29, 30, 31, 32],
+    [11, 13, 14, 16, 21, 24, 35],
+  ],
+  passes: [
+    { faceUp: 35, hidden: 28, devil: [33, 34] },
+    { faceUp: 31, hidden: 7, devil: [36, 37] },
+  ] as PassChoice[],
+  /** The whole round in play order, trick by trick (worked out in rules.test.ts). */
+  plays: [10, 35, 8, 13, 28, 7, 25, 5, 32, 24, 30, 22, 31, 21, 29, 16, 4, 18, 27, 15, 26, 14, 3, 11, 6, 12, 17, 9, 20, 2, 23, 1],
+};
+
+/**
  * A six-player round (seat 5 deals, seat 0 leads). Each seat keeps 3 red, 3 blue and 2
  * green cards, so every trick is followed in suit; the six greens no trick needs go to
  * the devil: 11, 14, 14.5, 21, 24, 24.5 = 1+1+1+2+3+3 = 11 devil points.
