@@ -200,6 +200,7 @@ describe('two players (RULES.md §3.3)', () => {
       // Below 3: seat 1's 2 and 1; the 2 is higher and buys the bottle in the last trick.
       { leader: 0, cards: [20, 2, 23, 1], winner: 1, price: 2 },
     ];
+    expect(tricks.flatMap((t) => t.cards)).toEqual(TWO.plays);
     for (const expected of tricks) {
       const trick = trickWon(playInOrder(game, expected.cards));
       expect({ leader: trick.leader, cards: trick.cards.map((c) => c.card), winner: trick.winner, price: trick.price }).toEqual(expected);
