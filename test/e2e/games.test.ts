@@ -81,6 +81,7 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
       if (!reloaded && (await b.getByTestId('table').getAttribute('data-phase').catch(() => null)) === 'play' && played === 0 && (await b.getByTestId('trick').getByRole('img').count()) > 0) {
         await b.reload();
         await b.getByTestId('table').waitFor();
+        await b.getByTestId('reconnected').waitFor();
         reloaded = true;
         // Back at its own seat: the hand is shown again, not a spectator's view.
         await b.getByTestId('hand').waitFor();
@@ -169,4 +170,33 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await screenshot(page, 'home-1280-de');
     await page.close();
   }, 120_000);
+});
+
+describe.skipIf(!run)('a lost connection', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('is shown on screen while the server is down, and play carries on when it is back', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, server.url, { name: 'Keawe', players: 3, rounds: 1, others: ['easy', 'easy'] });
+    await startWhenFull(page, 3);
+    await passCards(page);
+    const restarted = server.restart();
+    await page.getByTestId('offline').waitFor();
+    await screenshot(page, 'offline-1280');
+    await restarted;
+    await page.getByTestId('reconnected').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('offline').count()).toBe(0);
+    await playToGameOver(page);
+    await page.close();
+  }, 180_000);
 });

@@ -44,6 +44,8 @@ function freePort(): Promise<number> {
 
 export interface RunningServer {
   readonly url: string;
+  /** Stop the process and start a new one on the same port and data (a server restart). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,33 +55,42 @@ export async function startServer(): Promise<RunningServer> {
   if (!existsSync(main) || !existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('Build first: npm run build (the server and the web bundle in dist/).');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bottle-imp-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [main], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}): ${stderr}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // Not listening yet.
+  const launch = async (): Promise<ChildProcess> => {
+    const child = spawn(process.execPath, [main], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    for (let i = 0; ; i++) {
+      if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}): ${stderr}`);
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) return child;
+      } catch {
+        // Not listening yet.
+      }
+      if (i > 100) throw new Error(`The server did not start: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
     }
-    if (i > 100) throw new Error(`The server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  };
+  const halt = async (child: ChildProcess) => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  let child = await launch();
   return {
     url,
+    restart: async () => {
+      await halt(child);
+      child = await launch();
+    },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -18,8 +18,8 @@ export interface ArrivedEvent {
 
 export interface TableState {
   readonly status: LinkStatus;
-  /** True after a lost connection came back, until the next loss. */
-  readonly reconnected: boolean;
+  /** How often we came back: after a lost connection, or a reload that found our seat in a game under way. */
+  readonly returns: number;
   readonly table: TableSummary | null;
   /** Our seat, or null when watching. */
   readonly seat: number | null;
@@ -35,10 +35,12 @@ const KEEP_EVENTS = 200;
 const KEEP_CHAT = 100;
 
 export class TableConnection {
-  private state: TableState = { status: 'connecting', reconnected: false, table: null, seat: null, game: null, chat: [], arrived: [], error: null };
+  private state: TableState = { status: 'connecting', returns: 0, table: null, seat: null, game: null, chat: [], arrived: [], error: null };
   private readonly listeners = new Set<() => void>();
   private readonly socket: Socket;
   private eventCount = 0;
+  private closed = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
   private everOnline = false;
 
   constructor(
@@ -48,7 +50,12 @@ export class TableConnection {
     const options = { transports: ['websocket', 'polling'], reconnectionDelayMax: 4000 };
     this.socket = url ? io(url, options) : io(options);
     this.socket.on('connect', () => void this.watch());
-    this.socket.on('disconnect', () => this.set({ status: 'offline' }));
+    this.socket.on('disconnect', (reason) => {
+      this.set({ status: 'offline' });
+      // A server shutting down (a restart, a deploy) closes every socket itself, and
+      // Socket.IO then leaves reconnecting to us; a player still wants their table back.
+      if (reason === 'io server disconnect' && !this.closed) this.retry = setTimeout(() => this.socket.connect(), 1000 + Math.random() * 1000);
+    });
     this.socket.on('connect_error', () => this.set({ status: 'offline' }));
     this.socket.on('table', (table: TableSummary) => this.set({ table }));
     this.socket.on('game', (update: GameUpdate) => this.receive(update, true));
@@ -63,6 +70,8 @@ export class TableConnection {
   };
 
   close(): void {
+    this.closed = true;
+    clearTimeout(this.retry);
     this.socket.close();
     this.listeners.clear();
   }
@@ -111,7 +120,9 @@ export class TableConnection {
       this.set({ status: 'online', error: reply.error.message });
       return;
     }
-    this.set({ status: 'online', reconnected: this.everOnline, table: reply.table, seat: reply.seat, chat: [...reply.chat], error: null });
+    // Back at a game in progress, after a lost connection or a reload: say so.
+    const back = this.everOnline || (reply.seat !== null && reply.table.status === 'playing');
+    this.set({ status: 'online', returns: this.state.returns + (back ? 1 : 0), table: reply.table, seat: reply.seat, chat: [...reply.chat], error: null });
     this.everOnline = true;
     if (reply.missed) for (const update of reply.missed) this.receive(update, true);
     else if (reply.game) this.receive(reply.game, false);

@@ -26,11 +26,11 @@ function LiveTable({ conn }: { conn: TableConnection }) {
   const [notice, setNotice] = useState(false);
 
   useEffect(() => {
-    if (!state.reconnected) return;
+    if (state.returns === 0) return;
     setNotice(true);
     const id = setTimeout(() => setNotice(false), 4000);
     return () => clearTimeout(id);
-  }, [state.reconnected]);
+  }, [state.returns]);
 
   const banner =
     state.status === 'offline' ? (
