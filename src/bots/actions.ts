@@ -19,7 +19,7 @@ function samePass(a: PassChoice, b: PassChoice): boolean {
  * The member of `legal` that is this pass or play. Bots always choose among legal cards,
  * so it is there; if a caller offers a narrower list, the first legal action stands in.
  */
-export function pickLegal(legal: readonly Action[], seat: number, choice: { pass: readonly number[] } | { card: CardId }, players: number): Action {
+export function pickLegal(legal: readonly Action[], seat: number, choice: { readonly pass: readonly number[] } | { readonly card: CardId }, players: number): Action {
   if ('card' in choice) {
     const rank = RANK[choice.card];
     return legal.find((a) => a.type === 'play' && a.card === rank) ?? legal[0];

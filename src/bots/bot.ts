@@ -21,4 +21,6 @@ export interface BotOptions {
   /** The same seed, view and legal actions always give the same decision (with an iteration budget). */
   readonly seed: number;
   readonly budget?: Budget;
+  /** Worker threads for searching bots (root parallelism; default 1, this thread only). */
+  readonly threads?: number;
 }

@@ -1,12 +1,14 @@
 /** Information-set Monte Carlo tree search: every iteration searches a fresh deal of the unseen cards. */
+import type { TableView } from '../engine/view.js';
 import { pickLegal } from './actions.js';
 import type { Bot, BotOptions, Budget } from './bot.js';
 import { decisionSeed } from './decision.js';
+import { searchInParallel } from './parallel.js';
 import { knownRound } from './position.js';
 import { Sampler } from './sampler.js';
-import { search } from './search.js';
+import { addResults, bestChoice, type SearchResult, search } from './search.js';
 
-/** Iterations per decision by default: about 100 ms median on one core of the reference machine (BENCHMARKS.md). */
+/** Iterations per decision by default (BENCHMARKS.md has the decision times it gives). */
 export const ISMCTS_DEFAULT_ITERATIONS = 2000;
 
 export function resolveBudget(budget: Budget | undefined, iterations: number): Required<Budget> {
@@ -14,16 +16,22 @@ export function resolveBudget(budget: Budget | undefined, iterations: number): R
   return { iterations: budget.iterations ?? Number.MAX_SAFE_INTEGER, ms: budget.ms ?? 0 };
 }
 
+/** One search of the seat's information set, on this thread. */
+export function searchView(view: TableView, budget: Required<Budget>, seed: number): SearchResult {
+  const known = knownRound(view);
+  const sampler = new Sampler(known);
+  return search(known.round, known.seat, (rng, out) => sampler.sample(rng, out), budget, seed);
+}
+
 export function ismctsBot(options: BotOptions, name = 'ismcts'): Bot {
   const budget = resolveBudget(options.budget, ISMCTS_DEFAULT_ITERATIONS);
+  const threads = Math.max(1, Math.floor(options.threads ?? 1));
   return {
     name,
     decide(view, legal) {
-      const known = knownRound(view);
-      const sampler = new Sampler(known);
-      const result = search(known.round, known.seat, (rng, out) => sampler.sample(rng, out), budget, decisionSeed(options.seed, view));
-      const choice = result.pass ? { pass: result.pass } : { card: result.card! };
-      return pickLegal(legal, known.seat, choice, known.round.n);
+      const seed = decisionSeed(options.seed, view);
+      const result = threads > 1 && legal.length > 1 ? addResults(searchInParallel(view, budget, seed, threads)) : searchView(view, budget, seed);
+      return pickLegal(legal, view.viewer!, bestChoice(result), view.options.players);
     },
   };
 }

@@ -9,7 +9,7 @@ import { pickLegal } from './actions.js';
 import type { Bot, BotOptions } from './bot.js';
 import { decisionSeed } from './decision.js';
 import { ISMCTS_DEFAULT_ITERATIONS, resolveBudget } from './ismcts.js';
-import { search } from './search.js';
+import { bestChoice, search } from './search.js';
 
 export function oracleBot(options: BotOptions, trueRound: () => Round): Bot {
   const budget = resolveBudget(options.budget, ISMCTS_DEFAULT_ITERATIONS);
@@ -19,8 +19,7 @@ export function oracleBot(options: BotOptions, trueRound: () => Round): Bot {
       const seat = view.viewer!;
       const round = trueRound();
       const result = search(round, seat, (_rng, out) => out.copyFrom(round), budget, decisionSeed(options.seed, view));
-      const choice = result.pass ? { pass: result.pass } : { card: result.card! };
-      return pickLegal(legal, seat, choice, round.n);
+      return pickLegal(legal, seat, bestChoice(result), round.n);
     },
   };
 }

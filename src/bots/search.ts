@@ -13,7 +13,7 @@
  * widened progressively (few candidates at first, more as iterations accumulate); every
  * other seat passes by the heuristic in the playout.
  */
-import type { CardId } from '../engine/cards.js';
+import { CARD_COUNT, type CardId } from '../engine/cards.js';
 import { bitCount, nthCard } from '../engine/cardset.js';
 import { Rng } from '../engine/rng.js';
 import { PHASE_PASS, PHASE_PLAY, type Round } from '../engine/round.js';
@@ -41,11 +41,34 @@ class Node {
   ) {}
 }
 
-export interface SearchResult {
-  /** The card to play, or the pass in Round slot order. */
-  readonly card?: CardId;
-  readonly pass?: number[];
-  readonly iterations: number;
+/**
+ * What a search found: visits per choice at the root (per card id when playing, per
+ * candidate pass when passing). Searches of the same position with different seeds can
+ * be added up (root parallelism, parallel.ts) before the most visited choice is taken.
+ */
+export type SearchResult =
+  | { readonly kind: 'play'; readonly visits: number[]; readonly iterations: number }
+  | { readonly kind: 'pass'; readonly candidates: number[][]; readonly visits: number[]; readonly iterations: number };
+
+/** The most visited choice: a card id, or a pass in Round slot order. */
+export function bestChoice(result: SearchResult): { card: CardId } | { pass: readonly number[] } {
+  let best = 0;
+  for (let k = 1; k < result.visits.length; k++) if (result.visits[k] > result.visits[best]) best = k;
+  return result.kind === 'play' ? { card: best } : { pass: result.candidates[best] };
+}
+
+/** Root visits of several searches of the same position, added up. */
+export function addResults(results: readonly SearchResult[]): SearchResult {
+  const visits = results[0].visits.map((_, k) => results.reduce((sum, r) => sum + r.visits[k], 0));
+  const iterations = results.reduce((sum, r) => sum + r.iterations, 0);
+  const first = results[0];
+  return first.kind === 'play' ? { kind: 'play', visits, iterations } : { kind: 'pass', candidates: first.candidates, visits, iterations };
+}
+
+function onlyCard(id: CardId, iterations: number): SearchResult {
+  const visits = new Array<number>(CARD_COUNT).fill(0);
+  visits[id] = 1;
+  return { kind: 'play', visits, iterations };
 }
 
 /** Search from `base` (the seat's known round) for the seat to act. */
@@ -60,7 +83,7 @@ export function search(base: Round, seat: number, deal: Deal, budget: Required<B
 
 function searchPlay(base: Round, deal: Deal, more: (i: number) => boolean, rng: Rng, work: Round, scores: Int32Array): SearchResult {
   base.computeLegal();
-  if (bitCount(base.legalLo) + bitCount(base.legalHi) === 1) return { card: nthCard(base.legalLo, base.legalHi, 0), iterations: 0 };
+  if (bitCount(base.legalLo) + bitCount(base.legalHi) === 1) return onlyCard(nthCard(base.legalLo, base.legalHi, 0), 0);
   const root = new Node(-1, -1);
   const path: Node[] = [];
   let i = 0;
@@ -99,12 +122,14 @@ function searchPlay(base: Round, deal: Deal, more: (i: number) => boolean, rng: 
       n.total += scores[n.mover];
     }
   }
-  let best: Node | null = null;
-  for (const child of root.children) if (!best || child.visits > best.visits) best = child;
-  if (best) return { card: best.card, iterations: i };
-  // No iteration ran (a zero budget): the heuristic decides.
-  work.copyFrom(base);
-  return { card: chooseCard(work, rng, 0), iterations: 0 };
+  if (root.children.length === 0) {
+    // No iteration ran (out of time at once): the heuristic decides.
+    work.copyFrom(base);
+    return onlyCard(chooseCard(work, rng, 0), 0);
+  }
+  const visits = new Array<number>(CARD_COUNT).fill(0);
+  for (const child of root.children) visits[child.card] = child.visits;
+  return { kind: 'play', visits, iterations: i };
 }
 
 /** UCB1 over the children legal in this deal (work.legalLo/Hi), with availability counts. */
@@ -175,7 +200,5 @@ function searchPass(base: Round, seat: number, deal: Deal, more: (i: number) => 
     visits[pick]++;
     totals[pick] += scores[seat];
   }
-  let best = 0;
-  for (let k = 1; k < candidates.length; k++) if (visits[k] > visits[best]) best = k;
-  return { pass: candidates[best], iterations: i };
+  return { kind: 'pass', candidates, visits: Array.from(visits), iterations: i };
 }
