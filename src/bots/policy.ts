@@ -3,8 +3,8 @@
  * the playout policy of the searches, so it must be quick and must only read what the
  * mover may know: its own hand and passes, the face-up rows, the cards played, the trick,
  * bottles, won piles and voids. It never reads another seat's hand or the devil's trick
- * (position.ts leaves those empty when the heuristic bot plays, and the tests check it
- * decides the same with or without them).
+ * (position.ts leaves those empty when the heuristic bot plays, and test/bots checks that
+ * its decisions do not change when the hidden cards do).
  *
  * The rules, in the game's words (docs/bots.md explains them):
  * - A card below the price that ends up the highest such card in the trick takes the
@@ -171,7 +171,7 @@ function cardValue(r: Round, c: Context, id: CardId): number {
 
 /**
  * The heuristic's card for the seat to play. With probability `noise` it plays a random
- * legal card instead (for playouts and the easy level).
+ * legal card instead (the searches' playouts use a little).
  */
 export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
   const count = r.computeLegal();
