@@ -3,7 +3,7 @@
  * checks what RULES.md says must happen.
  */
 import { describe, expect, test } from 'vitest';
-import { Game, type PassChoice, setupFor, view } from '../../src/engine/index.js';
+import { Game, setupFor, view } from '../../src/engine/index.js';
 import { dealtBefore, must, passAll, playInOrder, playLowestUntilRoundEnds, playTrickBySeat, roundScored, seededRandomGame, snapshot, tableFor, trickWon } from './helpers.js';
 import { playSixPlayerTricks, SIX, sixPlayerTable, TWO, WORKED_EXAMPLE, workedExampleTable } from './tables.js';
 

@@ -1,5 +1,5 @@
 /**
- * Golden records: small records made by hand (golden/*.json), each beside the output
+ * Golden records: small records made by hand (golden/NAME.json), each beside the output
  * RECORD.md says `bottle-imp replay FILE --json` must print (NAME.out.json, worked out by
  * hand from RULES.md) or, for an invalid record, the one line it must print to standard
  * error (NAME.err.txt). The compiled command is run on every one (`npm test` builds it
@@ -15,17 +15,22 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
 const CLI = `${ROOT}dist/cli/main.js`;
 
-const records = readdirSync(GOLDEN)
-  .filter((f) => f.endsWith('.json') && !f.endsWith('.out.json'))
-  .map((f) => f.slice(0, -'.json'.length))
-  .sort();
+// A record is NAME.json; the one whose text is deliberately not JSON is NAME.broken, so
+// that linters and editors leave it alone.
+const RECORD_FILE = /^(.*)\.(json|broken)$/;
+const recordFiles = new Map(
+  readdirSync(GOLDEN)
+    .filter((f) => RECORD_FILE.test(f) && !f.endsWith('.out.json'))
+    .map((f) => [RECORD_FILE.exec(f)![1], f]),
+);
+const records = [...recordFiles.keys()].sort();
 const valid = records.filter((name) => existsSync(`${GOLDEN}${name}.out.json`));
 const invalid = records.filter((name) => existsSync(`${GOLDEN}${name}.err.txt`));
 
 const read = (file: string) => readFileSync(`${GOLDEN}${file}`, 'utf8');
 
 function replayWithCli(name: string) {
-  const run = spawnSync(process.execPath, [CLI, 'replay', `${GOLDEN}${name}.json`, '--json'], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [CLI, 'replay', `${GOLDEN}${recordFiles.get(name)}`, '--json'], { encoding: 'utf8' });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
