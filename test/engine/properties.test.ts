@@ -59,8 +59,14 @@ describe.each(CONFIGS)('$players players, $mode', (options) => {
     fc.assert(
       fc.property(games, ({ seed, rounds }) => {
         walk(options, seed, rounds, (game) => {
-          const all = [...placesOf(game).values()].flat().sort((a, b) => a - b);
+          const places = placesOf(game);
+          const all = [...places.values()].flat().sort((a, b) => a - b);
           expect(all).toEqual(deckFor(game.players));
+          // What everyone is told about the places agrees with them.
+          const spectator = view(game, null);
+          const seats = Array.from({ length: game.players }, (_, s) => s);
+          expect(spectator.handSizes).toEqual(seats.map((s) => places.get(`hand ${s}`)!.length));
+          expect(spectator.wonTricks).toEqual(seats.map((s) => spectator.tricks.filter((t) => t.winner === s).length));
         });
       }),
       RUNS,
