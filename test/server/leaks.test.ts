@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
-import { Client, playToEnd } from './helpers/client.js';
+import { Client, playToEnd, step } from './helpers/client.js';
 import { cardsIn, DealKnower } from './helpers/leak-checker.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { storedGame } from './helpers/stored.js';
@@ -31,12 +31,12 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
   const everyone = [...clients, spectator];
 
   // Play a little, then the spectator arrives and the last person reloads the page.
-  for (let i = 0; i < 5; i++) for (const c of clients) await c.playIfMyTurn(random);
+  for (let i = 0; i < 5; i++) await step(clients, random);
   await spectator.watch(code);
   const leaver = clients[humans - 1];
   const lastSeq = leaver.game!.seq;
   leaver.close();
-  for (let i = 0; i < 5; i++) for (const c of clients.slice(0, -1)) await c.playIfMyTurn(random);
+  for (let i = 0; i < 5; i++) await step(clients.slice(0, -1), random);
   const back = new Client(server.url, tokens[humans - 1]);
   const reply = await back.watch(code, { lastSeq, gameId });
   expect(reply.ok).toBe(true);

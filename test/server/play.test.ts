@@ -46,7 +46,7 @@ describe('a full game', () => {
     const record = await api(server, 'GET', `/api/games/${gameId}/record`);
     expect(record.status).toBe(200);
     const parsed = parseRecord(JSON.stringify(record.body));
-    if (!parsed.ok) throw new Error(parsed.error.message);
+    if (!parsed.ok) throw new Error(parsed.error);
     const replay = replayRecord(parsed.value);
     expect(replay.ok && replay.value.totals).toEqual(last.view.totals);
     expect(parsed.value.players).toEqual(['Host', 'Player 1', 'Player 2', 'Player 3']);

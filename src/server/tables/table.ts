@@ -243,7 +243,8 @@ export class Table {
       const left = (this.connections.get(seat) ?? 1) - 1;
       if (left > 0) return void this.connections.set(seat, left);
       this.connections.delete(seat);
-      await this.noticeAbsences();
+      // The seat's deadline is news for everyone (same seq, no events) when it must act now.
+      if ((await this.noticeAbsences()) && this.owner?.toAct().includes(seat)) this.broadcast(this.owner, []);
       if (!this.anyHumanConnected()) await this.startTimer('close', -1, this.ctx.now() + this.ctx.config.closeAfterMs);
       this.ctx.out.table(this.summary());
     });
@@ -379,13 +380,18 @@ export class Table {
   }
 
   /** Start the absence timer of every human seat with no connection during a game. */
-  private async noticeAbsences(): Promise<void> {
-    if (this.row.status !== 'playing') return;
+  private async noticeAbsences(): Promise<boolean> {
+    if (this.row.status !== 'playing') return false;
     const wait = this.row.settings.turnSeconds * 1000;
+    let started = false;
     for (const s of this.seats) {
       const absent = s.tokenHash !== null && !s.away && !this.connections.has(s.seat);
-      if (absent && !this.timers.has(timerKey('absence', s.seat))) await this.startTimer('absence', s.seat, this.ctx.now() + wait);
+      if (absent && !this.timers.has(timerKey('absence', s.seat))) {
+        await this.startTimer('absence', s.seat, this.ctx.now() + wait);
+        started = true;
+      }
     }
+    return started;
   }
 
   private anyHumanConnected(): boolean {

@@ -99,6 +99,13 @@ export class Client {
   }
 }
 
+/** Each client plays if it is its turn; if none could, wait a moment for news. */
+export async function step(clients: readonly Client[], random: () => number = Math.random): Promise<void> {
+  let acted = false;
+  for (const c of clients) if (c.socket.connected && (await c.playIfMyTurn(random))) acted = true;
+  if (!acted) await new Promise((r) => setTimeout(r, 10));
+}
+
 /** Drive clients until their game is over: each plays whenever it is its turn. */
 export async function playToEnd(clients: readonly Client[], ms = 60_000, random: () => number = Math.random): Promise<void> {
   const deadline = Date.now() + ms;

@@ -23,7 +23,9 @@ export function cardsIn(message: unknown): { card: number; path: string }[] {
       if (CARD_FIELDS.has(field)) found.push({ card: v, path });
       else if (!OTHER_FIELDS.has(field)) throw new Error(`the checker does not know whether ${path} names a card`);
     } else if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(x, field, `${path}[${i}]`));
+      v.forEach((x, i) => {
+        walk(x, field, `${path}[${i}]`);
+      });
     } else if (v !== null && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) walk(x, k, `${path}.${k}`);
     }
@@ -61,7 +63,9 @@ export class DealKnower {
       if (!r.ok) throw new Error(r.error.detail);
     }
     const ok = new Set<number>([START_PRICE]);
-    const add = (cards: readonly number[] | null | undefined) => cards?.forEach((c) => ok.add(c));
+    const add = (cards: readonly number[] | null | undefined) => {
+      for (const c of cards ?? []) ok.add(c);
+    };
     game.log.forEach((round) => {
       if (round.result) {
         // A finished round is entirely public: every card was played or shown in the devil's trick.
@@ -78,7 +82,7 @@ export class DealKnower {
       }
       if (round.passes.every((p) => p !== null)) {
         // After the exchange: the cards passed into face-up rows are public, and each seat knows what it received.
-        round.passes.forEach((p) => p && 'faceUp' in p && ok.add(p.faceUp));
+        for (const p of round.passes) if (p && 'faceUp' in p) ok.add(p.faceUp);
         if (seat !== null) add(receivedCards(round.passes, seat).map((r) => r.card));
       }
     });
