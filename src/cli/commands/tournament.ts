@@ -24,7 +24,8 @@ ends a hand holding a bottle, and its decision time.
   --ms T           or a time limit per decision in milliseconds (not reproducible)
   --workers W      worker threads (default: one per core)
   --records DIR    save every hand as a bottle-imp/1 record in DIR
-  --json           print the report as JSON`;
+  --json           print the report as JSON
+Ctrl-C stops the run and reports the deals finished so far.`;
 
 export const tournament: Command = {
   summary: 'play bots against each other on duplicate deals and compare them',
@@ -68,8 +69,14 @@ export const tournament: Command = {
       const spec: TournamentSpec = { players, mode, seats, seed, budget, records: values.records ?? null };
       const deals = Math.ceil(hands / players);
       const bar = process.stderr.isTTY ? new ProgressBar(deals * players, 'hands') : null;
-      const results = await runDeals(spec, deals, workers, (done) => bar?.update(done * players));
+      // Ctrl-C stops handing out deals and reports the ones finished.
+      const stop = new AbortController();
+      const interrupt = (): void => stop.abort();
+      process.once('SIGINT', interrupt);
+      const results = await runDeals(spec, deals, workers, (done) => bar?.update(done * players), stop.signal).finally(() => process.off('SIGINT', interrupt));
       bar?.finish();
+      if (results.length === 0) throw new ArgError('interrupted before any deal was finished');
+      if (stop.signal.aborted) process.stderr.write(`bottle-imp: tournament: interrupted; reporting the ${results.length * players} hands of the ${results.length} deals finished\n`);
       const report = reportOf(players, seats, results);
       process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatReport(report, mode, seed));
       return 0;

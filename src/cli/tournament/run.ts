@@ -1,8 +1,12 @@
-/** Deals handed out to worker threads one at a time, results gathered in deal order. */
+/**
+ * Deals handed out to worker threads one at a time, results gathered by deal number.
+ * When `stop` is aborted (Ctrl-C) no new deal is handed out and the deals finished so far
+ * are returned, so a long run interrupted still reports what it measured.
+ */
 import { Worker } from 'node:worker_threads';
 import type { DealResult, TournamentSpec } from './match.js';
 
-export async function runDeals(spec: TournamentSpec, deals: number, workers: number, onDeal: (done: number) => void): Promise<DealResult[]> {
+export async function runDeals(spec: TournamentSpec, deals: number, workers: number, onDeal: (done: number) => void, stop?: AbortSignal): Promise<DealResult[]> {
   const results: DealResult[] = new Array(deals);
   let next = 0;
   let done = 0;
@@ -14,7 +18,7 @@ export async function runDeals(spec: TournamentSpec, deals: number, workers: num
         (worker) =>
           new Promise<void>((resolve, reject) => {
             const feed = (): void => {
-              if (next < deals) worker.postMessage(next++);
+              if (next < deals && !stop?.aborted) worker.postMessage(next++);
               else {
                 worker.postMessage(null);
                 resolve();
@@ -30,6 +34,7 @@ export async function runDeals(spec: TournamentSpec, deals: number, workers: num
               feed();
             });
             worker.on('error', reject);
+            stop?.addEventListener('abort', () => resolve(), { once: true });
             feed();
           }),
       ),
@@ -37,5 +42,5 @@ export async function runDeals(spec: TournamentSpec, deals: number, workers: num
   } finally {
     await Promise.all(pool.map((w) => w.terminate()));
   }
-  return results;
+  return results.filter((r) => r !== undefined);
 }
