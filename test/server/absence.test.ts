@@ -86,9 +86,7 @@ describe('absence', () => {
         await new Promise((r) => setTimeout(r, 700));
         expect(back.game!.seq).toBe(seq);
       }
-      let acted = false;
-      for (const c of players) if (await c.playIfMyTurn()) acted = true;
-      if (!acted && back.game!.view.phase !== 'over') await back.until(() => players.some((c) => c.myTurn()) || back.game!.view.phase === 'over', 'a turn');
+      await step(players);
     }
     expect(sawMyTurn).toBe(true);
 

@@ -44,8 +44,16 @@ export class Client {
     for (const f of w) f();
   }
 
+  /** Send a message and wait for its acknowledgement (or for the connection to drop). */
   call(event: string, ...args: unknown[]): Promise<AckReply> {
-    return new Promise((resolve) => this.socket.emit(event, ...args, resolve));
+    return new Promise((resolve) => {
+      const dropped = () => resolve({ ok: false, error: { code: 'DISCONNECTED', message: 'the connection dropped before the answer' } });
+      this.socket.once('disconnect', dropped);
+      this.socket.emit(event, ...args, (reply: AckReply) => {
+        this.socket.off('disconnect', dropped);
+        resolve(reply);
+      });
+    });
   }
 
   async watch(code: string, extra: { lastSeq?: number; gameId?: string } = {}): Promise<AckReply & Partial<WatchReply>> {

@@ -12,9 +12,9 @@ export interface Seating {
 
 /**
  * A table with `humans` players (seats 0..humans-1, all watching) and bots of `level`
- * in the other seats; started unless `start` is false.
+ * in the other seats (unless `bots` is false); started unless `start` is false.
  */
-export async function seatTable(server: TestServer, options: Partial<TableOptions> & { players: number }, humans: number, { level = 'easy' as BotLevelName, start = true } = {}): Promise<Seating> {
+export async function seatTable(server: TestServer, options: Partial<TableOptions> & { players: number }, humans: number, { level = 'easy' as BotLevelName, start = true, bots = true } = {}): Promise<Seating> {
   const created = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Host', options });
   if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
   const { code, token } = created.body;
@@ -29,7 +29,7 @@ export async function seatTable(server: TestServer, options: Partial<TableOption
     const r = await c.watch(code);
     if (!r.ok) throw new Error(`watch failed: ${JSON.stringify(r)}`);
   }
-  for (let seat = humans; seat < options.players; seat++) {
+  for (let seat = humans; bots && seat < options.players; seat++) {
     const r = await clients[0].call('seat:bot', { seat, level });
     if (!r.ok) throw new Error(`seat:bot failed: ${JSON.stringify(r)}`);
   }
