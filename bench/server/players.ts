@@ -1,0 +1,207 @@
+/**
+ * One process of simulated players for the load benchmark: it opens its share of
+ * 4-player tables over HTTP, connects four Socket.IO clients per table (one per seat,
+ * each its own connection), and plays random legal moves after a think time. It
+ * measures, for every action, the time to the actor's acknowledgement and to each other
+ * seat's update. The four seats of a game live in the same process, so both are timed
+ * on one clock.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { TableView } from '../../src/engine/index.js';
+import { devilCardsOf, setupFor } from '../../src/engine/setup.js';
+import type { ClientAction, CreateTableReply, GameUpdate, JoinTableReply } from '../../src/protocol/messages.js';
+
+export interface PlayersConfig {
+  readonly url: string;
+  readonly games: number;
+  readonly thinkMs: number;
+}
+
+export interface PlayersReport {
+  readonly ackMs: number[];
+  readonly updateMs: number[];
+  readonly actions: number;
+  readonly refused: number;
+  readonly gamesPlaying: number;
+  readonly gamesFinished: number;
+}
+
+type Ack = { ok: true; seq: number } | { ok: false; error: { code: string; message: string } };
+
+const config: PlayersConfig = JSON.parse(process.env.BENCH_PLAYERS ?? '{}');
+let measuring = false;
+const stats = { ackMs: [] as number[], updateMs: [] as number[], actions: 0, refused: 0, gamesFinished: 0 };
+
+class BenchGame {
+  readonly seats: Seat[] = [];
+  /** When each acknowledged action was sent, by gameId:seq, and updates that arrived before its ack. */
+  private readonly sentAt = new Map<string, number>();
+  private readonly early = new Map<string, number[]>();
+  over = false;
+
+  acked(key: string, sentAt: number): void {
+    this.sentAt.set(key, sentAt);
+    for (const at of this.early.get(key) ?? []) record(stats.updateMs, at - sentAt);
+    this.early.delete(key);
+  }
+
+  arrived(key: string, at: number): void {
+    const sent = this.sentAt.get(key);
+    if (sent !== undefined) record(stats.updateMs, at - sent);
+    else this.early.set(key, [...(this.early.get(key) ?? []), at]);
+  }
+
+  /** Forget timings of earlier steps (every seat has them by now). */
+  trim(gameId: string, seq: number): void {
+    this.sentAt.delete(`${gameId}:${seq - 8}`);
+  }
+}
+
+class Seat {
+  latest: GameUpdate | null = null;
+  private thinking = false;
+
+  constructor(
+    readonly game: BenchGame,
+    readonly socket: Socket,
+    readonly host: boolean,
+  ) {
+    socket.on('game', (u: GameUpdate) => this.onUpdate(u));
+  }
+
+  private onUpdate(u: GameUpdate): void {
+    const at = performance.now();
+    if (this.latest && u.gameId === this.latest.gameId && u.seq < this.latest.seq) return;
+    const actor = u.events[0] && 'seat' in u.events[0] ? u.events[0].seat : null;
+    if (u.seq > 0 && actor !== null && actor !== u.view.viewer) this.game.arrived(`${u.gameId}:${u.seq}`, at);
+    this.game.trim(u.gameId, u.seq);
+    this.latest = u;
+    if (u.view.phase === 'over') {
+      if (this.host && !this.game.over) {
+        this.game.over = true;
+        if (measuring) stats.gamesFinished++;
+        // Keep the table busy: the host asks for a rematch after a short pause.
+        setTimeout(() => this.socket.emit('table:rematch', {}, () => (this.game.over = false)), 500);
+      }
+      return;
+    }
+    this.maybeAct();
+  }
+
+  private myTurn(v: TableView): boolean {
+    const seat = v.viewer!;
+    return v.toAct.includes(seat) && !(v.phase === 'pass' && v.passed[seat]);
+  }
+
+  private maybeAct(): void {
+    if (this.thinking || !this.latest || !this.myTurn(this.latest.view)) return;
+    this.thinking = true;
+    setTimeout(() => this.act(), config.thinkMs * (0.5 + Math.random()));
+  }
+
+  private act(): void {
+    const u = this.latest!;
+    if (!this.myTurn(u.view)) {
+      this.thinking = false;
+      return;
+    }
+    const sentAt = performance.now();
+    this.socket.emit('game:act', { action: choose(u.view) }, (ack: Ack) => {
+      const at = performance.now();
+      this.thinking = false;
+      if (ack.ok) {
+        if (measuring) {
+          record(stats.ackMs, at - sentAt);
+          stats.actions++;
+        }
+        this.game.acked(`${u.gameId}:${ack.seq}`, sentAt);
+      } else if (measuring) {
+        stats.refused++;
+      }
+      this.maybeAct();
+    });
+  }
+}
+
+function record(into: number[], ms: number): void {
+  if (measuring) into.push(ms);
+}
+
+function choose(v: TableView): ClientAction {
+  if (v.phase === 'play') return { type: 'play', card: v.legal[Math.floor(Math.random() * v.legal.length)] };
+  const hand = [...v.hand!];
+  const pick = () => hand.splice(Math.floor(Math.random() * hand.length), 1)[0];
+  const left = pick();
+  const right = pick();
+  return { type: 'pass', pass: { left, right, devil: devilCardsOf(setupFor(v.options.players), v.viewer!, v.dealer) === 0 ? [] : [pick()] } };
+}
+
+async function post<T>(path: string, body: unknown): Promise<T> {
+  const res = await fetch(config.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+function connect(): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const s = io(config.url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+function call(s: Socket, event: string, payload: unknown): Promise<Ack> {
+  return new Promise((resolve) => s.emit(event, payload, resolve));
+}
+
+async function openGame(): Promise<BenchGame> {
+  const created = await post<CreateTableReply>('/api/tables', { name: 'Bench 0', options: { players: 4 } });
+  const tokens = [created.token];
+  for (let i = 1; i < 4; i++) tokens.push((await post<JoinTableReply>(`/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token);
+  const game = new BenchGame();
+  for (const [i, token] of tokens.entries()) {
+    const seat = new Seat(game, await connect(), i === 0);
+    game.seats.push(seat);
+    const r = await call(seat.socket, 'table:watch', { code: created.code, token });
+    if (!r.ok) throw new Error(`watch: ${r.error.message}`);
+  }
+  const started = await call(game.seats[0].socket, 'table:start', {});
+  if (!started.ok) throw new Error(`start: ${started.error.message}`);
+  return game;
+}
+
+const games: BenchGame[] = [];
+
+async function rampUp(): Promise<void> {
+  const parallel = 16;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < config.games) {
+        next++;
+        games.push(await openGame());
+      }
+    }),
+  );
+}
+
+process.on('message', (m: { type: string }) => {
+  if (m.type === 'measure') {
+    measuring = true;
+  } else if (m.type === 'report') {
+    measuring = false;
+    const report: PlayersReport = { ...stats, gamesPlaying: games.filter((g) => g.seats[0].latest?.view.phase !== 'over').length };
+    process.send!({ type: 'report', report });
+  } else if (m.type === 'stop') {
+    for (const g of games) for (const s of g.seats) s.socket.disconnect();
+    setTimeout(() => process.exit(0), 200);
+  }
+});
+
+rampUp().then(
+  () => process.send!({ type: 'ready', games: games.length }),
+  (e) => {
+    process.send!({ type: 'failed', error: String(e) });
+    process.exit(1);
+  },
+);
