@@ -105,7 +105,12 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await screenshot(page, 'table-2p-1280');
     await page.setViewportSize({ width: 360, height: 780 });
     await screenshot(page, 'table-2p-360');
-    await playToGameOver(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await playToGameOver(page, async () => {
+      // The round summary turns the devil's trick over: 4 cards with 2 players.
+      expect(await page.getByTestId('round-summary').getByRole('img').count()).toBe(4);
+      await screenshot(page, 'round-summary-1280');
+    });
     await page.close();
   }, 180_000);
 

@@ -65,10 +65,14 @@ export async function step(page: Page): Promise<boolean> {
 }
 
 /** Play on until the game-over dialog shows. */
-export async function playToGameOver(page: Page, deadlineMs = 150_000): Promise<void> {
+export async function playToGameOver(page: Page, onSummary?: () => Promise<void>, deadlineMs = 150_000): Promise<void> {
   const end = Date.now() + deadlineMs;
   while (Date.now() < end) {
     if (await page.getByTestId('game-over').isVisible()) return;
+    if (onSummary && (await page.getByTestId('summary-dialog').isVisible())) {
+      await onSummary();
+      onSummary = undefined;
+    }
     if (!(await step(page))) await page.waitForTimeout(40);
   }
   throw new Error('The game did not end in time.');

@@ -103,6 +103,33 @@ describe('the game table', () => {
     expect(theirs).toHaveLength(v.faceUp![1].length);
   });
 
+  it('says what a card would do before it is played, as the engine then does it', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const game = newGame({ players: 4 }, seed);
+      passAll(game);
+      untilFollowing(game, seed % 4);
+      const seat = game.toAct()[0];
+      const v = view(game, seat);
+      renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} />);
+      for (const card of v.legal) {
+        fireEvent.mouseEnter(within(screen.getByTestId('hand')).getByRole('button', { name: new RegExp(`^${card} `) }));
+        const text = screen.getByTestId('trick-preview').textContent!;
+        const after = game.clone();
+        const played = after.apply({ type: 'play', seat, card });
+        if (!played.ok) throw new Error(played.error.detail);
+        const done = played.value.find((e) => e.type === 'trickWon');
+        const winner = done ? done.trick.winner : view(after, seat).trick.winning!.seat;
+        const bottle = done ? done.trick.bottle !== null : view(after, seat).trick.winning!.takesBottle;
+        if (winner === seat) expect(text).toMatch(bottle ? /buy the bottle|buying the bottle/ : /bottle stays|without the bottle/);
+        else {
+          expect(text).toContain(NAMES[winner]);
+          expect(text.includes('bottle stays') || text.includes('for now')).toBe(!bottle);
+        }
+      }
+      cleanup();
+    }
+  });
+
   it('speaks German when asked', () => {
     const game = newGame({ players: 4 }, 9);
     passAll(game);

@@ -24,9 +24,11 @@ export interface CardProps {
   /** Added to the spoken label, e.g. "playable". */
   readonly extraLabel?: string;
   readonly testId?: string;
+  /** Called with true when the pointer or the focus reaches the card, false when it leaves. */
+  readonly onPreview?: (on: boolean) => void;
 }
 
-export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId }: CardProps) {
+export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId, onPreview }: CardProps) {
   const { t } = useTranslation();
   const suit = suitOf(rank) ?? 'red';
   const points = pointsOf(rank);
@@ -48,7 +50,16 @@ export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, 
   );
   if (onClick || onKeyDown) {
     return (
-      <button type="button" ref={buttonRef} className={className} aria-label={label} aria-pressed={selected} aria-disabled={dimmed || undefined} onClick={onClick} onKeyDown={onKeyDown} tabIndex={tabIndex} data-rank={rank} data-testid={testId}>
+      <button type="button" ref={buttonRef} className={className} aria-label={label} aria-pressed={selected} aria-disabled={dimmed || undefined} onClick={onClick}
+        onKeyDown={onKeyDown}
+        onMouseEnter={onPreview && (() => onPreview(true))}
+        onMouseLeave={onPreview && (() => onPreview(false))}
+        onFocus={onPreview && (() => onPreview(true))}
+        onBlur={onPreview && (() => onPreview(false))}
+        tabIndex={tabIndex}
+        data-rank={rank}
+        data-testid={testId}
+      >
         {face}
       </button>
     );

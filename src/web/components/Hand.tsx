@@ -22,9 +22,13 @@ export interface HandProps {
   readonly testId?: string;
   /** A visible caption, where the row needs one (the 2-player face-up rows). */
   readonly caption?: string;
+  /** Told which choosable card has the pointer or the focus (null when none). */
+  readonly onPreview?: (rank: Rank | null) => void;
+  /** Extra words a screen reader hears for a choosable card, e.g. what playing it would do. */
+  readonly describe?: (rank: Rank) => string | null;
 }
 
-export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption }: HandProps) {
+export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption, onPreview, describe }: HandProps) {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
   const sorted = sortCards(cards, prefs.sort);
@@ -86,7 +90,8 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
             buttonRef={(el) => {
               buttons.current[i] = el;
             }}
-            extraLabel={interactive ? (can ? t('hand.playable') : t('hand.notPlayable')) : undefined}
+            extraLabel={interactive ? (can ? [t('hand.playable'), describe?.(rank)].filter(Boolean).join(', ') : t('hand.notPlayable')) : undefined}
+            onPreview={can && onPreview ? (on) => onPreview(on ? rank : null) : undefined}
             onClick={
               interactive
                 ? () => {

@@ -24,7 +24,7 @@ import { playedThisRound, ReferenceCard } from './ReferenceCard.js';
 import { RoundSummary } from './RoundSummary.js';
 import { ScoreChart, ScoreSheet } from './ScoreSheet.js';
 import { SeatPanel } from './SeatPanel.js';
-import { TrickArea } from './TrickArea.js';
+import { previewText, TrickArea } from './TrickArea.js';
 
 export interface TableProps {
   readonly view: TableView;
@@ -52,6 +52,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const [error, setError] = useState<string | null>(null);
   const [tab, setTab] = useState<Tab>(chat ? 'chat' : 'log');
   const [review, setReview] = useState(false);
+  const [preview, setPreview] = useState<Rank | null>(null);
   const [flash, setFlash] = useState<CompletedTrick | null>(null);
   const [summary, setSummary] = useState<RoundResult | null>(null);
   const [gameOverClosed, setGameOverClosed] = useState(false);
@@ -87,6 +88,11 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   };
 
   const myTurn = me !== null && view.phase === 'play' && view.toAct.includes(me);
+  const play = (card: Rank) => {
+    setPreview(null);
+    void act({ type: 'play', card });
+  };
+  const describe = (card: Rank) => previewText(view, card, seats, t);
   const legal = new Set<Rank>(myTurn ? view.legal : []);
   const passing = me !== null && view.phase === 'pass' && !view.passed[me];
   const lastTrick = view.tricks.length > 0 ? view.tricks[view.tricks.length - 1] : null;
@@ -117,7 +123,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
 
         <div className="center">
           <Bottles view={view} seats={seats} soldBottle={shown?.bottle ?? null} />
-          <TrickArea view={view} seats={seats} finished={shown} caption={review ? t('trick.review') : undefined} />
+          <TrickArea view={view} seats={seats} finished={shown} caption={review ? t('trick.review') : undefined} preview={myTurn && !shown ? preview : null} />
           <div className="center-side">
             <DevilTrick view={view} />
             {lastTrick && (
@@ -151,8 +157,8 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         ) : (
           me !== null && (
             <div className="my-cards">
-              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={(card) => void act({ type: 'play', card })} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
-              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={(card) => void act({ type: 'play', card })} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
+              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
+              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
             </div>
           )
         )}

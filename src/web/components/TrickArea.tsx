@@ -3,10 +3,12 @@
  * says who is winning and whether that would take the bottle (from the engine's view);
  * a just-finished trick stays a moment with its winner and any sale.
  */
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { CompletedTrick, PlayedCard, TableView } from '../../engine/index.js';
+import type { CompletedTrick, PlayedCard, Rank, TableView } from '../../engine/index.js';
 import type { SeatLabel } from '../game/model.js';
 import { formatRank } from '../game/cards.js';
+import { previewPlay } from '../game/preview.js';
 import { Card } from './Card.js';
 import { seatName } from './names.js';
 
@@ -16,9 +18,11 @@ export interface TrickAreaProps {
   /** A finished trick to show instead of the (empty) current one. */
   readonly finished?: CompletedTrick | null;
   readonly caption?: string;
+  /** The viewer's card under the pointer or focus, to say what playing it would do. */
+  readonly preview?: Rank | null;
 }
 
-export function TrickArea({ view, seats, finished, caption }: TrickAreaProps) {
+export function TrickArea({ view, seats, finished, caption, preview }: TrickAreaProps) {
   const { t } = useTranslation();
   const live = view.trick.cards.length > 0 || !finished;
   const cards: readonly PlayedCard[] = live ? view.trick.cards : finished.cards;
@@ -48,6 +52,22 @@ export function TrickArea({ view, seats, finished, caption }: TrickAreaProps) {
       <p className="trick-hint" aria-live="polite" data-testid="trick-hint">
         {hint}
       </p>
+      {live && preview != null && (
+        <p className="trick-preview" data-testid="trick-preview">
+          {previewText(view, preview, seats, t)}
+        </p>
+      )}
     </div>
   );
+}
+
+/** What playing `card` would do, in words: who would be winning, and the bottle. */
+export function previewText(view: TableView, card: Rank, seats: readonly SeatLabel[], t: TFunction): string | null {
+  const p = previewPlay(view, card);
+  if (!p) return null;
+  const mine = p.seat === view.viewer;
+  const price = view.bottles[view.bottleInPlay - 1].price;
+  const options = { card: formatRank(card), winner: formatRank(p.card), who: seatName(seats, p.seat, t), price };
+  if (mine) return t(p.takesBottle ? (p.final ? 'preview.winBottle' : 'preview.leadBottle') : p.final ? 'preview.win' : 'preview.lead', options);
+  return t(p.takesBottle ? (p.final ? 'preview.otherBottle' : 'preview.otherLeadsBottle') : p.final ? 'preview.other' : 'preview.otherLeads', options);
 }

@@ -115,6 +115,16 @@ export const de: Messages = {
     hideLast: 'Zurück zum Tisch',
     review: 'Der letzte Stich',
   },
+  preview: {
+    winBottle: 'Mit der {{card}} gewinnst du diesen Stich und kaufst die Flasche für {{card}}.',
+    leadBottle: 'Mit der {{card}} liegst du vorn und kaufst die Flasche für {{card}}, wenn es so bleibt.',
+    win: 'Mit der {{card}} gewinnst du diesen Stich; nichts liegt unter {{price}}, die Flasche bleibt.',
+    lead: 'Mit der {{card}} liegst du vorerst vorn, ohne die Flasche.',
+    otherBottle: 'Mit der {{card}} geht der Stich an {{who}}, die Flasche für {{winner}} auch.',
+    otherLeadsBottle: 'Mit der {{card}} bleibt {{who}} mit {{winner}} vorn, unter dem Preis.',
+    other: 'Mit der {{card}} geht der Stich an {{who}}; die Flasche bleibt.',
+    otherLeads: 'Mit der {{card}} bleibt {{who}} mit {{winner}} vorerst vorn.',
+  },
   hand: {
     yours: 'Deine Hand',
     myFaceUp: 'Deine offene Reihe',

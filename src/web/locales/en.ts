@@ -113,6 +113,16 @@ export const en = {
     hideLast: 'Back to the table',
     review: 'The last trick',
   },
+  preview: {
+    winBottle: 'Playing {{card}} would win this trick and buy the bottle for {{card}}.',
+    leadBottle: 'Playing {{card}} would put you ahead, buying the bottle for {{card}} if it holds.',
+    win: 'Playing {{card}} would win this trick; nothing is below {{price}}, so the bottle stays.',
+    lead: 'Playing {{card}} would put you ahead for now, without the bottle.',
+    otherBottle: 'Playing {{card}} would leave the trick to {{who}}, who buys the bottle for {{winner}}.',
+    otherLeadsBottle: 'Playing {{card}} would leave {{who}} ahead with {{winner}}, below the price.',
+    other: 'Playing {{card}} would leave the trick to {{who}}; the bottle stays.',
+    otherLeads: 'Playing {{card}} would leave {{who}} ahead with {{winner}} for now.',
+  },
   hand: {
     yours: 'Your hand',
     myFaceUp: 'Your face-up row',
