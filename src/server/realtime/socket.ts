@@ -145,9 +145,11 @@ export class Realtime {
     if (m.token !== undefined && seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
     await this.unwatch(socket, state);
     const reply = await table.watch(seat, m.lastSeq, m.gameId, () => {
+      if (!socket.connected) return false;
       socket.join(seat === null ? [rooms.table(table.code), rooms.spectators(table.code)] : [rooms.table(table.code), rooms.seat(table.code, seat), rooms.seated(table.code)]);
       state.table = table;
       state.seat = seat;
+      return true;
     });
     return { ...reply };
   }

@@ -3,7 +3,7 @@
  * all open ones at start-up, so their games resume).
  */
 import type { TableOptions, TableSummary } from '../../protocol/messages.js';
-import { resolveOptions } from '../../engine/index.js';
+import { type PlayerCount, resolveOptions } from '../../engine/index.js';
 import { ServerError } from '../errors.js';
 import { newTableCode } from '../ids.js';
 import type { TableSettings } from '../store/store.js';
@@ -24,7 +24,7 @@ export class Lobby {
   }
 
   async create(name: string, options: TableOptions): Promise<{ table: Table; token: string }> {
-    const resolved = resolveOptions({ players: options.players as 2, mode: options.mode, rounds: options.rounds, targetScore: options.targetScore });
+    const resolved = resolveOptions({ players: options.players as PlayerCount, mode: options.mode, rounds: options.rounds, targetScore: options.targetScore });
     if (!resolved.ok) throw new ServerError('ERR_BAD_OPTIONS', resolved.error.message);
     const settings: TableSettings = { ...resolved.value, public: options.public, turnSeconds: options.turnSeconds };
     let code = newTableCode();

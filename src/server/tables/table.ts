@@ -217,12 +217,13 @@ export class Table {
 
   /**
    * A client starts following the table. `join` subscribes it to the table's messages
-   * inside the queue, so that nothing between this reply and the next update is lost.
+   * inside the queue, so that nothing between this reply and the next update is lost,
+   * and says whether the connection is still open.
    */
-  watch(seat: number | null, lastSeq: number | undefined, gameId: string | undefined, join: () => void): Promise<WatchReply> {
+  watch(seat: number | null, lastSeq: number | undefined, gameId: string | undefined, join: () => boolean): Promise<WatchReply> {
     return this.queue.run(async () => {
-      join();
-      if (seat !== null) await this.connected(seat);
+      // A connection that closed while it waited is not counted as present.
+      if (join() && seat !== null) await this.connected(seat);
       const owner = this.owner;
       const sameGame = owner !== null && (gameId === undefined || gameId === owner.id);
       const chat = (await this.ctx.store.recentChat(this.code, CHAT_HISTORY)).map(chatMessage);
