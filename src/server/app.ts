@@ -25,7 +25,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.maxMessageBytes, logController: new LogController({ disableRequestLogging: true }) });
-  const store = new SqliteStore(config.dataDir);
+  const store = new SqliteStore(config.dataDir, config.sqliteSynchronous);
   const pool = new BotPool(config.botWorkers);
   const io = new Server(app.server, { maxHttpBufferSize: config.maxMessageBytes, serveClient: false });
   const counts: Counts = { openTables: (): number => lobby.openTables(), runningGames: (): number => lobby.runningGames(), connections: (): number => io.engine.clientsCount };

@@ -21,6 +21,11 @@ export interface Config {
   /** Largest Socket.IO message or HTTP body accepted, in bytes. */
   readonly maxMessageBytes: number;
   readonly logLevel: string;
+  /**
+   * SQLite's `synchronous` setting. NORMAL (default) keeps every acknowledged action across
+   * a crash of the process; FULL also across a power loss, at about 3.5 ms per action here.
+   */
+  readonly sqliteSynchronous: 'NORMAL' | 'FULL';
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -29,6 +34,12 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
   return n;
+}
+
+function synchronous(raw: string | undefined): Config['sqliteSynchronous'] {
+  const value = (raw || 'NORMAL').toUpperCase();
+  if (value !== 'NORMAL' && value !== 'FULL') throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL or FULL, not "${raw}"`);
+  return value;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +58,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1),
     maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', 16 * 1024, 1024),
     logLevel: env.LOG_LEVEL || 'info',
+    sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),
   };
 }
