@@ -1,8 +1,10 @@
 /** Tables and seats over HTTP and Socket.IO: the lobby, hosts, bots, chat, limits, health. */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableReply, TableSummary } from '../../src/protocol/messages.js';
 import { Client } from './helpers/client.js';
-import { api, startServer, type TestServer } from './helpers/server.js';
+import { api, startServer, type TestServer, tempDataDir } from './helpers/server.js';
 import { seatTable } from './helpers/tables.js';
 
 let server: TestServer;
@@ -139,8 +141,14 @@ describe('health and metrics', () => {
 
 describe('closing', () => {
   it('a table nobody is at is closed after a while, and HTTP is rate-limited per address', async () => {
-    const small = await startServer({ CLOSE_AFTER_SECONDS: '1', HTTP_RATE_PER_MINUTE: '8' });
+    const web = tempDataDir();
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Bottle Imp</title>');
+    const small = await startServer({ CLOSE_AFTER_SECONDS: '1', HTTP_RATE_PER_MINUTE: '9', WEB_DIR: web });
     try {
+      // The web client is served from the same port.
+      const page = await api<string>(small, 'GET', '/');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<title>Bottle Imp</title>');
       const t = await api<CreateTableReply>(small, 'POST', '/api/tables', { name: 'Ann', options: { players: 2 } });
       const c = new Client(small.url);
       await c.watch(t.body.code);
