@@ -262,7 +262,7 @@ export class Table {
 
   private async connected(seat: number): Promise<void> {
     this.connections.set(seat, (this.connections.get(seat) ?? 0) + 1);
-    await this.stopTimer('absence', seat);
+    const hadDeadline = await this.stopTimer('absence', seat);
     await this.stopTimer('close', -1);
     if (this.seats[seat].away) {
       // Back from an absence: the bot hands the seat back.
@@ -270,6 +270,7 @@ export class Table {
       await this.save();
     }
     this.ctx.out.table(this.summary());
+    if (hadDeadline && this.owner?.toAct().includes(seat)) this.broadcast(this.owner, []);
   }
 
   private async startGame(): Promise<void> {
@@ -417,13 +418,15 @@ export class Table {
     this.timers.set(key, { deadline, handle });
   }
 
-  private async stopTimer(kind: TimerKind, seat: number): Promise<void> {
+  /** Stop a timer; false if it was not running. */
+  private async stopTimer(kind: TimerKind, seat: number): Promise<boolean> {
     const key = timerKey(kind, seat);
     const t = this.timers.get(key);
-    if (!t) return;
+    if (!t) return false;
     clearTimeout(t.handle);
     this.timers.delete(key);
     await this.ctx.store.clearTimer(this.code, kind, seat);
+    return true;
   }
 
   private async timerFired(kind: TimerKind, seat: number): Promise<void> {
