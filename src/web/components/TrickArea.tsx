@@ -49,12 +49,14 @@ export function TrickArea({ view, seats, finished, caption, preview }: TrickArea
           </li>
         ))}
       </ol>
-      <p className="trick-hint" aria-live="polite" data-testid="trick-hint">
-        {hint}
-      </p>
-      {live && preview != null && (
-        <p className="trick-preview" data-testid="trick-preview">
+      {/* The preview takes the hint's place, in a box of fixed height, so pointing at a card never moves the cards. */}
+      {live && preview != null ? (
+        <p className="trick-hint trick-preview" data-testid="trick-preview">
           {previewText(view, preview, seats, t)}
+        </p>
+      ) : (
+        <p className="trick-hint" aria-live="polite" data-testid="trick-hint">
+          {hint}
         </p>
       )}
     </div>
