@@ -68,6 +68,38 @@ describe('end of a round and of the game', () => {
   });
 });
 
+describe('the table in play', () => {
+  it('marks teams, the dealer and the first player on each seat', () => {
+    const game = newGame({ players: 4, mode: '2-1-1' }, 14);
+    passAll(game);
+    const v = view(game, 0);
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} />);
+    for (let s = 0; s < 4; s++) {
+      const seat = screen.getByTestId(`seat-${s}`);
+      expect(seat.getAttribute('aria-label')).toContain(`Team ${v.teams![s]}`);
+      expect(seat.getAttribute('aria-label')!.includes('Dealer')).toBe(s === v.dealer);
+      expect(seat.getAttribute('aria-label')!.includes('First player')).toBe(s === v.firstPlayer);
+    }
+  });
+
+  it('logs every finished trick and shows the last one again on request', () => {
+    const game = newGame({ players: 3 }, 14);
+    passAll(game);
+    playWhile(game, (g) => g.log[0].tricks.length < 2);
+    const v = view(game, 0);
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 3))} />);
+    fireEvent.click(screen.getByTestId('tab-log'));
+    const logged = within(screen.getByTestId('game-log')).getAllByRole('listitem');
+    expect(logged).toHaveLength(2);
+    const last = v.tricks[1];
+    expect(logged[0].textContent).toContain(`${NAMES[last.winner]} takes the trick (${last.points} points`);
+    fireEvent.click(screen.getByTestId('last-trick'));
+    const shown = within(screen.getByTestId('trick')).getAllByRole('img').map((c) => Number(c.dataset.rank));
+    expect(shown).toEqual(last.cards.map((c) => c.card));
+    expect(screen.getByTestId('trick-hint').textContent).toContain(NAMES[last.winner]);
+  });
+});
+
 describe('replay', () => {
   it('steps through a recorded game to the same end as the game itself', () => {
     const game = newGame({ players: 4, rounds: 2 }, 30);
