@@ -49,6 +49,15 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await expect.poll(() => where.textContent()).toMatch(/^Round 1, card 4 /);
     expect(await page.locator('.replay-seat').count()).toBe(4);
     await screenshot(page, 'replay-1280');
+
+    // The same record, downloaded and opened from disk.
+    const id = decodeURIComponent(replay!.split('/').pop()!);
+    const record = await (await fetch(`${server.url}/api/games/${encodeURIComponent(id)}/record`)).text();
+    await page.goto(`${server.url}/#/replay`);
+    await page.getByTestId('record-file').setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(record) });
+    await expect.poll(() => where.textContent()).toMatch(/^Round 1, card 0 \(step 1 of \d+\)$/);
+    await page.getByTestId('record-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"bottle-imp/0"}') });
+    await page.getByRole('alert').getByText('format must be "bottle-imp/1"').waitFor();
     await page.close();
   }, 180_000);
 
