@@ -77,8 +77,18 @@ export function ScoreChart({ results, seats, players }: { results: readonly Roun
             {lo}
           </text>
         )}
+        {results.map((r) => (
+          <text key={r.round} x={x(r.round + 1)} y={h - 6} className="axis-label" textAnchor="middle">
+            {r.round + 1}
+          </text>
+        ))}
         {series.map(({ s, points }) => (
-          <polyline key={s} className={`line seat-stroke-${s}`} points={points.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+          <g key={s} className={`seat-stroke-${s}`}>
+            <polyline className="line" points={points.map((v, i) => `${x(i)},${y(v)}`).join(' ')} />
+            {points.slice(1).map((v, i) => (
+              <circle key={`${x(i + 1)}`} cx={x(i + 1)} cy={y(v)} r={3} className="point" />
+            ))}
+          </g>
         ))}
       </svg>
       <figcaption className="legend">

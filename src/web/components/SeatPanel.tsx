@@ -15,9 +15,11 @@ export interface SeatPanelProps {
   /** Seconds-since-epoch deadline for the seat to act, if a timer runs. */
   readonly deadline: number | null;
   readonly me?: boolean;
+  /** This seat just took a trick (and maybe the bottle): it lights up for a moment. */
+  readonly justWon?: 'trick' | 'bottle' | null;
 }
 
-export function SeatPanel({ view, seat, seats, deadline, me }: SeatPanelProps) {
+export function SeatPanel({ view, seat, seats, deadline, me, justWon }: SeatPanelProps) {
   const { t } = useTranslation();
   const label = seats[seat];
   const name = seatName(seats, seat, t);
@@ -39,7 +41,7 @@ export function SeatPanel({ view, seat, seats, deadline, me }: SeatPanelProps) {
   ].filter(Boolean);
 
   return (
-    <section className={`seat${acting ? ' acting' : ''}${me ? ' me' : ''}${label?.away || (label && !label.connected && !label.bot) ? ' absent' : ''}`} aria-label={`${name}: ${facts.join(', ')}`} data-seat={seat} data-testid={`seat-${seat}`}>
+    <section className={`seat${acting ? ' acting' : ''}${me ? ' me' : ''}${justWon ? ` won-${justWon}` : ''}${label?.away || (label && !label.connected && !label.bot) ? ' absent' : ''}`} aria-label={`${name}: ${facts.join(', ')}`} data-seat={seat} data-testid={`seat-${seat}`}>
       {team && <span className={`team team-${team}`} title={t('seat.team', { team })} aria-hidden="true" />}
       <div className="seat-head">
         <span className="seat-name">{name}</span>

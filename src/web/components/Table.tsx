@@ -98,6 +98,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const lastTrick = view.tricks.length > 0 ? view.tricks[view.tricks.length - 1] : null;
   const shown = review && lastTrick ? lastTrick : view.trick.cards.length === 0 ? flash : null;
   const others = seatsAround(n, me).filter((s) => s !== me);
+  const justWon = (s: number) => (flash && !review && flash.winner === s ? (flash.bottle ? 'bottle' : 'trick') : null);
   const mySeat = me ?? null;
 
   let status: string;
@@ -115,7 +116,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         <div className="opponents">
           {others.map((s) => (
             <div key={s} className="opponent">
-              <SeatPanel view={view} seat={s} seats={seats} deadline={deadline} />
+              <SeatPanel view={view} seat={s} seats={seats} deadline={deadline} justWon={justWon(s)} />
               {view.faceUp && <Hand cards={view.faceUp[s]} choosable={null} label={t('hand.faceUpOf', { who: seatName(seats, s, t) })} caption={t('hand.faceUpCaption')} testId={`faceup-${s}`} />}
             </div>
           ))}
@@ -135,7 +136,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
 
         <div className="mine">
-          {mySeat !== null && <SeatPanel view={view} seat={mySeat} seats={seats} deadline={deadline} me />}
+          {mySeat !== null && <SeatPanel view={view} seat={mySeat} seats={seats} deadline={deadline} me justWon={justWon(mySeat)} />}
           <p className={`status${myTurn || passing ? ' urgent' : ''}`} role="status" aria-live="polite" data-testid="status">
             {status}
             {received && <span className="received"> · {t('status.received', { cards: received })}</span>}

@@ -46,10 +46,6 @@ export async function listTables(): Promise<TableSummary[]> {
   return Array.isArray(data) ? data : (data?.tables ?? []);
 }
 
-export function getTable(code: string): Promise<TableSummary> {
-  return call('GET', `/api/tables/${encodeURIComponent(code)}`);
-}
-
 /** A finished game's record as text, ready for parseRecord. */
 export async function getRecord(gameId: string): Promise<string> {
   const data = await call<unknown>('GET', `/api/games/${encodeURIComponent(gameId)}/record`);
