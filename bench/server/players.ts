@@ -179,7 +179,7 @@ async function rampUp(): Promise<void> {
     Array.from({ length: parallel }, async () => {
       while (next < config.games) {
         next++;
-        games.push(await openGame());
+        games.push(await openGame().catch(() => openGame()));
       }
     }),
   );

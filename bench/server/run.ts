@@ -84,6 +84,19 @@ function summary(samples: number[]): { n: number; p50: number; p90: number; p99:
   return { n: s.length, p50: r(percentile(s, 50)), p90: r(percentile(s, 90)), p99: r(percentile(s, 99)), max: r(s[s.length - 1] ?? Number.NaN) };
 }
 
+/** A percentile of the server's own action latency histogram over the window: the bucket it falls in, as "≤ X ms". */
+function histogramPercentile(before: Map<string, number>, after: Map<string, number>, name: string, p: number): string {
+  const buckets: { le: number; count: number }[] = [];
+  for (const [key, value] of after) {
+    const m = key.match(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\}$`));
+    if (m) buckets.push({ le: m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), count: value - (before.get(key) ?? 0) });
+  }
+  buckets.sort((a, b) => a.le - b.le);
+  const total = buckets[buckets.length - 1]?.count ?? 0;
+  const hit = buckets.find((b) => b.count >= (p / 100) * total);
+  return hit ? `≤ ${hit.le * 1000} ms` : 'n/a';
+}
+
 function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const onMessage = (m: { type: string; error?: string }) => {
@@ -145,6 +158,11 @@ async function main(): Promise<void> {
       gamesFinishedInWindow: reports.reduce((n, r) => n + r.report.gamesFinished, 0),
       ackLatencyMs: summary(reports.flatMap((r) => r.report.ackMs)),
       othersUpdateLatencyMs: summary(reports.flatMap((r) => r.report.updateMs)),
+      // Inside the server only (receipt of the action to its acknowledgement), from /metrics.
+      serverActionLatency: {
+        p50: histogramPercentile(before, after, 'bottle_imp_action_latency_seconds', 50),
+        p99: histogramPercentile(before, after, 'bottle_imp_action_latency_seconds', 99),
+      },
       serverCpuPercentOfOneCore: Math.round((cpu / window) * 100),
       serverMemoryPerGameKB: { rss: Math.round(rss / opened / 1024), heapUsed: Math.round(heap / opened / 1024) },
       serverRssMB: Math.round((after.get('process_resident_memory_bytes') ?? 0) / 1024 / 1024),
