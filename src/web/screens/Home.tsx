@@ -6,6 +6,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
 import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import { Card } from '../components/Card.js';
+import { BottleIcon } from '../components/SeatPanel.js';
 import { BOT_LEVELS, seatNumbers } from '../game/model.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
 import { savePendingBots } from '../net/pending.js';
@@ -79,6 +81,12 @@ export function Home() {
   return (
     <main className="home page" data-testid="home">
       <section className="hero">
+        <div className="hero-fan" aria-hidden="true">
+          {[15, 24, 17, 32].map((r) => (
+            <Card key={r} rank={r} size="small" />
+          ))}
+          <BottleIcon large />
+        </div>
         <h1>{t('app.title')}</h1>
         <p className="tagline">{t('home.tagline')}</p>
       </section>
