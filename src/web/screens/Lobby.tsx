@@ -6,7 +6,7 @@ import { BOT_LEVELS } from '../game/model.js';
 import { ApiError, joinTable } from '../net/api.js';
 import type { TableConnection } from '../net/connection.js';
 import { takePendingBots } from '../net/pending.js';
-import { saveSession } from '../net/session.js';
+import { forgetSession, saveSession } from '../net/session.js';
 import { usePrefs } from '../prefs.js';
 import { inviteLink } from '../router.js';
 
@@ -58,6 +58,13 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
     } catch {
       setError(t('lobby.copyFailed'));
     }
+  };
+
+  const leave = async () => {
+    const ack = await conn.leave();
+    if (!ack.ok) return setError(ack.error.message);
+    forgetSession(table.code);
+    location.hash = '#/';
   };
 
   const full = table.seats.every((s) => s.name !== null);
@@ -148,7 +155,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
             <p className="muted">{t('lobby.hostStarts')}</p>
           )}
           {seat !== null && (
-            <button type="button" className="btn" onClick={() => void conn.leave().then(() => (location.hash = '#/'))}>
+            <button type="button" className="btn" onClick={() => void leave()}>
               {t('lobby.leave')}
             </button>
           )}
