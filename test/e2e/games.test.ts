@@ -183,6 +183,13 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await page.goto(`${server.url}/#/`);
     await screenshot(page, 'home-1280-de');
     await page.close();
+
+    // Asking the system for reduced motion stills every animation (they all scale with --anim).
+    const still = await browser.newPage({ reducedMotion: 'reduce' });
+    await still.goto(`${server.url}/#/`);
+    await still.getByTestId('home').waitFor();
+    expect(await still.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--anim').trim())).toBe('0');
+    await still.close();
   }, 120_000);
 });
 

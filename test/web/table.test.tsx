@@ -130,6 +130,16 @@ describe('the game table', () => {
     }
   });
 
+  it('shows a spectator every seat and no hand', () => {
+    const game = newGame({ players: 4 }, 9);
+    passAll(game);
+    const v = view(game, null);
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} />);
+    expect(screen.queryByTestId('hand')).toBeNull();
+    for (let s = 0; s < 4; s++) expect(screen.getByTestId(`seat-${s}`)).toBeTruthy();
+    expect(screen.getByTestId('status').textContent).toBe(`Waiting for ${NAMES[v.toAct[0]]}…`);
+  });
+
   it('speaks German when asked', () => {
     const game = newGame({ players: 4 }, 9);
     passAll(game);
