@@ -6,6 +6,7 @@
  * seat's update. The four seats of a game live in the same process, so both are timed
  * on one clock.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { TableView } from '../../src/engine/index.js';
 import { devilCardsOf, setupFor } from '../../src/engine/setup.js';
@@ -24,12 +25,15 @@ export interface PlayersReport {
   readonly refused: number;
   readonly gamesPlaying: number;
   readonly gamesFinished: number;
+  /** This process's own event-loop delay (p99, ms): time the measurements themselves waited. */
+  readonly loopDelayP99Ms: number;
 }
 
 type Ack = { ok: true; seq: number } | { ok: false; error: { code: string; message: string } };
 
 const config: PlayersConfig = JSON.parse(process.env.BENCH_PLAYERS ?? '{}');
 let measuring = false;
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 const stats = { ackMs: [] as number[], updateMs: [] as number[], actions: 0, refused: 0, gamesFinished: 0 };
 
 class BenchGame {
@@ -188,9 +192,12 @@ async function rampUp(): Promise<void> {
 process.on('message', (m: { type: string }) => {
   if (m.type === 'measure') {
     measuring = true;
+    loopDelay.reset();
+    loopDelay.enable();
   } else if (m.type === 'report') {
     measuring = false;
-    const report: PlayersReport = { ...stats, gamesPlaying: games.filter((g) => g.seats[0].latest?.view.phase !== 'over').length };
+    loopDelay.disable();
+    const report: PlayersReport = { ...stats, gamesPlaying: games.filter((g) => g.seats[0].latest?.view.phase !== 'over').length, loopDelayP99Ms: loopDelay.percentile(99) / 1e6 };
     process.send!({ type: 'report', report });
   } else if (m.type === 'stop') {
     for (const g of games) for (const s of g.seats) s.socket.disconnect();

@@ -163,7 +163,10 @@ async function main(): Promise<void> {
         p50: histogramPercentile(before, after, 'bottle_imp_action_latency_seconds', 50),
         p99: histogramPercentile(before, after, 'bottle_imp_action_latency_seconds', 99),
       },
+      serverEventLoopLagP99Ms: Math.round((after.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000 * 10) / 10,
+      playersEventLoopDelayP99Ms: reports.map((r) => Math.round(r.report.loopDelayP99Ms * 10) / 10),
       serverCpuPercentOfOneCore: Math.round((cpu / window) * 100),
+      machineLoadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
       serverMemoryPerGameKB: { rss: Math.round(rss / opened / 1024), heapUsed: Math.round(heap / opened / 1024) },
       serverRssMB: Math.round((after.get('process_resident_memory_bytes') ?? 0) / 1024 / 1024),
     };
