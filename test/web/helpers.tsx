@@ -10,11 +10,15 @@ import { defaultPrefs, type Prefs, PrefsProvider } from '../../src/web/prefs.js'
 export function renderApp(ui: ReactElement, options: { language?: Language; prefs?: Partial<Prefs> } = {}) {
   const language = options.language ?? 'en';
   const i18n = initI18n(language);
-  return render(
+  const prefs = { ...defaultPrefs(), language, ...options.prefs };
+  const wrap = (inner: ReactElement) => (
     <I18nextProvider i18n={i18n}>
-      <PrefsProvider initial={{ ...defaultPrefs(), language, ...options.prefs }}>{ui}</PrefsProvider>
-    </I18nextProvider>,
+      <PrefsProvider initial={prefs}>{inner}</PrefsProvider>
+    </I18nextProvider>
   );
+  const result = render(wrap(ui));
+  // Re-render inside the same providers, so the component keeps its state.
+  return { ...result, rerender: (next: ReactElement) => result.rerender(wrap(next)) };
 }
 
 export function newGame(options: GameOptions, seed = 7): Game {

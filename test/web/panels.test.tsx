@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { view } from '../../src/engine/index.js';
+import { type GameEvent, view, visibleEvents } from '../../src/engine/index.js';
 import { recordOf } from '../../src/record/index.js';
 import { playedThisRound, ReferenceCard } from '../../src/web/components/ReferenceCard.js';
 import { RoundSummary } from '../../src/web/components/RoundSummary.js';
@@ -50,6 +50,26 @@ describe('end of a round and of the game', () => {
       if (s === holder) expect(text).toContain(`minus the devil’s ${result.devilPoints}`);
       else expect(text).toContain(`won ${result.wonPoints[s]} point`);
     });
+  });
+
+  it('shows the last round’s summary before the game-over dialog, live', () => {
+    const game = newGame({ players: 3, rounds: 1 }, 12);
+    passAll(game);
+    const seats = namedSeats(NAMES.slice(0, 3));
+    const { rerender } = renderApp(<Table view={view(game, 0)} seats={seats} arrived={[]} />);
+    const events: GameEvent[] = [];
+    while (game.phase === 'play') {
+      const seat = game.toAct()[0];
+      const r = game.apply({ type: 'play', seat, card: game.legalCards(seat)[0] });
+      if (r.ok) events.push(...r.value);
+    }
+    const arrived = visibleEvents(events, 0).map((event, i) => ({ n: i + 1, event }));
+    rerender(<Table view={view(game, 0)} seats={seats} arrived={arrived} />);
+    expect(screen.getByTestId('summary-dialog')).toBeTruthy();
+    expect(screen.queryByTestId('game-over')).toBeNull();
+    fireEvent.click(screen.getByTestId('summary-continue'));
+    expect(screen.queryByTestId('summary-dialog')).toBeNull();
+    expect(screen.getByTestId('game-over')).toBeTruthy();
   });
 
   it('shows the winners and offers a rematch when the game is over', () => {

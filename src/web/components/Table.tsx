@@ -54,12 +54,18 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const [review, setReview] = useState(false);
   const [preview, setPreview] = useState<Rank | null>(null);
   const [flash, setFlash] = useState<CompletedTrick | null>(null);
-  const [summary, setSummary] = useState<RoundResult | null>(null);
+  const [summaryClosed, setSummaryClosed] = useState(-1);
   const [gameOverClosed, setGameOverClosed] = useState(false);
   const seen = useRef(arrived.length > 0 ? arrived[arrived.length - 1].n : 0);
+  const [mountedAt] = useState(seen.current);
 
-  // Animate what arrived since the last render: the last finished trick stays a moment,
-  // and the end of a round opens its summary.
+  // A round that ended while we watched shows its summary until closed. It is worked out
+  // during rendering, so the game-over dialog never shows before the last round's summary.
+  const summary = lastRoundScored(arrived, mountedAt);
+  const showSummary = summary !== null && summary.round > summaryClosed;
+  const closeSummary = () => setSummaryClosed(summary?.round ?? summaryClosed);
+
+  // The last finished trick of what arrived since the last render stays a moment.
   useEffect(() => {
     const fresh = arrived.filter((a) => a.n > seen.current);
     if (fresh.length === 0) return;
@@ -67,7 +73,6 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
     let trick: CompletedTrick | null = null;
     for (const { event } of fresh) {
       if (event.type === 'trickWon') trick = event.trick;
-      if (event.type === 'roundScored') setSummary(event.result);
       if (event.type === 'cardPlayed') trick = null;
     }
     if (trick && pause > 0) setFlash(trick);
@@ -108,7 +113,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   else status = t('status.waitFor', { who: seatName(seats, view.toAct[0] ?? 0, t) });
 
   const received = view.received && view.tricks.length === 0 && view.phase === 'play' ? view.received.map((r) => t('status.receivedOne', { card: formatRank(r.card), who: seatName(seats, r.from, t) })).join(', ') : '';
-  const showGameOver = view.phase === 'over' && !gameOverClosed && summary === null;
+  const showGameOver = view.phase === 'over' && !gameOverClosed && !showSummary;
 
   return (
     <div className={`table players-${n}`} data-testid="table" data-phase={view.phase}>
@@ -183,10 +188,10 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
       </aside>
 
-      {summary && (
-        <Modal title={t('summary.title', { n: summary.round + 1 })} onClose={() => setSummary(null)} testId="summary-dialog">
+      {showSummary && (
+        <Modal title={t('summary.title', { n: summary.round + 1 })} onClose={closeSummary} testId="summary-dialog">
           <RoundSummary result={summary} seats={seats} />
-          <button type="button" className="btn primary" onClick={() => setSummary(null)} data-autofocus data-testid="summary-continue">
+          <button type="button" className="btn primary" onClick={closeSummary} data-autofocus data-testid="summary-continue">
             {t('common.continue')}
           </button>
         </Modal>
@@ -230,4 +235,13 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
       <ScoreChart results={view.results} seats={seats} players={view.options.players} />
     </div>
   );
+}
+
+/** The result of the last round that ended after `after` (an arrival number), if any. */
+function lastRoundScored(arrived: readonly ArrivedEvent[], after: number): RoundResult | null {
+  for (let i = arrived.length - 1; i >= 0 && arrived[i].n > after; i--) {
+    const { event } = arrived[i];
+    if (event.type === 'roundScored') return event.result;
+  }
+  return null;
 }

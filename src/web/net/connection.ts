@@ -130,7 +130,14 @@ export class TableConnection {
 
   private receive(update: GameUpdate, live: boolean): void {
     const current = this.state.game;
-    if (current && current.gameId === update.gameId && update.seq <= current.seq) return;
+    if (current && current.gameId === update.gameId) {
+      if (update.seq < current.seq) return;
+      // The same position again carries news without events, such as an absence timer starting.
+      if (update.seq === current.seq) {
+        this.set({ game: update });
+        return;
+      }
+    }
     const fresh = live ? update.events.map((event) => ({ n: ++this.eventCount, event })) : [];
     this.set({ game: update, arrived: [...this.state.arrived, ...fresh].slice(-KEEP_EVENTS) });
   }
