@@ -112,7 +112,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   else if (myTurn) status = view.trick.ledSuit && view.legal.length < (view.hand?.length ?? 0) + (view.faceUp?.[me]?.length ?? 0) ? t('status.yourTurnFollow', { suit: t(`suit.${view.trick.ledSuit}`) }) : t('status.yourTurn');
   else status = t('status.waitFor', { who: seatName(seats, view.toAct[0] ?? 0, t) });
 
-  const received = view.received && view.tricks.length === 0 && view.phase === 'play' ? view.received.map((r) => t('status.receivedOne', { card: formatRank(r.card), who: seatName(seats, r.from, t) })).join(', ') : '';
+  const received = view.received && view.tricks.length === 0 && view.phase === 'play' ? view.received.map((r) => t(r.into === 'faceUp' ? 'status.receivedFaceUp' : 'status.receivedOne', { card: formatRank(r.card), who: seatName(seats, r.from, t) })).join(', ') : '';
   const showGameOver = view.phase === 'over' && !gameOverClosed && !showSummary;
 
   return (

@@ -162,6 +162,7 @@ export const de: Messages = {
     over: 'Das Spiel ist vorbei.',
     received: 'Du hast {{cards}} erhalten',
     receivedOne: '{{card}} von {{who}}',
+    receivedFaceUp: '{{card}} von {{who}} in deine offene Reihe',
   },
   side: { label: 'Tischbereiche', log: 'Verlauf', chat: 'Chat', reference: 'Übersicht', scores: 'Punkte' },
   log: { round: 'Runde {{n}}', current: 'Dieser Stich', empty: 'In dieser Runde wurde noch kein Stich gespielt.', roundEnd: 'Runde {{n}} beendet, der Teufel hatte {{points}}:' },

@@ -160,6 +160,7 @@ export const en = {
     over: 'The game is over.',
     received: 'You received {{cards}}',
     receivedOne: '{{card}} from {{who}}',
+    receivedFaceUp: '{{card}} from {{who}} into your face-up row',
   },
   side: { label: 'Table panels', log: 'Log', chat: 'Chat', reference: 'Reference', scores: 'Scores' },
   log: { round: 'Round {{n}}', current: 'This trick', empty: 'No trick played yet this round.', roundEnd: 'Round {{n}} ended, the devil had {{points}}:' },
