@@ -1,6 +1,7 @@
 /** The embedded default store: one SQLite file in WAL mode (better-sqlite3). */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ActionRow, ChatRow, GameRow, GameStatus, SeatRow, Store, TableRow, TimerKind, TimerRow } from './store.js';
 import { SeqTakenError } from './store.js';
@@ -94,6 +95,7 @@ interface GameDb {
 
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
+  private readonly checkpointer: Worker;
   private readonly stmts;
 
   constructor(dataDir: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL') {
@@ -106,6 +108,10 @@ export class SqliteStore implements Store {
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma('foreign_keys = ON');
     this.db.exec(SCHEMA);
+    // Checkpoints happen in a thread of their own (checkpointer.ts), never inside a commit.
+    this.db.pragma('wal_autocheckpoint = 0');
+    this.checkpointer = new Worker(new URL('./checkpointer.js', import.meta.url), { workerData: { file: this.db.name, everyMs: 1000 } });
+    this.checkpointer.unref();
     const db = this.db;
     this.stmts = {
       upsertTable: db.prepare(
@@ -234,6 +240,13 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    const stopped = new Promise((resolve) => {
+      this.checkpointer.once('message', resolve);
+      this.checkpointer.once('exit', resolve);
+    });
+    this.checkpointer.postMessage('stop');
+    await stopped;
+    await this.checkpointer.terminate();
     this.db.close();
   }
 }
