@@ -79,10 +79,10 @@ describe('absence', () => {
     const players = [host, back];
     let sawMyTurn = false;
     while (back.game!.view.phase !== 'over') {
-      if (back.myTurn() && !sawMyTurn) {
+      if (back.myTurn() && back.game!.view.phase === 'play' && !sawMyTurn) {
         sawMyTurn = true;
         const seq = back.game!.seq;
-        // A stand-in bot (bots here play at once) would have moved by now.
+        // Only seat 1 may play now; a stand-in bot (bots here play at once) would have moved by now.
         await new Promise((r) => setTimeout(r, 700));
         expect(back.game!.seq).toBe(seq);
       }
