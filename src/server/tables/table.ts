@@ -28,6 +28,8 @@ export class Table {
   private readonly timers = new Map<string, { deadline: number; handle: NodeJS.Timeout }>();
   private readonly botsThinking = new Set<number>();
   private readonly chatTimes = new Map<number, number[]>();
+  /** Set when the server shuts down: no more bot turns or timers. */
+  private stopped = false;
 
   constructor(
     private readonly ctx: TableContext,
@@ -253,6 +255,7 @@ export class Table {
 
   /** Stop every timer (server shutdown); the stored deadlines stay for the next start. */
   async shutdown(): Promise<void> {
+    this.stopped = true;
     await this.queue.idle();
     for (const t of this.timers.values()) clearTimeout(t.handle);
     this.timers.clear();
@@ -331,7 +334,7 @@ export class Table {
   /** Every seat that must act and is played by a bot gets a bot turn (once). */
   private scheduleBots(): void {
     const owner = this.owner;
-    if (!owner || owner.over || this.row.status !== 'playing') return;
+    if (!owner || owner.over || this.row.status !== 'playing' || this.stopped) return;
     for (const seat of owner.toAct()) {
       if (!this.botPlays(seat) || this.botsThinking.has(seat)) continue;
       this.botsThinking.add(seat);
@@ -349,7 +352,7 @@ export class Table {
 
   private async botTurn(owner: GameOwner, seat: number): Promise<void> {
     const job = await this.queue.run(() => {
-      if (this.owner !== owner || !this.botPlays(seat) || !owner.toAct().includes(seat)) return null;
+      if (this.stopped || this.owner !== owner || !this.botPlays(seat) || !owner.toAct().includes(seat)) return null;
       const level = this.seats[seat].bot ?? STAND_IN_LEVEL;
       return { level, seq: owner.seq, view: owner.view(seat), legal: owner.legalActions(seat) };
     });
@@ -361,12 +364,13 @@ export class Table {
       this.ctx.metrics.botThink.observe(decided.ms / 1000);
       choice = decided.action;
     } catch (e) {
+      if (this.stopped) return void this.botsThinking.delete(seat);
       this.ctx.log.warn({ err: e, table: this.code, seat }, 'bot failed to decide; playing its first legal action');
       choice = job.legal[0];
     }
     await this.queue.run(async () => {
       this.botsThinking.delete(seat);
-      if (this.owner !== owner || this.row.status !== 'playing' || !this.botPlays(seat)) return;
+      if (this.stopped || this.owner !== owner || this.row.status !== 'playing' || !this.botPlays(seat)) return;
       let result = choice.seat === seat ? await owner.act(choice, true, this.ctx.now()) : null;
       if (!result?.ok && owner.seq === job.seq) {
         this.ctx.log.warn({ table: this.code, seat, choice }, 'bot chose an illegal action; playing its first legal action');
@@ -430,6 +434,7 @@ export class Table {
   }
 
   private async timerFired(kind: TimerKind, seat: number): Promise<void> {
+    if (this.stopped) return;
     this.timers.delete(timerKey(kind, seat));
     await this.ctx.store.clearTimer(this.code, kind, seat);
     if (kind === 'close') {
