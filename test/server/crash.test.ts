@@ -7,7 +7,7 @@ import { afterAll, expect, it } from 'vitest';
 import { Client, playToEnd, step } from './helpers/client.js';
 import { chooseAction } from './helpers/choose.js';
 import { startServer, type TestServer, tempDataDir } from './helpers/server.js';
-import { storedGame } from './helpers/stored.js';
+import { storedDeadlines, storedGame } from './helpers/stored.js';
 import { seatTable } from './helpers/tables.js';
 
 const servers: TestServer[] = [];
@@ -56,5 +56,26 @@ it('a game survives SIGKILL mid-game: bots resume and no acknowledged action is 
   // The bots played on after the restart.
   expect(stored.actions.some((a) => a.seq > seqAtCrash && a.byBot)).toBe(true);
   for (const c of back) c.close();
+  expect(await second.stop()).toBe(0);
+});
+
+it('absence deadlines are stored, and a restart keeps them', async () => {
+  const dataDir = tempDataDir();
+  const first = await startServer({}, dataDir);
+  servers.push(first);
+  const { code, humans } = await seatTable(first, { players: 3, turnSeconds: 120 }, 2);
+  humans[1].close();
+  await humans[0].until(() => humans[0].table!.seats[1].connected === false, 'seat 1 to drop');
+  const before = storedDeadlines(dataDir, code).get(1);
+  expect(before).toBeGreaterThan(Date.now());
+  await first.kill();
+  humans[0].close();
+
+  const second = await startServer({}, dataDir);
+  servers.push(second);
+  const after = storedDeadlines(dataDir, code);
+  // Seat 1 keeps its deadline; seat 0, which lost its connection in the crash, gets one of its own.
+  expect(after.get(1)).toBe(before);
+  expect(after.get(0)).toBeGreaterThan(before!);
   expect(await second.stop()).toBe(0);
 });

@@ -21,3 +21,14 @@ export function storedGame(dataDir: string, gameId: string): StoredGame {
     db.close();
   }
 }
+
+/** The stored absence deadlines of a table, by seat. */
+export function storedDeadlines(dataDir: string, tableCode: string): Map<number, number> {
+  const db = new Database(path.join(dataDir, 'bottle-imp.sqlite'), { readonly: true });
+  try {
+    const rows = db.prepare(`SELECT seat, deadline FROM timers WHERE table_code = ? AND kind = 'absence'`).all(tableCode) as { seat: number; deadline: number }[];
+    return new Map(rows.map((r) => [r.seat, r.deadline]));
+  } finally {
+    db.close();
+  }
+}
