@@ -37,12 +37,12 @@ export function isBotLevel(level: unknown): level is BotLevel {
 export const LEVEL_INFO: Record<BotLevel, { readonly label: string; readonly description: string }> = {
   easy: { label: 'Easy', description: 'Plays by simple rules and often picks a card at random.' },
   medium: { label: 'Medium', description: 'Plays by rules of thumb: sheds low cards, avoids the bottle late.' },
-  hard: { label: 'Hard', description: 'Thinks ahead by playing out a few hundred guesses of the hidden cards.' },
-  expert: { label: 'Expert', description: 'Searches about a thousand guesses of the hidden cards per move.' },
+  hard: { label: 'Hard', description: 'Thinks ahead by playing out 2,000 guesses of the hidden cards per move.' },
+  expert: { label: 'Expert', description: 'Plays out 10,000 guesses of the hidden cards per move.' },
 };
 
 /** Iterations of the hard level's search (the expert uses the ismcts default). */
-export const HARD_ITERATIONS = 200;
+export const HARD_ITERATIONS = 2000;
 
 /** The bot and budget behind each level offered to players. */
 export function botForLevel(level: BotLevel, seed: number): Bot {

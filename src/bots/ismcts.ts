@@ -9,7 +9,7 @@ import { Sampler } from './sampler.js';
 import { addResults, bestChoice, type SearchResult, search } from './search.js';
 
 /** Iterations per decision by default (BENCHMARKS.md has the decision times it gives). */
-export const ISMCTS_DEFAULT_ITERATIONS = 2000;
+export const ISMCTS_DEFAULT_ITERATIONS = 10_000;
 
 export function resolveBudget(budget: Budget | undefined, iterations: number): Required<Budget> {
   if (!budget || (budget.iterations === undefined && budget.ms === undefined)) return { iterations, ms: 0 };

@@ -38,12 +38,10 @@ describe('bots return only legal actions', () => {
     }
   });
 
-  test('every level, one game each at 4 and 5 players', () => {
+  test('every level, a 4-player round each', () => {
     for (const level of LEVELS) {
-      for (const players of [4, 5] as const) {
-        const g = playGame({ players, rounds: 1 }, 11, (seat) => botForLevel(level, seat));
-        expect(g.phase).toBe('over');
-      }
+      const g = playGame({ players: 4, rounds: 1 }, 11, (seat) => botForLevel(level, seat));
+      expect(g.phase).toBe('over');
     }
   });
 });
