@@ -1,4 +1,5 @@
 /** Small helpers shared by the subcommands: errors as one line, exit status 1. */
+import { type GameOptions, isMode, type Mode, modesFor, type PlayerCount } from '../engine/index.js';
 
 export interface Command {
   readonly summary: string;
@@ -48,3 +49,20 @@ export async function withArgErrors(command: string, body: () => Promise<number>
 }
 
 export class ArgError extends Error {}
+
+/** --players and --mode, checked together (a team mode fits one player count). */
+export function tableFlags(values: { players?: string; mode?: string }): { players: PlayerCount; mode: Mode } {
+  const players = wholeNumber(values.players, 'players', 2, 6) as PlayerCount;
+  const mode = (values.mode ?? 'individual') as Mode;
+  if (!isMode(mode) || !modesFor(players).includes(mode)) throw new ArgError(`--mode must be one of ${modesFor(players).join(', ')} for ${players} players`);
+  return { players, mode };
+}
+
+/** --players, --mode and the game's length (--rounds or --target, or the usual length). */
+export function gameFlags(values: { players?: string; mode?: string; rounds?: string; target?: string }): GameOptions {
+  const { players, mode } = tableFlags(values);
+  if (values.rounds !== undefined && values.target !== undefined) throw new ArgError('give --rounds or --target, not both');
+  if (values.target !== undefined) return { players, mode, targetScore: wholeNumber(values.target, 'target', 1) };
+  if (values.rounds !== undefined) return { players, mode, rounds: wholeNumber(values.rounds, 'rounds', 1, 1000) };
+  return { players, mode };
+}

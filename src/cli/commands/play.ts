@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type Bot, type BotLevel, botForLevel, isBotLevel, LEVELS } from '../../bots/index.js';
-import { type Action, cardId, Game, type GameEvent, type GameOptions, isMode, type Mode, modesFor, type PassChoice, type PlayerCount, type Rank, view, visibleEvents } from '../../engine/index.js';
+import { type Action, cardId, Game, type GameEvent, type PassChoice, type Rank, view, visibleEvents } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
-import { ArgError, type Command, withArgErrors, wholeNumber } from '../io.js';
+import { ArgError, type Command, gameFlags, withArgErrors, wholeNumber } from '../io.js';
 import { LineReader } from '../play/lines.js';
 import { card, narrate, table } from '../play/show.js';
 
@@ -46,15 +46,12 @@ export const play: Command = {
         process.stdout.write(HELP + '\n');
         return 0;
       }
-      const players = wholeNumber(values.players, 'players', 2, 6) as PlayerCount;
-      const mode = values.mode as Mode;
-      if (!isMode(mode) || !modesFor(players).includes(mode)) throw new ArgError(`--mode must be one of ${modesFor(players).join(', ')} for ${players} players`);
+      const options = gameFlags(values);
+      const { players, mode } = options;
       const me = wholeNumber(values.seat, 'seat', 0, players - 1);
-      if (values.rounds !== undefined && values.target !== undefined) throw new ArgError('give --rounds or --target, not both');
       if (values.level !== undefined && values.levels !== undefined) throw new ArgError('give --level or --levels, not both');
       const levels = botLevels(values.levels ?? values.level ?? 'medium', players - 1, values.levels !== undefined);
       const seed = values.seed === undefined ? Date.now() % 2 ** 32 : wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
-      const options: GameOptions = { players, mode, ...(values.target !== undefined ? { targetScore: wholeNumber(values.target, 'target', 1) } : values.rounds !== undefined ? { rounds: wholeNumber(values.rounds, 'rounds', 1, 1000) } : {}) };
       const created = Game.create(options, seed);
       if (!created.ok) throw new ArgError(created.error.message);
       const game = created.value;

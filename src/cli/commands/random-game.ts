@@ -1,9 +1,9 @@
 /** `bottle-imp random-game`: a random but legal complete game, as a record (for tests and demos). */
 import { parseArgs } from 'node:util';
 import { createBot } from '../../bots/index.js';
-import { Game, type GameOptions, isMode, type Mode, modesFor, type PlayerCount, view } from '../../engine/index.js';
+import { Game, type GameOptions, view } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
-import { ArgError, type Command, withArgErrors, wholeNumber } from '../io.js';
+import { ArgError, type Command, gameFlags, withArgErrors, wholeNumber } from '../io.js';
 
 const HELP = `Usage: bottle-imp random-game --players N [--mode M] [--rounds R | --target T] --seed S
 
@@ -23,14 +23,10 @@ export const randomGame: Command = {
         process.stdout.write(HELP + '\n');
         return 0;
       }
-      const players = wholeNumber(values.players, 'players', 2, 6) as PlayerCount;
-      const mode: Mode = (values.mode ?? 'individual') as Mode;
-      if (!isMode(mode) || !modesFor(players).includes(mode)) throw new ArgError(`--mode must be one of ${modesFor(players).join(', ')} for ${players} players`);
-      if (values.rounds !== undefined && values.target !== undefined) throw new ArgError('give --rounds or --target, not both');
+      const options = gameFlags(values);
       const seed = wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
-      const options: GameOptions = { players, mode, ...(values.target !== undefined ? { targetScore: wholeNumber(values.target, 'target', 1) } : values.rounds !== undefined ? { rounds: wholeNumber(values.rounds, 'rounds', 1, 1000) } : {}) };
       const game = playRandomGame(options, seed);
-      const names = Array.from({ length: players }, (_, s) => `Player ${s + 1}`);
+      const names = Array.from({ length: options.players }, (_, s) => `Player ${s + 1}`);
       process.stdout.write(JSON.stringify(recordOf(game, names)) + '\n');
       return 0;
     }),

@@ -1,8 +1,8 @@
 /** `bottle-imp tournament`: bots against bots on duplicate deals, with confidence intervals. */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { isMode, type Mode, modesFor, type PlayerCount } from '../../engine/index.js';
-import { ArgError, type Command, withArgErrors, wholeNumber } from '../io.js';
+import type { Mode } from '../../engine/index.js';
+import { ArgError, type Command, tableFlags, withArgErrors, wholeNumber } from '../io.js';
 import { isSeatName, type TournamentSpec } from '../tournament/match.js';
 import { ProgressBar } from '../tournament/progress.js';
 import { runDeals } from '../tournament/run.js';
@@ -51,9 +51,7 @@ export const tournament: Command = {
         process.stdout.write(HELP + '\n');
         return 0;
       }
-      const players = wholeNumber(values.players, 'players', 2, 6) as PlayerCount;
-      const mode = values.mode as Mode;
-      if (!isMode(mode) || !modesFor(players).includes(mode)) throw new ArgError(`--mode must be one of ${modesFor(players).join(', ')} for ${players} players`);
+      const { players, mode } = tableFlags(values);
       if (values.seats === undefined) throw new ArgError('--seats is required (one bot per seat, e.g. ismcts,heuristic,heuristic,heuristic)');
       const seats = values.seats.split(',').map((s) => s.trim());
       if (seats.length !== players) throw new ArgError(`--seats must name ${players} bots, one per seat, not ${seats.length}`);
