@@ -107,12 +107,12 @@ export function priceThreshold(price: Rank): number {
   return t;
 }
 
-/** The price a threshold stands for (the inverse of priceThreshold for real prices). */
-export function thresholdPrice(threshold: number, startThreshold: number): Rank {
-  return threshold === startThreshold ? START_PRICE : RANK[threshold];
-}
-
 export const START_THRESHOLD = priceThreshold(START_PRICE);
+
+/** The price a threshold stands for (the inverse of priceThreshold for real prices). */
+export function thresholdPrice(threshold: number): Rank {
+  return threshold === START_THRESHOLD ? START_PRICE : RANK[threshold];
+}
 
 /** The ids of the deck used with this many players, in rank order. */
 export function deckIds(extended: boolean): CardId[] {

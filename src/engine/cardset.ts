@@ -16,11 +16,6 @@ export function lowestBit(x: number): number {
   return 31 - Math.clz32(x & -x);
 }
 
-/** Index of the highest set bit of a non-zero word. */
-export function highestBit(x: number): number {
-  return 31 - Math.clz32(x);
-}
-
 /** The k-th (0-based, in id order) card of a set. The set must have more than k cards. */
 export function nthCard(lo: number, hi: number, k: number): CardId {
   const nLo = bitCount(lo);

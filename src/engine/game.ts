@@ -4,7 +4,7 @@
  * (returning the events it caused) or rejected with an EngineError, leaving the game
  * exactly as it was. The rules themselves are played out by Round (round.ts).
  */
-import { type CardId, cardId, deckIds, describeCard, POINTS, RANK, type Rank, START_THRESHOLD, SUIT_INDEX, SUITS, thresholdPrice } from './cards.js';
+import { type CardId, cardId, deckIds, describeCard, POINTS, RANK, type Rank, SUIT_INDEX, SUITS, thresholdPrice } from './cards.js';
 import { cardIds, hasCard } from './cardset.js';
 import { err, ok, type Result } from './result.js';
 import { Rng } from './rng.js';
@@ -206,7 +206,7 @@ export class Game {
   bottles(): BottleState[] {
     const r = this.current;
     const out: BottleState[] = [];
-    for (let b = 0; b < r.bottles; b++) out.push({ owner: r.owner[b] < 0 ? null : r.owner[b], price: thresholdPrice(r.threshold[b], START_THRESHOLD) });
+    for (let b = 0; b < r.bottles; b++) out.push({ owner: r.owner[b] < 0 ? null : r.owner[b], price: thresholdPrice(r.threshold[b]) });
     return out;
   }
 
