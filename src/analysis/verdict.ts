@@ -73,13 +73,13 @@ export function explain(view: TableView, e: Evaluation, chosen: number, v: Verdi
   const b = e.options[v.best];
   const risk = (o: typeof c): string => `ends the round with a bottle in ${pct(o.bottleRisk)} of deals`;
   if (chosen === v.best) return `best choice; ${risk(c)}`;
-  const bestText = describeChoice(b.choice, n);
+  const bestText = 'card' in b.choice ? describeChoice(b.choice, n) : `passing ${describeChoice(b.choice, n)}`;
   if (v.loss <= SIGNIFICANCE * v.lossError) return `as good as ${bestText} within the uncertainty (±${pts(v.lossError)})`;
   const now = 'card' in c.choice ? lastToTrick(view, c.choice.card) : '';
   const riskGap = c.bottleRisk - b.bottleRisk;
   const lead = now ? `${now}; ` : '';
-  if (riskGap >= 0.1) return `${lead}bottle risk ${pct(c.bottleRisk)} against ${pct(b.bottleRisk)} with ${bestText}, ${pts(v.loss)} points lost`;
-  if (riskGap <= -0.1) return `${lead}avoids the bottle (${pct(c.bottleRisk)} against ${pct(b.bottleRisk)}) but ${bestText} was worth ${pts(v.loss)} points more`;
+  if (riskGap >= 0.1) return `${lead}ends the round with a bottle in ${pct(c.bottleRisk)} of deals, ${pct(b.bottleRisk)} with ${bestText}`;
+  if (riskGap <= -0.1) return `${lead}avoids the bottle more often (${pct(c.bottleRisk)} against ${pct(b.bottleRisk)}) but ${bestText} scores ${pts(v.loss)} points more`;
   return `${lead}${bestText} scores ${pts(v.loss)} points more on average (${pts(b.value)} against ${pts(c.value)})`;
 }
 
