@@ -130,20 +130,22 @@ test('the same seed gives the same analysis', () => {
 });
 
 test("the ismcts bot's own decisions, analysed with more samples than it searched, are mostly good", () => {
-  // Measured (BENCHMARKS.md): 53 of 53 unforced decisions good over 2 rounds at these
-  // budgets; the floor leaves room for the odd close call.
+  // The bot at the hard level's 2,000 iterations (playouts), the analysis at 2,000 samples
+  // per option (so 2,000 × the number of options playouts per decision). Measured
+  // on this game: 25 of 26 unforced decisions good (one inaccuracy); over other games at
+  // the expert budget, 94 % and more (BENCHMARKS.md). The floor leaves room for close calls.
   const game = Game.create({ players: 4, rounds: 1 }, 7);
   if (!game.ok) throw new Error(game.error.message);
   const g = game.value;
-  const bots = [0, 1, 2, 3].map((s) => createBot('ismcts', { seed: 70 + s, budget: { iterations: 1000 } }));
+  const bots = [0, 1, 2, 3].map((s) => createBot('ismcts', { seed: 70 + s, budget: { iterations: 2000 } }));
   while (g.phase !== 'over') {
     const s = g.toAct()[0];
     g.apply(bots[s].decide(view(g, s), g.legalActions(s)));
   }
-  const analysis = analysed(recordOf(g, ['A', 'B', 'C', 'D']), { iterations: 1500, seed: 1 });
+  const analysis = analysed(recordOf(g, ['A', 'B', 'C', 'D']), { iterations: 2000, seed: 1 });
   const unforced = analysis.decisions.filter((d) => d.class !== 'forced');
   const good = unforced.filter((d) => d.class === 'good');
   expect(unforced.length).toBeGreaterThan(20);
-  expect(good.length / unforced.length).toBeGreaterThanOrEqual(0.85);
+  expect(good.length / unforced.length).toBeGreaterThanOrEqual(0.8);
   expect(unforced.filter((d) => d.class === 'blunder')).toEqual([]);
 }, 300_000);
