@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** PostgreSQL connection URL; when unset the server keeps its data in SQLite in dataDir. */
+  readonly databaseUrl: string | null;
   readonly dataDir: string;
   /** The built web client (dist/web), served at /. */
   readonly webDir: string;
@@ -47,6 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     webDir: path.resolve(env.WEB_DIR || path.join(root, 'dist', 'web')),
     botDelayMs: int(env, 'BOT_DELAY_MS', 900),
