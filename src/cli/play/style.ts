@@ -5,6 +5,7 @@
  * players and for pipes.
  */
 import { type Rank, type Suit, suitOf } from '../../engine/index.js';
+import { shortCard } from '../text.js';
 
 const SUIT_COLOUR: Record<Suit, string> = { red: '31', blue: '34', green: '32' };
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
@@ -27,7 +28,7 @@ export class Style {
   /** "24g": rank and suit initial, the suit in its colour; `playable` in bold with a star. */
   card(rank: Rank, playable = false): string {
     const suit = suitOf(rank);
-    const text = `${rank}${(suit ?? '?')[0]}${playable ? '*' : ''}`;
+    const text = `${shortCard(rank)}${playable ? '*' : ''}`;
     if (!this.colour || suit === undefined) return text;
     return `\x1b[${playable ? '1;' : ''}${SUIT_COLOUR[suit]}m${text}\x1b[0m`;
   }

@@ -130,7 +130,7 @@ export class Table {
   clearSeat(by: number, seat: number): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeHostBetweenGames(by);
-      if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat} to remove.`);
+      if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat + 1} to remove.`);
       this.seats[seat] = emptySeat(seat);
       await this.save();
       this.ctx.out.table(this.summary());
