@@ -79,7 +79,10 @@ export function playDeal(spec: TournamentSpec, deal: number): DealResult {
     if (spec.records) {
       mkdirSync(spec.records, { recursive: true });
       const file = join(spec.records, `deal-${String(deal).padStart(5, '0')}-rotation-${rotation}.json`);
-      writeFileSync(file, JSON.stringify(recordOf(game, names)) + '\n');
+      // Each entrant by its bot and its place in --seats ("heuristic #3"), so a reader can
+      // tell equal bots apart and follow one entrant through the rotations.
+      const labels = names.map((name, s) => `${name} #${((s + rotation) % n) + 1}`);
+      writeFileSync(file, JSON.stringify(recordOf(game, labels)) + '\n');
     }
   }
   return { deal, hands, decisionMs };
