@@ -30,11 +30,11 @@ export interface Config {
   readonly sqliteSynchronous: 'NORMAL' | 'FULL';
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number ${max < Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : `of at least ${min}`}, not "${raw}"`);
   return n;
 }
 
@@ -47,7 +47,7 @@ function synchronous(raw: string | undefined): Config['sqliteSynchronous'] {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   return {
-    port: int(env, 'PORT', 3000),
+    port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || null,
     dataDir: path.resolve(env.DATA_DIR || './data'),
