@@ -13,6 +13,7 @@ import { type SeatLabel, seatsAround } from '../game/model.js';
 import type { ArrivedEvent } from '../net/connection.js';
 import { usePauseMs, usePrefs } from '../prefs.js';
 import { Bottles } from './Bottles.js';
+import type { CardBadge } from './Card.js';
 import { CardTracker, receivedBadges } from './CardTracker.js';
 import { Chat } from './Chat.js';
 import { DevilTrick } from './DevilTrick.js';
@@ -39,11 +40,13 @@ export interface TableProps {
   readonly onRematch?: () => void;
   /** Shown in the game-over dialog, e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
+  /** Labels on cards of the player's own hand (a hint's values, a lesson's card). */
+  readonly badges?: ReadonlyMap<Rank, CardBadge>;
 }
 
 type Tab = 'log' | 'chat' | 'tracker' | 'reference' | 'scores';
 
-export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra }: TableProps) {
+export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra, badges: extraBadges }: TableProps) {
   const { t } = useTranslation();
   const pause = usePauseMs();
   const { prefs, setPrefs } = usePrefs();
@@ -106,7 +109,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const others = seatsAround(n, me).filter((s) => s !== me);
   const justWon = (s: number) => (flash && !review && flash.winner === s ? (flash.bottle ? 'bottle' : 'trick') : null);
   const mySeat = me ?? null;
-  const badges = receivedBadges(view, seats, t);
+  const badges = new Map([...receivedBadges(view, seats, t), ...(extraBadges ?? [])]);
 
   let status: string;
   if (view.phase === 'over') status = t('status.over');
@@ -161,7 +164,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
 
         {passing && view.hand ? (
-          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
+          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} badges={extraBadges} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
         ) : (
           me !== null && (
             <div className="my-cards">
