@@ -174,6 +174,15 @@ export class SqliteStore implements Store {
     return this.stmts.timers.all(tableCode).map(decodeTimer);
   }
 
+  async ping(): Promise<boolean> {
+    try {
+      this.db.prepare('SELECT 1').get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     const checkpointer = this.checkpointer;
     if (checkpointer) {
