@@ -1,46 +1,34 @@
 /**
- * Deals handed out to worker threads one at a time, results gathered by deal number.
- * When `stop` is aborted (Ctrl-C) no new deal is handed out and the deals finished so far
- * are returned, so a long run interrupted still reports what it measured.
+ * Deals handed out to worker threads (the shared WorkerPool) one at a time, results
+ * gathered by deal number. When `stop` is aborted (Ctrl-C) no new deal is handed out,
+ * deals still being played are dropped, and the deals finished so far are returned, so a
+ * long run interrupted still reports what it measured.
  */
-import { Worker } from 'node:worker_threads';
+import { WorkerPool } from '../../bots/worker-pool.js';
 import type { DealResult, TournamentSpec } from './match.js';
 
 export async function runDeals(spec: TournamentSpec, deals: number, workers: number, onDeal: (done: number) => void, stop?: AbortSignal): Promise<DealResult[]> {
   const results: DealResult[] = new Array(deals);
+  const threads = Math.max(1, Math.min(workers, deals));
+  const pool = new WorkerPool<number, DealResult>(new URL('./worker.js', import.meta.url), threads, { workerData: spec });
   let next = 0;
   let done = 0;
-  const url = new URL('./worker.js', import.meta.url);
-  const pool = Array.from({ length: Math.max(1, Math.min(workers, deals)) }, () => new Worker(url, { workerData: spec }));
+  // One lane per thread, each taking the next deal as soon as its last one is finished.
+  const lane = async (): Promise<void> => {
+    while (next < deals && !stop?.aborted) {
+      const result = await pool.run(next++);
+      results[result.deal] = result;
+      onDeal(++done);
+    }
+  };
+  const aborted = new Promise<void>((resolve) => stop?.addEventListener('abort', () => resolve(), { once: true }));
+  const lanes = Promise.all(Array.from({ length: threads }, lane));
   try {
-    await Promise.all(
-      pool.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const feed = (): void => {
-              if (next < deals && !stop?.aborted) worker.postMessage(next++);
-              else {
-                worker.postMessage(null);
-                resolve();
-              }
-            };
-            worker.on('message', (m: { ok: true; result: DealResult } | { ok: false; error: string }) => {
-              if (!m.ok) {
-                reject(new Error(m.error));
-                return;
-              }
-              results[m.result.deal] = m.result;
-              onDeal(++done);
-              feed();
-            });
-            worker.on('error', reject);
-            stop?.addEventListener('abort', () => resolve(), { once: true });
-            feed();
-          }),
-      ),
-    );
+    await Promise.race([lanes, aborted]);
   } finally {
-    await Promise.all(pool.map((w) => w.terminate()));
+    // Closing rejects the deals still being played; after an abort that is expected.
+    lanes.catch(() => undefined);
+    await pool.close();
   }
   return results.filter((r) => r !== undefined);
 }
