@@ -56,8 +56,9 @@ describe('tables over HTTP', () => {
   it('seats people until the table is full', async () => {
     const t = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Ann', options: { players: 2 } });
     const seats = `/api/tables/${t.body.code}/seats`;
-    expect((await api(server, 'POST', seats, { name: 'Bo', seat: 0 })).body).toMatchObject({ error: { code: 'ERR_SEAT_TAKEN' } });
-    expect((await api(server, 'POST', seats, { name: 'Bo', seat: 4 })).body).toMatchObject({ error: { code: 'ERR_BAD_SEAT' } });
+    // Messages count seats from 1, as people do; the seat field counts from 0.
+    expect((await api(server, 'POST', seats, { name: 'Bo', seat: 0 })).body).toMatchObject({ error: { code: 'ERR_SEAT_TAKEN', message: 'Seat 1 is taken.' } });
+    expect((await api(server, 'POST', seats, { name: 'Bo', seat: 4 })).body).toMatchObject({ error: { code: 'ERR_BAD_SEAT', message: 'This table has seats 1 to 2 (seat field 0 to 1).' } });
     expect((await api(server, 'POST', seats, { name: 'Bo' })).body).toMatchObject({ seat: 1 });
     const full = await api(server, 'POST', seats, { name: 'Cy' });
     expect(full.status).toBe(409);

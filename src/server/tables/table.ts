@@ -108,8 +108,8 @@ export class Table {
       if (this.row.status !== 'lobby') throw new ServerError('ERR_GAME_STARTED', 'The game at this table has already started.', 409);
       const seat = wanted ?? this.seats.find((s) => s.name === null)?.seat;
       if (seat === undefined) throw new ServerError('ERR_TABLE_FULL', 'Every seat at this table is taken.', 409);
-      if (seat >= this.seats.length) throw new ServerError('ERR_BAD_SEAT', `This table has seats 0 to ${this.seats.length - 1}.`);
-      if (this.seats[seat].name !== null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat} is taken.`, 409);
+      if (seat >= this.seats.length) throw new ServerError('ERR_BAD_SEAT', `This table has seats 1 to ${this.seats.length} (seat field 0 to ${this.seats.length - 1}).`);
+      if (this.seats[seat].name !== null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken.`, 409);
       const token = newSeatToken();
       this.seats[seat] = { seat, name, tokenHash: hashToken(token), bot: null, away: false };
       await this.save();
@@ -122,7 +122,7 @@ export class Table {
     return this.queue.run(async () => {
       this.mustBeHostBetweenGames(by);
       const s = this.seatAt(seat);
-      if (s.name !== null && s.bot === null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat} is taken by a player.`, 409);
+      if (s.name !== null && s.bot === null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken by a player.`, 409);
       this.seats[seat] = { seat, name: botName(level), tokenHash: null, bot: level, away: false };
       await this.save();
       this.ctx.out.table(this.summary());
@@ -485,7 +485,7 @@ export class Table {
 
   private seatAt(seat: number): SeatRow {
     const s = this.seats[seat];
-    if (!s) throw new ServerError('ERR_BAD_SEAT', `This table has seats 0 to ${this.seats.length - 1}.`);
+    if (!s) throw new ServerError('ERR_BAD_SEAT', `This table has seats 1 to ${this.seats.length} (seat field 0 to ${this.seats.length - 1}).`);
     return s;
   }
 
