@@ -64,6 +64,11 @@ CREATE TABLE IF NOT EXISTS timers (
   deadline INTEGER NOT NULL,
   PRIMARY KEY (table_code, kind, seat)
 );
+CREATE TABLE IF NOT EXISTS analyses (
+  game_id TEXT PRIMARY KEY REFERENCES games (id),
+  analysis TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
 `;
 
 interface TableDb {
@@ -142,6 +147,8 @@ export class SqliteStore implements Store {
       ),
       clearTimer: db.prepare('DELETE FROM timers WHERE table_code = ? AND kind = ? AND seat = ?'),
       timers: db.prepare('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = ?'),
+      insertAnalysis: db.prepare('INSERT INTO analyses (game_id, analysis, at) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING'),
+      analysis: db.prepare('SELECT analysis FROM analyses WHERE game_id = ?'),
     };
   }
 
@@ -237,6 +244,15 @@ export class SqliteStore implements Store {
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {
     return (this.stmts.timers.all(tableCode) as { table_code: string; kind: TimerKind; seat: number; deadline: number }[]).map((t) => ({ tableCode: t.table_code, kind: t.kind, seat: t.seat, deadline: t.deadline }));
+  }
+
+  async saveAnalysis(gameId: string, analysis: string, at: number): Promise<void> {
+    this.stmts.insertAnalysis.run(gameId, analysis, at);
+  }
+
+  async loadAnalysis(gameId: string): Promise<string | null> {
+    const row = this.stmts.analysis.get(gameId) as { analysis: string } | undefined;
+    return row ? row.analysis : null;
   }
 
   async close(): Promise<void> {
