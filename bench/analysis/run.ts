@@ -7,6 +7,7 @@
  *
  * Options: --rounds R (8) --iterations N (the default budget).
  */
+import { loadavg } from 'node:os';
 import { ANALYSIS_DEFAULT_ITERATIONS, type Analysis, analyseRecord } from '../../src/analysis/index.js';
 import { botForLevel } from '../../src/bots/index.js';
 import { Game, view } from '../../src/engine/index.js';
@@ -49,8 +50,12 @@ const one = timed(record, 0, 1);
 const again = timed(record, undefined, 2);
 const unforced = all.analysis.decisions.map((d, i) => ({ a: d.class, b: again.analysis.decisions[i].class })).filter((p) => p.a !== 'forced');
 const changed = unforced.filter((p) => p.a !== p.b);
-const classes = (a: Analysis) => a.decisions.reduce<Record<string, number>>((c, d) => ({ ...c, [d.class]: (c[d.class] ?? 0) + 1 }), {});
-const [load1] = (await import('node:os')).loadavg();
+const classes = (a: Analysis): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const d of a.decisions) counts[d.class] = (counts[d.class] ?? 0) + 1;
+  return counts;
+};
+const [load1] = loadavg();
 console.log(
   JSON.stringify(
     {
