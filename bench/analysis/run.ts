@@ -2,7 +2,8 @@
  * `npm run bench:analysis`: how long `bottle-imp analyse` takes and how stable its
  * verdicts are. A 4-player game of 8 rounds is played by the hard bots (seed 1); it is
  * analysed at the default budget for all seats and for one seat (this thread only, so
- * one core), and again for all seats with a second seed; prints JSON with the times and
+ * one core; CPU seconds are given beside wall-clock seconds because the machine may be
+ * shared), and again for all seats with a second seed; prints JSON with the times and
  * the share of decisions whose class differs between the two seeds.
  *
  * Options: --rounds R (8) --iterations N (the default budget).
@@ -37,11 +38,14 @@ function botGame(): GameRecord {
   return recordOf(game, ['A', 'B', 'C', 'D']);
 }
 
-function timed(record: GameRecord, seat: number | undefined, seed: number): { analysis: Analysis; seconds: number } {
+/** Wall-clock seconds, and CPU seconds of this process (what one uncontended core would take, on a shared machine). */
+function timed(record: GameRecord, seat: number | undefined, seed: number): { analysis: Analysis; seconds: number; cpuSeconds: number } {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = analyseRecord(record, { seat, iterations: ITERATIONS, seed });
   if (!result.ok) throw new Error(result.error);
-  return { analysis: result.value, seconds: (performance.now() - started) / 1000 };
+  const used = process.cpuUsage(cpu);
+  return { analysis: result.value, seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
 }
 
 const record = botGame();
@@ -63,8 +67,11 @@ console.log(
       iterations: ITERATIONS,
       decisions: all.analysis.decisions.length,
       allSeatsSeconds: Number(all.seconds.toFixed(1)),
+      allSeatsCpuSeconds: Number(all.cpuSeconds.toFixed(1)),
       oneSeatSeconds: Number(one.seconds.toFixed(1)),
+      oneSeatCpuSeconds: Number(one.cpuSeconds.toFixed(1)),
       secondSeedSeconds: Number(again.seconds.toFixed(1)),
+      secondSeedCpuSeconds: Number(again.cpuSeconds.toFixed(1)),
       classesSeed1: classes(all.analysis),
       classesSeed2: classes(again.analysis),
       unforced: unforced.length,
