@@ -25,6 +25,8 @@ async function playOne(base: string, rounds: number): Promise<string> {
   const call = (event: string, payload: unknown) => new Promise<{ ok: boolean; [k: string]: unknown }>((resolve) => socket.emit(event, payload, resolve));
   let latest: GameUpdate | null = null;
   let acting = false;
+  /** The seq of the update last acted on: an update is acted on once. */
+  let actedAt = -1;
   return new Promise<string>((resolve, reject) => {
     const act = async (): Promise<void> => {
       const u = latest;
@@ -35,11 +37,14 @@ async function playOne(base: string, rounds: number): Promise<string> {
         return resolve(u.gameId);
       }
       const me = v.viewer!;
-      if (!v.toAct.includes(me) || (v.phase === 'pass' && v.passed[me])) return;
+      if (u.seq <= actedAt || !v.toAct.includes(me) || (v.phase === 'pass' && v.passed[me])) return;
+      actedAt = u.seq;
       acting = true;
       const reply = await call('game:act', { action: randomAction(v) });
       acting = false;
       if (!reply.ok) return reject(new Error(`refused: ${JSON.stringify(reply)}`));
+      // Updates that came while the action was on its way were not acted on: look again.
+      await act();
     };
     socket.on('game', (u: GameUpdate) => {
       if (!latest || u.seq >= latest.seq) latest = u;
