@@ -1,4 +1,5 @@
 /** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
+import type { Analysis } from '../../analysis/index.js';
 import type { CreateTableReply, JoinTableReply, TableOptions, TableSummary } from '../../protocol/messages.js';
 
 /** A refusal from the server, carrying its code and the sentence meant for the player. */
@@ -50,4 +51,23 @@ export async function listTables(): Promise<TableSummary[]> {
 export async function getRecord(gameId: string): Promise<string> {
   const data = await call<unknown>('GET', `/api/games/${encodeURIComponent(gameId)}/record`);
   return JSON.stringify(data);
+}
+
+/** The server's answer about a game's analysis (docs/protocol.md). */
+export interface AnalysisReply {
+  readonly status: 'none' | 'queued' | 'running' | 'done';
+  readonly analysis?: Analysis;
+  /** Place in the queue while queued (1 = next). */
+  readonly position?: number;
+  /** Decisions done and in all, while running, if the server says. */
+  readonly progress?: { readonly done: number; readonly total: number };
+}
+
+/** Ask for a finished game to be analysed: done at once if it was before, else queued. */
+export function requestAnalysis(gameId: string): Promise<AnalysisReply> {
+  return call('POST', `/api/games/${encodeURIComponent(gameId)}/analysis`);
+}
+
+export function getAnalysis(gameId: string): Promise<AnalysisReply> {
+  return call('GET', `/api/games/${encodeURIComponent(gameId)}/analysis`);
 }
