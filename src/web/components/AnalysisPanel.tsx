@@ -166,7 +166,7 @@ function AnalysisBody({ analysis, steps, at, onJump, seats }: { analysis: Analys
           {analysis.players.map((p) => (
             <tr key={p.seat}>
               <td>
-                <span className={`swatch seat-colour-${p.seat}`} aria-hidden="true" /> {name(p.seat)}
+                <span className={`dot seat-color-${p.seat}`} aria-hidden="true" /> {name(p.seat)}
               </td>
               <td>{p.accuracy.toFixed(0)} %</td>
               <td>{p.expectedLoss.toFixed(1)}</td>
@@ -246,13 +246,13 @@ function Timeline({ analysis, steps, at, seats, onJump }: { analysis: Analysis; 
       <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={t('analysis.timeline')}>
         <line x1={x(at)} x2={x(at)} y1={0} y2={H} className="now" />
         {[...series.entries()].map(([seat, line]) => (
-          <g key={seat} className={`seat-colour-${seat}`}>
+          <g key={seat} className={`seat-stroke-${seat}`}>
             <polyline points={line.flatMap((p, i) => (i === 0 ? [`${x(p.step)},${y(p.total)}`] : [`${x(p.step)},${y(line[i - 1].total)}`, `${x(p.step)},${y(p.total)}`])).join(' ')} />
             {line
               .filter((p) => p.flaw)
               .map((p) => (
                 // biome-ignore lint/a11y/noStaticElementInteractions: the move list offers the same jumps to keyboards and screen readers.
-                <circle key={`${p.step}`} cx={x(p.step)} cy={y(p.total)} r={p.flaw === 'blunder' ? 6 : 4} className={`dot tone-${p.flaw}`} onClick={() => onJump(p.step)} />
+                <circle key={`${p.step}`} cx={x(p.step)} cy={y(p.total)} r={p.flaw === 'blunder' ? 6 : 4} className={`flaw tone-${p.flaw}`} onClick={() => onJump(p.step)} />
               ))}
           </g>
         ))}
@@ -260,8 +260,8 @@ function Timeline({ analysis, steps, at, seats, onJump }: { analysis: Analysis; 
       <figcaption className="muted small">
         {t('analysis.timeline')} ·{' '}
         {analysis.players.map((p) => (
-          <span key={p.seat} className="legend">
-            <span className={`swatch seat-colour-${p.seat}`} aria-hidden="true" /> {seatName(seats, p.seat, t)}{' '}
+          <span key={p.seat} className="analysis-legend">
+            <span className={`dot seat-color-${p.seat}`} aria-hidden="true" /> {seatName(seats, p.seat, t)}{' '}
           </span>
         ))}
       </figcaption>
