@@ -52,9 +52,9 @@ describe.skipIf(!run)('the coach', () => {
     await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['medium', 'medium', 'medium'] });
     // Alone with bots, the host has the coach on; everyone in the lobby sees it.
     await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach on');
-    await page.getByTestId('coach-option').uncheck();
+    await page.getByTestId('coach-option').click();
     await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach off');
-    await page.getByTestId('coach-option').check();
+    await page.getByTestId('coach-option').click();
     await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach on');
     await startWhenFull(page, 4);
 

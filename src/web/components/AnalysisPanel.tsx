@@ -67,7 +67,7 @@ export function useGameAnalysis(gameId: string | null): GameAnalysis {
       setError(t('analysis.badFile'));
     }
   };
-  return { analysis: fromFile ?? (reply?.status === 'done' ? (reply.analysis ?? null) : null), reply, error, start, open };
+  return { analysis: fromFile ?? (reply?.status === 'done' ? reply.analysis : null), reply, error, start, open };
 }
 
 /** The value of every legal card of a card decision, for the cards in the deciding seat's hand. */
@@ -112,12 +112,12 @@ export function AnalysisPanel({ state, steps, at, onJump, seats }: AnalysisPanel
           )}
           {reply?.status === 'queued' && (
             <p role="status" data-testid="analysis-status">
-              {t('analysis.queued', { position: reply.position ?? '…' })}
+              {t('analysis.queued', { position: reply.position })}
             </p>
           )}
           {reply?.status === 'running' && (
             <p role="status" data-testid="analysis-status">
-              {reply.progress ? t('analysis.runningProgress', { done: reply.progress.done, total: reply.progress.total }) : t('analysis.running')}
+              {t('analysis.running')}
             </p>
           )}
           <p className="muted small">{t('analysis.about')}</p>

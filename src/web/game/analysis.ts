@@ -6,21 +6,16 @@
 import type { TFunction } from 'i18next';
 import type { AnalysedDecision, Analysis } from '../../analysis/index.js';
 import type { PassChoice, Rank } from '../../engine/index.js';
-import type { Ack } from '../../protocol/messages.js';
+import type { Ack, Hint, HintReply } from '../../protocol/messages.js';
 import { formatRank } from './cards.js';
 import type { ReplayStep } from './replay.js';
 
 export type { AnalysedDecision, Analysis };
 
-/** A hint as the server sends it (docs/protocol.md, `game:hint`). */
-export interface Hint {
-  readonly best: Rank | PassChoice;
-  readonly options: readonly { readonly action: Rank | PassChoice; readonly value: number; readonly error: number }[];
-  /** Chances (0 to 1) of ending the round holding a bottle: with the best choice, and after each legal card. */
-  readonly bottleRisk: { readonly now: number; readonly byCard: readonly { readonly card: Rank; readonly risk: number }[] | null };
-}
+export type { Hint };
 
-export type HintAnswer = Ack<{ hint: Hint }>;
+/** The ack of `game:hint`. */
+export type HintAnswer = Ack<HintReply>;
 
 /** Classes worth stopping at when looking for the next mistake. */
 export const FLAWS: ReadonlySet<string> = new Set(['inaccuracy', 'mistake', 'blunder']);

@@ -1,6 +1,7 @@
 /** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
-import type { Analysis } from '../../analysis/index.js';
-import type { CreateTableReply, JoinTableReply, TableOptions, TableSummary } from '../../protocol/messages.js';
+import type { AnalysisReply, CreateTableReply, JoinTableReply, TableOptions, TableSummary } from '../../protocol/messages.js';
+
+export type { AnalysisReply };
 
 /** A refusal from the server, carrying its code and the sentence meant for the player. */
 export class ApiError extends Error {
@@ -51,16 +52,6 @@ export async function listTables(): Promise<TableSummary[]> {
 export async function getRecord(gameId: string): Promise<string> {
   const data = await call<unknown>('GET', `/api/games/${encodeURIComponent(gameId)}/record`);
   return JSON.stringify(data);
-}
-
-/** The server's answer about a game's analysis (docs/protocol.md). */
-export interface AnalysisReply {
-  readonly status: 'none' | 'queued' | 'running' | 'done';
-  readonly analysis?: Analysis;
-  /** Place in the queue while queued (1 = next). */
-  readonly position?: number;
-  /** Decisions done and in all, while running, if the server says. */
-  readonly progress?: { readonly done: number; readonly total: number };
 }
 
 /** Ask for a finished game to be analysed: done at once if it was before, else queued. */

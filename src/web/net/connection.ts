@@ -5,8 +5,8 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { GameEvent } from '../../engine/index.js';
-import type { Ack, BotLevelName, ChatMessage, ClientAction, GameUpdate, TableSummary, WatchReply } from '../../protocol/messages.js';
-import type { Hint, HintAnswer } from '../game/analysis.js';
+import type { Ack, BotLevelName, ChatMessage, ClientAction, GameUpdate, HintReply, TableSummary, WatchReply } from '../../protocol/messages.js';
+import type { HintAnswer } from '../game/analysis.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
@@ -105,7 +105,7 @@ export class TableConnection {
   }
   /** The coach's hint for this seat's move (only while the table's coach option is on). */
   hint(): Promise<HintAnswer> {
-    return this.request<{ hint: Hint }>('game:hint', {});
+    return this.request<HintReply>('game:hint', {});
   }
   /** The host turns the coach on or off, between games. */
   setCoach(coach: boolean): Promise<Ack> {

@@ -12,7 +12,7 @@ import { inviteLink } from '../router.js';
 
 /** Whether the host has the coach (hints, bottle risk) on at this table. */
 export function coachOn(table: TableSummary): boolean {
-  return (table.options as { coach?: boolean }).coach === true;
+  return table.options.coach;
 }
 
 export function Lobby({ conn, table, seat }: { conn: TableConnection; table: TableSummary; seat: number | null }) {
