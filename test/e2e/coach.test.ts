@@ -114,7 +114,7 @@ describe.skipIf(!run)('the coach', () => {
     await analyse(page, { analysing: /Warteschlange|Analysiere/ });
     await page.getByTestId('next-mistake').tap();
     await screenshot(page, 'coach-analysis-360-de');
-    expect(await overflowing(page)).toEqual([]);
+    expect(await overflowing(page, '[data-testid="analysis"]')).toEqual([]);
     await context.close();
   }, 400_000);
 });
