@@ -5,13 +5,17 @@
  * concurrent games, actions per second, acknowledgement and update latency
  * percentiles, and the server's memory per game, as JSON.
  *
- * Options: --games N (1000) --procs P (2) --seconds S (60) --think-ms T (1500).
+ * Options: --games N (1000) --procs P (2) --seconds S (60) --think-ms T (1500)
+ * --analyses K (0): before the load, K finished games (one simulated person and three
+ * medium bots, --analysis-rounds R rounds, default 3) are played, and their analyses are
+ * queued as the measuring window starts, so the window shows live play while analyses run.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { analysesDone, finishedGames, requestAnalyses } from './analyses.js';
 import type { PlayersConfig, PlayersReport } from './players.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -29,6 +33,8 @@ const GAMES = option('games', 1000);
 const PROCS = option('procs', 2);
 const SECONDS = option('seconds', 60);
 const THINK_MS = option('think-ms', 1500);
+const ANALYSES = process.argv.includes('--analyses') ? option('analyses', 1) : 0;
+const ANALYSIS_ROUNDS = option('analysis-rounds', 3);
 
 interface Server {
   url: string;
@@ -47,6 +53,9 @@ async function startServer(dataDir: string): Promise<Server> {
       HTTP_RATE_PER_MINUTE: '10000000',
       ADDRESS_RATE_PER_SECOND: '10000000',
       MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+      // The load's tables have no bots; the games made for --analyses need not wait for theirs.
+      BOT_DELAY_MS: '0',
+      ANALYSIS_QUEUE: String(Math.max(1, ANALYSES)),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -112,6 +121,7 @@ function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bottle-imp-bench-'));
   const server = await startServer(dataDir);
+  const toAnalyse = ANALYSES > 0 ? await finishedGames(server.url, ANALYSES, ANALYSIS_ROUNDS) : [];
   const idle = await metrics(server.url);
   const rampStarted = performance.now();
   const players: ChildProcess[] = [];
@@ -125,6 +135,7 @@ async function main(): Promise<void> {
     const rampSeconds = (performance.now() - rampStarted) / 1000;
     // Let the games settle into play before measuring.
     await new Promise((r) => setTimeout(r, 5000));
+    await requestAnalyses(server.url, toAnalyse);
     const before = await metrics(server.url);
     for (const c of players) c.send({ type: 'measure' });
     const t0 = performance.now();
@@ -137,6 +148,7 @@ async function main(): Promise<void> {
       }),
     );
     const window = (performance.now() - t0) / 1000;
+    const analysed = await analysesDone(server.url, toAnalyse);
     const after = await metrics(server.url);
     const actionsServer = (after.get('bottle_imp_actions_total{by="human"}') ?? 0) - (before.get('bottle_imp_actions_total{by="human"}') ?? 0);
     const cpu = (after.get('process_cpu_seconds_total') ?? 0) - (before.get('process_cpu_seconds_total') ?? 0);
@@ -145,7 +157,9 @@ async function main(): Promise<void> {
     const heap = (after.get('nodejs_heap_size_used_bytes') ?? 0) - (idle.get('nodejs_heap_size_used_bytes') ?? 0);
     const opened = ready.reduce((n, r) => n + r.games, 0);
     const result = {
-      command: `npm run bench:server -- --games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS}`,
+      command: `npm run bench:server -- --games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS}${ANALYSES > 0 ? ` --analyses ${ANALYSES} --analysis-rounds ${ANALYSIS_ROUNDS}` : ''}`,
+      analysesQueued: toAnalyse.length,
+      analysesDoneAtEnd: analysed,
       machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
       gamesOpened: opened,
       connections: after.get('bottle_imp_connections'),

@@ -145,9 +145,14 @@ export function analyseRecord(record: GameRecord, options: AnalysisOptions = {})
     decisions.push(analyseMoment(m, iterations, seed));
     options.onProgress?.(decisions.length, mine.length);
   }
+  return { ok: true, value: summarise(record.players, decisions, iterations, seed) };
+}
+
+/** The analysis document from judged decisions (in game order), with a summary per seat that has any. */
+export function summarise(names: readonly string[], decisions: readonly AnalysedDecision[], iterations: number, seed: number): Analysis {
   const seats = [...new Set(decisions.map((d) => d.seat))].sort((a, b) => a - b);
-  const players = seats.map((seat) => summary(seat, record.players[seat] ?? '', decisions));
-  return { ok: true, value: { format: ANALYSIS_FORMAT, iterations, seed, thresholds: { ...THRESHOLDS }, players, decisions } };
+  const players = seats.map((seat) => summary(seat, names[seat] ?? '', decisions));
+  return { format: ANALYSIS_FORMAT, iterations, seed, thresholds: { ...THRESHOLDS }, players, decisions: [...decisions] };
 }
 
 /** A seat's totals: expected points lost, accuracy (mean of decisionAccuracy over its unforced decisions), counts, the three costliest. */

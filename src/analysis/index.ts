@@ -1,3 +1,17 @@
 /** Analysis of decisions from a seat's view: whole records (analyse.ts) and hints at the table (hint.ts). */
-export { ANALYSIS_DEFAULT_ITERATIONS, ANALYSIS_FORMAT, type AnalysedDecision, type AnalysedOption, type Analysis, type AnalysisOptions, analyseRecord, type PlayerSummary } from './analyse.js';
+export {
+  ANALYSIS_DEFAULT_ITERATIONS,
+  ANALYSIS_FORMAT,
+  type AnalysedDecision,
+  type AnalysedOption,
+  type Analysis,
+  type AnalysisOptions,
+  analyseMoment,
+  analyseRecord,
+  type Moment,
+  momentsOf,
+  type PlayerSummary,
+  summarise,
+} from './analyse.js';
+export { HINT_ITERATIONS, type Hint, hintFor } from './hint.js';
 export { type DecisionClass, THRESHOLDS } from './verdict.js';

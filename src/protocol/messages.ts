@@ -6,7 +6,10 @@
  */
 import { z } from 'zod';
 import { MODES } from '../engine/setup.js';
+import type { Analysis, Hint } from '../analysis/index.js';
 import type { GameEvent, ResolvedOptions, TableView } from '../engine/index.js';
+
+export type { Analysis, Hint };
 
 export const BOT_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
 export type BotLevelName = (typeof BOT_LEVELS)[number];
@@ -25,6 +28,8 @@ export const TableOptionsSchema = z
     public: z.boolean().default(false),
     /** How long a disconnected player's seat waits before a bot plays for it, in seconds. */
     turnSeconds: z.number().int().min(5).max(600).default(60),
+    /** Hints and bottle risk at the table (game:hint). Default on: the host is the only person seated; see table:coach. */
+    coach: z.boolean().default(true),
   })
   .strict()
   .refine((o) => o.rounds === undefined || o.targetScore === undefined, { message: 'give rounds or targetScore, not both' });
@@ -58,6 +63,10 @@ export const ClientMessages = {
   'table:leave': z.object({}).strict(),
   'table:rematch': z.object({}).strict(),
   'game:act': z.object({ action: ClientActionSchema }).strict(),
+  /** The host switches hints and bottle risk on or off for everyone, between games. */
+  'table:coach': z.object({ coach: z.boolean() }).strict(),
+  /** A hint for the seat to act (only while the table's coach option is on). */
+  'game:hint': z.object({}).strict(),
   'chat:send': z.union([z.object({ text: z.string().trim().min(1).max(200) }).strict(), z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict()]),
 } as const;
 export type ClientMessageName = keyof typeof ClientMessages;
@@ -81,7 +90,7 @@ export type TableStatus = 'lobby' | 'playing' | 'finished' | 'closed';
 
 export interface TableSummary {
   readonly code: string;
-  readonly options: ResolvedOptions & { readonly public: boolean; readonly turnSeconds: number };
+  readonly options: ResolvedOptions & { readonly public: boolean; readonly turnSeconds: number; readonly coach: boolean };
   readonly status: TableStatus;
   readonly host: number;
   readonly seats: readonly SeatSummary[];
@@ -125,6 +134,18 @@ export interface ServerToClient {
   chat: (message: ChatMessage) => void;
 }
 
+/** Ack of 'game:hint'. */
+export interface HintReply {
+  readonly hint: Hint;
+}
+
+/** Reply of GET /api/games/:id/analysis (POST answers the same shape). */
+export type AnalysisReply =
+  | { readonly status: 'none' }
+  | { readonly status: 'queued'; readonly position: number }
+  | { readonly status: 'running' }
+  | { readonly status: 'done'; readonly analysis: Analysis };
+
 /** What a successful acknowledgement carries besides `ok`, per client message. */
 export interface ClientReplies {
   'table:watch': WatchReply;
@@ -134,6 +155,8 @@ export interface ClientReplies {
   'table:leave': Record<string, never>;
   'table:rematch': Record<string, never>;
   'game:act': { seq: number };
+  'table:coach': Record<string, never>;
+  'game:hint': HintReply;
   'chat:send': Record<string, never>;
 }
 

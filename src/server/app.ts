@@ -8,6 +8,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
+import { AnalysisQueue } from './analysis/queue.js';
 import { BotPool } from './bots/pool.js';
 import type { Config } from './config.js';
 import { registerErrorReplies } from './http/errors.js';
@@ -32,10 +33,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const metrics = new Metrics(counts);
   const lobby: Lobby = new Lobby({ store, pool, config, metrics, log: app.log, out: new RoomBroadcaster(io), now: Date.now });
   const realtime = new Realtime(io, lobby, config, metrics, app.log);
+  const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log);
 
   registerErrorReplies(app);
   await app.register(fastifyRateLimit, { max: config.httpRatePerMinute, timeWindow: '1 minute' });
-  registerRoutes(app, { lobby, store, metrics });
+  registerRoutes(app, { lobby, store, metrics, analyses });
   if (fs.existsSync(config.webDir)) await app.register(fastifyStatic, { root: config.webDir });
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
 
@@ -48,6 +50,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     async close() {
       realtime.stop();
+      analyses.stop();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close().catch(() => undefined);

@@ -1,6 +1,7 @@
 /** Server settings, read once from the environment with defaults for `npm start`. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ANALYSIS_DEFAULT_ITERATIONS, HINT_ITERATIONS } from '../analysis/index.js';
 
 export interface Config {
   readonly port: number;
@@ -28,6 +29,12 @@ export interface Config {
    * a crash of the process; FULL also across a power loss, at about 3.5 ms per action here.
    */
   readonly sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** Finished games that may wait to be analysed; more requests are refused (ERR_ANALYSIS_BUSY). */
+  readonly analysisQueue: number;
+  /** Sampled deals per decision of a server analysis (docs/analysis.md). */
+  readonly analysisIterations: number;
+  /** Sampled deals per hint at the table. */
+  readonly hintIterations: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -62,5 +69,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', 16 * 1024, 1024),
     logLevel: env.LOG_LEVEL || 'info',
     sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),
+    analysisQueue: int(env, 'ANALYSIS_QUEUE', 8, 1),
+    analysisIterations: int(env, 'ANALYSIS_ITERATIONS', ANALYSIS_DEFAULT_ITERATIONS, 1),
+    hintIterations: int(env, 'HINT_ITERATIONS', HINT_ITERATIONS, 1),
   };
 }

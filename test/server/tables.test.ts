@@ -28,7 +28,7 @@ describe('tables over HTTP', () => {
     expect(codes).toContain(pub.body.code);
     expect(codes).not.toContain(priv.body.code);
     const summary = list.body.find((t) => t.code === pub.body.code)!;
-    expect(summary.options).toEqual({ players: 5, mode: 'individual', targetScore: 200, public: true, turnSeconds: 60 });
+    expect(summary.options).toEqual({ players: 5, mode: 'individual', targetScore: 200, public: true, turnSeconds: 60, coach: true });
     expect(summary.seats[0]).toEqual({ seat: 0, name: 'Ann', bot: null, connected: false, away: false });
     // Codes are case-insensitive for people typing them.
     expect((await api(server, 'GET', `/api/tables/${pub.body.code.toLowerCase()}`)).status).toBe(200);

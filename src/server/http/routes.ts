@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CreateTableSchema, type CreateTableReply, JoinTableSchema, type JoinTableReply } from '../../protocol/messages.js';
 import { recordOf } from '../../record/index.js';
+import type { AnalysisQueue } from '../analysis/queue.js';
 import { invalid, ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import type { Metrics } from '../metrics.js';
@@ -17,9 +18,10 @@ export interface HttpDeps {
   readonly lobby: Lobby;
   readonly store: Store;
   readonly metrics: Metrics;
+  readonly analyses: AnalysisQueue;
 }
 
-export function registerRoutes(app: FastifyInstance, { lobby, store, metrics }: HttpDeps): void {
+export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, analyses }: HttpDeps): void {
   // For the load balancer: a node that cannot reach its database says so (503).
   app.get('/healthz', async (_req, reply) => {
     const database = await store.ping();
@@ -65,6 +67,20 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics }: 
     return recordOf(owner.engineGame, row.names);
   });
 
+  // The analysis of a finished game (docs/analysis.md): asked for once, computed in the
+  // background, kept with the game.
+  app.post<{ Params: { id: string } }>('/api/games/:id/analysis', async (req, reply) => {
+    const row = await mustGetAnalysableGame(store, req.params.id);
+    const status = await analyses.request(row);
+    reply.code(status.status === 'done' ? 200 : 202);
+    return status;
+  });
+
+  app.get<{ Params: { id: string } }>('/api/games/:id/analysis', async (req) => {
+    const row = await mustGetAnalysableGame(store, req.params.id);
+    return analyses.status(row.id);
+  });
+
   // For debugging tools: a seat's view with its token (header x-seat-token), else the spectators' view.
   app.get<{ Params: { id: string } }>('/api/games/:id/view', async (req) => {
     const row = await mustGetGame(store, req.params.id);
@@ -86,6 +102,14 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
 async function mustGetGame(store: Store, id: string): Promise<GameRow> {
   const row = id.length <= 32 ? await store.loadGame(id) : null;
   if (!row) throw new ServerError('ERR_NO_GAME', `There is no game ${id.slice(0, 32)}.`, 404);
+  return row;
+}
+
+/** A finished game for the analysis routes (whose contract names the missing game ERR_NOT_FOUND). */
+async function mustGetAnalysableGame(store: Store, id: string): Promise<GameRow> {
+  const row = id.length <= 32 ? await store.loadGame(id) : null;
+  if (!row) throw new ServerError('ERR_NOT_FOUND', `There is no game ${id.slice(0, 32)}.`, 404);
+  if (row.status !== 'finished') throw new ServerError('ERR_GAME_NOT_FINISHED', 'A game can be analysed once it is over.', 409);
   return row;
 }
 

@@ -88,6 +88,8 @@ export class Realtime {
     this.on(socket, state, 'table:start', async (_s, st) => void (await seated(st).table.start(seated(st).seat)));
     this.on(socket, state, 'table:rematch', async (_s, st) => void (await seated(st).table.rematch(seated(st).seat)));
     this.on(socket, state, 'table:leave', (s, st) => this.leave(s, st));
+    this.on(socket, state, 'table:coach', async (_s, st, m) => void (await seated(st).table.setCoach(seated(st).seat, m.coach)));
+    this.on(socket, state, 'game:hint', async (_s, st) => ({ hint: await seated(st).table.hint(seated(st).seat) }));
     this.on(socket, state, 'chat:send', async (_s, st, m) => void (await seated(st).table.chat(seated(st).seat, m)));
     this.on(socket, state, 'game:act', async (_s, st, m, reply) => {
       const { table, seat } = seated(st);

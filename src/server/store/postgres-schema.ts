@@ -67,4 +67,12 @@ CREATE TABLE timers (
 `,
   // 2: tables.version for compare-and-set saves; a table stored before it counts as version 1.
   `ALTER TABLE tables ADD COLUMN version integer NOT NULL DEFAULT 1;`,
+  // 3: the analyses of finished games (docs/analysis.md's JSON, kept as text), one per game.
+  `
+CREATE TABLE analyses (
+  game_id text PRIMARY KEY REFERENCES games (id),
+  analysis text NOT NULL,
+  at bigint NOT NULL
+);
+`,
 ];

@@ -230,6 +230,15 @@ export class PostgresStore implements Store {
     return rows.map(decodeTimer);
   }
 
+  async saveAnalysis(gameId: string, analysis: string, at: number): Promise<void> {
+    await this.pool.query('INSERT INTO analyses (game_id, analysis, at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING', [gameId, analysis, at]);
+  }
+
+  async loadAnalysis(gameId: string): Promise<string | null> {
+    const { rows } = await this.pool.query('SELECT analysis FROM analyses WHERE game_id = $1', [gameId]);
+    return rows.length > 0 ? (rows[0].analysis as string) : null;
+  }
+
   async ping(): Promise<boolean> {
     try {
       await this.pool.query('SELECT 1');

@@ -39,7 +39,8 @@ const players = z.literal([2, 3, 4, 5, 6]);
 const byRounds = z.object({ players, mode: z.enum(MODES), rounds: z.number().int().min(1) }).strict();
 const byTarget = z.object({ players, mode: z.enum(MODES), targetScore: z.number().int().min(1) }).strict();
 const optionsSchema = z.union([byRounds, byTarget]);
-const tableExtras = { public: z.boolean(), turnSeconds: z.number().int().min(1) };
+// A table stored before the coach option existed has it off.
+const tableExtras = { public: z.boolean(), turnSeconds: z.number().int().min(1), coach: z.boolean().default(false) };
 const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(tableExtras)]);
 const seat = z.number().int().min(0).max(5);
 /** An engine action as stored: the client's action plus the seat it was taken for. */

@@ -66,4 +66,12 @@ CREATE TABLE IF NOT EXISTS timers (
 `,
   // 2: tables.version for compare-and-set saves; a table stored before it counts as version 1.
   `ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 1;`,
+  // 3: the analyses of finished games (docs/analysis.md's JSON), one per game.
+  `
+CREATE TABLE analyses (
+  game_id TEXT PRIMARY KEY REFERENCES games (id),
+  analysis TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+`,
 ];

@@ -83,6 +83,8 @@ export class SqliteStore implements Store {
       ),
       clearTimer: db.prepare('DELETE FROM timers WHERE table_code = ? AND kind = ? AND seat = ?'),
       timers: db.prepare('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = ?'),
+      insertAnalysis: db.prepare('INSERT INTO analyses (game_id, analysis, at) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING'),
+      analysis: db.prepare('SELECT analysis FROM analyses WHERE game_id = ?'),
     };
   }
 
@@ -172,6 +174,15 @@ export class SqliteStore implements Store {
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {
     return this.stmts.timers.all(tableCode).map(decodeTimer);
+  }
+
+  async saveAnalysis(gameId: string, analysis: string, at: number): Promise<void> {
+    this.stmts.insertAnalysis.run(gameId, analysis, at);
+  }
+
+  async loadAnalysis(gameId: string): Promise<string | null> {
+    const row = this.stmts.analysis.get(gameId) as { analysis: string } | undefined;
+    return row ? row.analysis : null;
   }
 
   async ping(): Promise<boolean> {

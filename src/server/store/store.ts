@@ -130,6 +130,13 @@ export interface Store {
   setTimer(timer: TimerRow): Promise<void>;
   clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void>;
   timersOf(tableCode: string): Promise<TimerRow[]>;
+  /**
+   * Keep the analysis of a finished game (docs/analysis.md's JSON, as text). A game is
+   * analysed once: if one is already stored, it stays and this one is dropped.
+   */
+  saveAnalysis(gameId: string, analysis: string, at: number): Promise<void>;
+  /** The stored analysis of a game (JSON text), or null. */
+  loadAnalysis(gameId: string): Promise<string | null>;
   /** Whether the database answers now (for /healthz); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -26,7 +26,7 @@ export class Lobby {
   async create(name: string, options: TableOptions): Promise<{ table: Table; token: string }> {
     const resolved = resolveOptions({ players: options.players as PlayerCount, mode: options.mode, rounds: options.rounds, targetScore: options.targetScore });
     if (!resolved.ok) throw new ServerError('ERR_BAD_OPTIONS', resolved.error.message);
-    const settings: TableSettings = { ...resolved.value, public: options.public, turnSeconds: options.turnSeconds };
+    const settings: TableSettings = { ...resolved.value, public: options.public, turnSeconds: options.turnSeconds, coach: options.coach };
     let code = newTableCode();
     while (this.tables.has(code) || (await this.ctx.store.loadTable(code))) code = newTableCode();
     const created = await Table.create(this.tableContext, code, name, settings);

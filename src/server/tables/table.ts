@@ -5,7 +5,7 @@
  * the store's rows: it can be rebuilt from them at any time (that is crash recovery).
  */
 import type { Action, GameEvent } from '../../engine/index.js';
-import type { Ack, BotLevelName, ChatMessage, ClientAction, ClientMessage, SeatSummary, TableSummary, WatchReply } from '../../protocol/messages.js';
+import type { Ack, BotLevelName, ChatMessage, ClientAction, ClientMessage, Hint, SeatSummary, TableSummary, WatchReply } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
@@ -30,6 +30,8 @@ export class Table {
   private readonly timers = new Map<string, { deadline: number; handle: NodeJS.Timeout }>();
   private readonly botsThinking = new Set<number>();
   private readonly chatTimes = new Map<number, number[]>();
+  /** Seats whose hint is being worked out (one at a time per seat). */
+  private readonly hintsThinking = new Set<number>();
   /** Set when the server shuts down: no more bot turns or timers. */
   private stopped = false;
 
@@ -92,7 +94,9 @@ export class Table {
 
   summary(): TableSummary {
     const seats: SeatSummary[] = this.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: (this.connections.get(s.seat) ?? 0) > 0, away: s.away }));
-    return { code: this.code, options: this.row.settings, status: this.row.status, host: this.row.host, seats, gameId: this.row.gameId, finishedGames: [...this.finishedIds] };
+    // Tables stored before the coach option existed have it off.
+    const options = { ...this.row.settings, coach: this.row.settings.coach === true };
+    return { code: this.code, options, status: this.row.status, host: this.row.host, seats, gameId: this.row.gameId, finishedGames: [...this.finishedIds] };
   }
 
   /** The running game's owner (for debugging views over HTTP). */
@@ -112,6 +116,8 @@ export class Table {
       if (this.seats[seat].name !== null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken.`, 409);
       const token = newSeatToken();
       this.seats[seat] = { seat, name, tokenHash: hashToken(token), bot: null, away: false };
+      // Help at the table is for someone playing alone: a person joining turns it off (docs/protocol.md).
+      if (this.row.settings.coach) this.row = { ...this.row, settings: { ...this.row.settings, coach: false } };
       await this.save();
       this.ctx.out.table(this.summary());
       return { seat, token };
@@ -134,6 +140,18 @@ export class Table {
       this.mustBeHostBetweenGames(by);
       if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat + 1} to remove.`);
       this.seats[seat] = emptySeat(seat);
+      await this.save();
+      this.ctx.out.table(this.summary());
+    });
+  }
+
+  /** The host switches hints and bottle risk on or off, for everyone, between games. */
+  setCoach(by: number, coach: boolean): Promise<void> {
+    return this.queue.run(async () => {
+      this.mustBeOpen();
+      this.mustBeHost(by);
+      if (this.row.status === 'playing') throw new ServerError('ERR_GAME_STARTED', 'The coach can be switched on or off between games only.', 409);
+      this.row = { ...this.row, settings: { ...this.row.settings, coach } };
       await this.save();
       this.ctx.out.table(this.summary());
     });
@@ -201,6 +219,31 @@ export class Table {
       this.ctx.metrics.actions.inc({ by: 'human' });
       await this.afterAction(owner, result.value.events);
     });
+  }
+
+  /**
+   * A hint for a seated person whose turn it is, from that seat's view only, worked out in
+   * the bot pool. Refused unless the table's coach option is on.
+   */
+  async hint(seat: number): Promise<Hint> {
+    const job = await this.queue.run(() => {
+      this.mustBeOpen();
+      const owner = this.owner;
+      if (this.row.status !== 'playing' || !owner) throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
+      if (this.seats[seat].tokenHash === null) throw new ServerError('ERR_NOT_SEATED', 'You no longer hold a seat at this table.', 403);
+      if (this.row.settings.coach !== true) throw new ServerError('ERR_COACH_OFF', 'The host has turned hints off at this table.', 403);
+      const view = owner.view(seat);
+      if (!view.toAct.includes(seat) || (view.phase === 'pass' && view.passed[seat])) throw new ServerError('ERR_NOT_YOUR_TURN', 'Hints are given when it is your turn.', 409);
+      if (this.hintsThinking.has(seat)) throw new ServerError('ERR_HINT_PENDING', 'Your last hint is still being worked out.', 429);
+      this.hintsThinking.add(seat);
+      return { view, seed: decisionSeed(owner.row.seed, owner.seq, seat) };
+    });
+    try {
+      const { result } = await this.ctx.pool.submit({ kind: 'hint', view: job.view, iterations: this.ctx.config.hintIterations, seed: job.seed });
+      return result;
+    } finally {
+      this.hintsThinking.delete(seat);
+    }
   }
 
   chat(seat: number, content: ClientMessage<'chat:send'>): Promise<void> {

@@ -8,6 +8,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompletedTrick, PassChoice, Rank, RoundResult, TableView } from '../../engine/index.js';
 import type { ChatMessage, ClientAction, ClientMessage } from '../../protocol/messages.js';
+import type { HintAnswer } from '../game/analysis.js';
 import { formatRank } from '../game/cards.js';
 import { type SeatLabel, seatsAround } from '../game/model.js';
 import type { ArrivedEvent } from '../net/connection.js';
@@ -18,6 +19,7 @@ import { CardTracker, receivedBadges } from './CardTracker.js';
 import { Chat } from './Chat.js';
 import { DevilTrick } from './DevilTrick.js';
 import { GameLog } from './GameLog.js';
+import { HintPanel } from './HintPanel.js';
 import { Hand } from './Hand.js';
 import { Modal } from './Modal.js';
 import { seatName } from './names.js';
@@ -40,13 +42,15 @@ export interface TableProps {
   readonly onRematch?: () => void;
   /** Shown in the game-over dialog, e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
-  /** Labels on cards of the player's own hand (a hint's values, a lesson's card). */
+  /** Labels on cards of the player's own hand (a lesson's cards). */
   readonly badges?: ReadonlyMap<Rank, CardBadge>;
+  /** The coach, when the host has it on: asks for a hint for this seat's move. */
+  readonly coach?: { readonly ask: () => Promise<HintAnswer> };
 }
 
 type Tab = 'log' | 'chat' | 'tracker' | 'reference' | 'scores';
 
-export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra, badges: extraBadges }: TableProps) {
+export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra, badges: extraBadges, coach }: TableProps) {
   const { t } = useTranslation();
   const pause = usePauseMs();
   const { prefs, setPrefs } = usePrefs();
@@ -109,7 +113,9 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const others = seatsAround(n, me).filter((s) => s !== me);
   const justWon = (s: number) => (flash && !review && flash.winner === s ? (flash.bottle ? 'bottle' : 'trick') : null);
   const mySeat = me ?? null;
-  const badges = new Map([...receivedBadges(view, seats, t), ...(extraBadges ?? [])]);
+  const [hintBadges, setHintBadges] = useState<ReadonlyMap<Rank, CardBadge> | null>(null);
+  const handBadges = new Map([...receivedBadges(view, seats, t), ...(hintBadges ?? []), ...(extraBadges ?? [])]);
+  const passBadges = new Map([...(hintBadges ?? []), ...(extraBadges ?? [])]);
 
   let status: string;
   if (view.phase === 'over') status = t('status.over');
@@ -156,6 +162,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
               {prefs.sort === 'suit' ? t('hand.sortRank') : t('hand.sortSuit')}
             </button>
           )}
+          {coach && <HintPanel view={view} ask={coach.ask} onBadges={setHintBadges} />}
           {error && (
             <p className="error" role="alert">
               {error}
@@ -164,12 +171,12 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
 
         {passing && view.hand ? (
-          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} badges={extraBadges} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
+          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} badges={passBadges} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
         ) : (
           me !== null && (
             <div className="my-cards">
-              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={badges} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
-              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={badges} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
+              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={handBadges} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
+              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={handBadges} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
             </div>
           )
         )}

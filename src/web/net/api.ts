@@ -1,5 +1,7 @@
 /** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
-import type { CreateTableReply, JoinTableReply, TableOptions, TableSummary } from '../../protocol/messages.js';
+import type { AnalysisReply, CreateTableReply, JoinTableReply, TableOptions, TableSummary } from '../../protocol/messages.js';
+
+export type { AnalysisReply };
 
 /** A refusal from the server, carrying its code and the sentence meant for the player. */
 export class ApiError extends Error {
@@ -50,4 +52,13 @@ export async function listTables(): Promise<TableSummary[]> {
 export async function getRecord(gameId: string): Promise<string> {
   const data = await call<unknown>('GET', `/api/games/${encodeURIComponent(gameId)}/record`);
   return JSON.stringify(data);
+}
+
+/** Ask for a finished game to be analysed: done at once if it was before, else queued. */
+export function requestAnalysis(gameId: string): Promise<AnalysisReply> {
+  return call('POST', `/api/games/${encodeURIComponent(gameId)}/analysis`);
+}
+
+export function getAnalysis(gameId: string): Promise<AnalysisReply> {
+  return call('GET', `/api/games/${encodeURIComponent(gameId)}/analysis`);
 }

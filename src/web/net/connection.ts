@@ -6,6 +6,7 @@
 import { io, type Socket } from 'socket.io-client';
 import type { GameEvent } from '../../engine/index.js';
 import type { Ack, BotLevelName, ChatMessage, ClientAction, ClientMessage, ClientMessageName, ClientReplies, ClientToServer, GameUpdate, ServerToClient, TableSummary } from '../../protocol/messages.js';
+import type { HintAnswer } from '../game/analysis.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
@@ -101,6 +102,14 @@ export class TableConnection {
   }
   say(message: ClientMessage<'chat:send'>): Promise<Ack> {
     return this.request('chat:send', message);
+  }
+  /** The coach's hint for this seat's move (only while the table's coach option is on). */
+  hint(): Promise<HintAnswer> {
+    return this.request('game:hint', {});
+  }
+  /** The host turns the coach on or off, between games. */
+  setCoach(coach: boolean): Promise<Ack> {
+    return this.request('table:coach', { coach });
   }
 
   private async watch(): Promise<void> {

@@ -10,6 +10,11 @@ import { forgetSession, saveSession } from '../net/session.js';
 import { usePrefs } from '../prefs.js';
 import { inviteLink } from '../router.js';
 
+/** Whether the host has the coach (hints, bottle risk) on at this table. */
+export function coachOn(table: TableSummary): boolean {
+  return table.options.coach;
+}
+
 export function Lobby({ conn, table, seat }: { conn: TableConnection; table: TableSummary; seat: number | null }) {
   const { t } = useTranslation();
   const { prefs, setPrefs } = usePrefs();
@@ -74,8 +79,16 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
       <div className="panel">
         <h1>{t('lobby.title')}</h1>
         <p className="muted">
-          {t('lobby.summary', { players: o.players })} · {o.mode === 'individual' ? t('home.individual') : t('home.teams', { mode: o.mode })} · {o.rounds !== undefined ? t('lobby.rounds', { count: o.rounds }) : t('table.target', { target: o.targetScore })} · {o.public ? t('lobby.public') : t('lobby.private')}
+          {t('lobby.summary', { players: o.players })} · {o.mode === 'individual' ? t('home.individual') : t('home.teams', { mode: o.mode })} · {o.rounds !== undefined ? t('lobby.rounds', { count: o.rounds }) : t('table.target', { target: o.targetScore })} · {o.public ? t('lobby.public') : t('lobby.private')} ·{' '}
+          <span className={`chip${coachOn(table) ? ' chip-me' : ''}`} data-testid="coach-state">
+            {coachOn(table) ? t('coach.on') : t('coach.off')}
+          </span>
         </p>
+        {isHost && (
+          <label className="check" title={t('coach.optionHelp')}>
+            <input type="checkbox" checked={coachOn(table)} onChange={(e) => void run(conn.setCoach(e.target.checked))} data-testid="coach-option" /> {t('coach.option')}
+          </label>
+        )}
         <div className="invite">
           <input readOnly value={inviteLink(table.code)} aria-label={t('lobby.invite')} onFocus={(e) => e.target.select()} />
           <button type="button" className="btn" onClick={() => void copy()} data-testid="copy-invite">

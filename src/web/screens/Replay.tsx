@@ -7,6 +7,7 @@ import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { view } from '../../engine/index.js';
 import { type GameRecord, parseRecord } from '../../record/index.js';
+import { AnalysisPanel, optionBadges, useGameAnalysis } from '../components/AnalysisPanel.js';
 import { Bottles } from '../components/Bottles.js';
 import { Card } from '../components/Card.js';
 import { Hand } from '../components/Hand.js';
@@ -14,6 +15,7 @@ import { seatName } from '../components/names.js';
 import { ScoreSheet } from '../components/ScoreSheet.js';
 import { SeatPanel } from '../components/SeatPanel.js';
 import { TrickArea } from '../components/TrickArea.js';
+import { decisionsAt } from '../game/analysis.js';
 import { namedSeats, seatNumbers } from '../game/model.js';
 import { gameAt, isTrickBoundary, replaySteps } from '../game/replay.js';
 import { ApiError, getRecord } from '../net/api.js';
@@ -54,12 +56,12 @@ export function Replay({ gameId }: { gameId: string | null }) {
           </p>
         )}
       </div>
-      {record && <ReplayBoard key={JSON.stringify(record).length} record={record} />}
+      {record && <ReplayBoard key={JSON.stringify(record).length} record={record} gameId={gameId} />}
     </main>
   );
 }
 
-function ReplayBoard({ record }: { record: GameRecord }) {
+function ReplayBoard({ record, gameId }: { record: GameRecord; gameId: string | null }) {
   const { t } = useTranslation();
   const steps = useMemo(() => replaySteps(record), [record]);
   const [at, setAt] = useState(0);
@@ -71,6 +73,8 @@ function ReplayBoard({ record }: { record: GameRecord }) {
   const lastTrick = pub.tricks.length > 0 && pub.trick.cards.length === 0 ? pub.tricks[pub.tricks.length - 1] : null;
   const passes = game.log[game.log.length - 1]?.passes ?? [];
   const devil = passes.flatMap((p) => (p ? [...p.devil] : []));
+  const coach = useGameAnalysis(gameId);
+  const choice = coach.analysis ? decisionsAt(coach.analysis, step).find((d) => d.kind === 'card') : undefined;
 
   const jump = (dir: 1 | -1, boundary: (i: number) => boolean) => {
     let i = at + dir;
@@ -135,16 +139,18 @@ function ReplayBoard({ record }: { record: GameRecord }) {
         <div className="replay-seats">
           {seatNumbers(n).map((s) => {
             const own = view(game, s);
+            const badges = choice && coach.analysis && choice.seat === s ? optionBadges(choice, coach.analysis.thresholds, t) : undefined;
             return (
               <div key={s} className="replay-seat">
                 <SeatPanel view={pub} seat={s} seats={seats} deadline={null} />
-                <Hand cards={own.hand ?? []} choosable={null} label={t('hand.of', { who: seatName(seats, s, t) })} />
-                {own.faceUp && <Hand cards={own.faceUp[s]} choosable={null} label={t('hand.faceUpOf', { who: seatName(seats, s, t) })} />}
+                <Hand cards={own.hand ?? []} choosable={null} label={t('hand.of', { who: seatName(seats, s, t) })} badges={badges} />
+                {own.faceUp && <Hand cards={own.faceUp[s]} choosable={null} label={t('hand.faceUpOf', { who: seatName(seats, s, t) })} badges={badges} />}
               </div>
             );
           })}
         </div>
       </div>
+      <AnalysisPanel state={coach} steps={steps} at={at} onJump={setAt} seats={seats} />
       <div className="panel">
         <h2>{t('side.scores')}</h2>
         <ScoreSheet results={pub.results} seats={seats} players={n} />

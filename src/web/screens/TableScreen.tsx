@@ -8,7 +8,7 @@ import type { ClientAction } from '../../protocol/messages.js';
 import { Table } from '../components/Table.js';
 import { seatLabels } from '../game/model.js';
 import { TableConnection } from '../net/connection.js';
-import { Lobby } from './Lobby.js';
+import { coachOn, Lobby } from './Lobby.js';
 
 export function TableScreen({ code }: { code: string }) {
   const [conn, setConn] = useState<TableConnection | null>(null);
@@ -101,6 +101,7 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           arrived={state.arrived}
           onAct={state.seat === null ? undefined : act}
           chat={{ messages: state.chat, onSend: (m) => void conn.say(m), canSend: state.seat !== null }}
+          coach={state.seat !== null && coachOn(table) ? { ask: () => conn.hint() } : undefined}
           onRematch={state.seat !== null && state.seat === table.host ? () => void conn.rematch() : undefined}
           gameOverExtra={
             <p>

@@ -53,7 +53,7 @@ const pgHere = await postgresAvailable();
 
 let codes = 0;
 function tableRow(version: number, extra: Partial<TableRow> = {}): TableRow {
-  return { code: `T${(codes++).toString().padStart(7, '0')}`, settings: { players: 3, mode: 'individual', rounds: 2, public: true, turnSeconds: 30 }, host: 0, status: 'lobby', gameId: null, createdAt: 1_764_000_000_123, version, ...extra };
+  return { code: `T${(codes++).toString().padStart(7, '0')}`, settings: { players: 3, mode: 'individual', rounds: 2, public: true, turnSeconds: 30, coach: true }, host: 0, status: 'lobby', gameId: null, createdAt: 1_764_000_000_123, version, ...extra };
 }
 const seatsOf = (n: number, name = 'Ann'): SeatRow[] => Array.from({ length: n }, (_, seat) => ({ seat, name: seat === 0 ? name : null, tokenHash: seat === 0 ? 'hash0' : null, bot: null, away: false }));
 const gameOf = (table: TableRow, id: string): GameRow => ({ id, tableCode: table.code, options: { players: 3, mode: 'individual', rounds: 2 }, seed: 4_294_967_295, names: ['Ann', 'Medium bot', 'Bea'], bots: [null, 'medium', null], status: 'running', startedAt: 1_764_000_000_500, finishedAt: null });
@@ -79,7 +79,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
   });
 
   it.skipIf(skip)('gives a table and its seats back as they were saved', async () => {
-    const table = tableRow(1, { settings: { players: 3, mode: 'individual', targetScore: 500, public: false, turnSeconds: 600 } });
+    const table = tableRow(1, { settings: { players: 3, mode: 'individual', targetScore: 500, public: false, turnSeconds: 600, coach: false } });
     const seats: SeatRow[] = [
       { seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false },
       { seat: 1, name: 'Expert bot', tokenHash: null, bot: 'expert', away: false },
@@ -103,6 +103,30 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await expect(store.saveTable({ ...v1, version: 2 }, rival)).rejects.toBeInstanceOf(StaleTableError);
     await expect(store.saveTable({ ...v1, version: 4 }, rival)).rejects.toBeInstanceOf(StaleTableError);
     expect(await store.loadTable(v1.code)).toEqual({ table: { ...v1, version: 2 }, seats: joined });
+  });
+
+  it.skipIf(skip)('two stores on one database racing for the same table version or sequence number: exactly one wins', async () => {
+    const other = await backing.open();
+    try {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      const next = { ...table, version: 2 };
+      const saves = await Promise.allSettled([store.saveTable(next, seatsOf(3, 'Mine')), other.saveTable(next, seatsOf(3, 'Theirs'))]);
+      expect(saves.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const lost = saves.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(lost.reason).toBeInstanceOf(StaleTableError);
+      const winner = saves[0].status === 'fulfilled' ? 'Mine' : 'Theirs';
+      expect((await other.loadTable(table.code))?.seats[0].name).toBe(winner);
+
+      const game = gameOf(table, `g-${table.code}`);
+      await store.startGame(game, { ...next, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
+      const appends = await Promise.allSettled([store.appendAction(game.id, play(1, 0, 5)), other.appendAction(game.id, play(1, 0, 6))]);
+      expect(appends.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect((appends.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(SeqTakenError);
+      expect(await store.loadActions(game.id)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it.skipIf(skip)('lists the codes of tables that are not closed', async () => {
@@ -133,6 +157,19 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     expect(await store.loadActions(game.id)).toEqual([pass, play(2, 0, 7), play(3, 1, 9)]);
     expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'finished', finishedAt: 1_764_000_009_999 });
     expect((await store.finishedGames(table.code)).map((g) => g.id)).toEqual([game.id]);
+  });
+
+  it.skipIf(skip)('keeps one analysis per game: the first stored stays', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    const game = gameOf(table, `a-${table.code}`);
+    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+    expect(await store.loadAnalysis(game.id)).toBeNull();
+    const first = JSON.stringify({ format: 'bottle-imp-analysis/1', seed: 1, decisions: [{ why: 'ends the round with a bottle in 12 % of deals' }] });
+    await store.saveAnalysis(game.id, first, 1_764_000_010_000);
+    await store.saveAnalysis(game.id, JSON.stringify({ format: 'bottle-imp-analysis/1', seed: 2 }), 1_764_000_020_000);
+    expect(await store.loadAnalysis(game.id)).toBe(first);
+    expect(await store.loadAnalysis('no-such-game')).toBeNull();
   });
 
   it.skipIf(skip)('a refused start stores no game, and a refused last action does not finish the game', async () => {
@@ -223,6 +260,8 @@ describe('migrations', () => {
       const loaded = await store.loadTable('OLDTABLE');
       expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', status: 'playing', gameId: 'g-old', version: 1 });
       expect(loaded?.seats.map((s) => s.bot)).toEqual([null, 'easy']);
+      // Stored before the coach option existed: it is off.
+      expect(loaded?.table.settings.coach).toBe(false);
       expect(await store.loadActions('g-old')).toEqual([{ seq: 1, action: { type: 'play', seat: 0, card: 3 }, byBot: false, at: 1_700_000_000_002 }]);
       await store.saveTable({ ...loaded!.table, status: 'finished', version: 2 }, loaded!.seats);
       expect((await store.loadTable('OLDTABLE'))?.table.version).toBe(2);

@@ -1,0 +1,274 @@
+/**
+ * The analysis of a finished game in the replay viewer: asks the server for it (POST, then
+ * GET until done, showing the queue position and progress) or opens a file written by
+ * `bottle-imp analyse --json`; then shows each player's accuracy, a timeline of expected
+ * points lost, the decisions at the current step, this round's move list with its mistakes
+ * marked, and jumps to the next mistake of a chosen player. The values of the legal cards
+ * go on the cards themselves (optionBadges, used by the replay's hands).
+ */
+import type { TFunction } from 'i18next';
+import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Rank } from '../../engine/index.js';
+import { type AnalysedDecision, type Analysis, actionText, decisionsAt, formatValue, lossSeries, MARKS, nextFlaw, stepOf, toneOf } from '../game/analysis.js';
+import { formatRank } from '../game/cards.js';
+import type { SeatLabel } from '../game/model.js';
+import type { ReplayStep } from '../game/replay.js';
+import { type AnalysisReply, ApiError, getAnalysis, requestAnalysis } from '../net/api.js';
+import type { CardBadge } from './Card.js';
+import { seatName } from './names.js';
+import '../coach.css';
+
+const POLL_MS = 1500;
+
+export interface GameAnalysis {
+  readonly analysis: Analysis | null;
+  readonly reply: AnalysisReply | null;
+  readonly error: string | null;
+  /** Ask the server to analyse the game (only for a game from the server). */
+  readonly start: (() => void) | null;
+  /** Use an analysis written by `bottle-imp analyse --json`. */
+  readonly open: (text: string) => void;
+}
+
+/** The analysis of a server game (status polled while queued or running), or of a file. */
+export function useGameAnalysis(gameId: string | null): GameAnalysis {
+  const { t } = useTranslation();
+  const [reply, setReply] = useState<AnalysisReply | null>(null);
+  const [fromFile, setFromFile] = useState<Analysis | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const failed = useCallback((e: unknown) => setError(e instanceof ApiError ? t(`analysis.errors.${e.code}`, { defaultValue: e.message }) : String(e)), [t]);
+
+  useEffect(() => {
+    if (!gameId) return;
+    getAnalysis(gameId).then(setReply, failed);
+  }, [gameId, failed]);
+
+  // While queued or running, ask again after each answer.
+  useEffect(() => {
+    if (!gameId || (reply?.status !== 'queued' && reply?.status !== 'running')) return;
+    const id = setTimeout(() => getAnalysis(gameId).then(setReply, failed), POLL_MS);
+    return () => clearTimeout(id);
+  }, [gameId, reply, failed]);
+
+  const start = gameId
+    ? () => {
+        setError(null);
+        requestAnalysis(gameId).then(setReply, failed);
+      }
+    : null;
+  const open = (text: string) => {
+    try {
+      const parsed = JSON.parse(text) as Analysis;
+      if (parsed?.format !== 'bottle-imp-analysis/1' || !Array.isArray(parsed.decisions)) throw new Error();
+      setFromFile(parsed);
+      setError(null);
+    } catch {
+      setError(t('analysis.badFile'));
+    }
+  };
+  return { analysis: fromFile ?? (reply?.status === 'done' ? reply.analysis : null), reply, error, start, open };
+}
+
+/** The value of every legal card of a card decision, for the cards in the deciding seat's hand. */
+export function optionBadges(d: AnalysedDecision, thresholds: Analysis['thresholds'], t: TFunction): Map<Rank, CardBadge> {
+  const out = new Map<Rank, CardBadge>();
+  if (d.kind !== 'card') return out;
+  const best = Math.max(...d.options.map((o) => o.value));
+  for (const o of d.options) {
+    const card = o.action as Rank;
+    const tone = card === d.chosen && d.class !== 'forced' && card !== d.best ? d.class : toneOf(best - o.value, thresholds);
+    const words = [t('analysis.valueLabel', { value: formatValue(o.value), error: o.error.toFixed(1) }), card === d.best ? t('analysis.best') : null, card === d.chosen ? t('analysis.chosen') : null];
+    out.set(card, { text: formatValue(o.value), tone, label: words.filter(Boolean).join(', ') });
+  }
+  return out;
+}
+
+export interface AnalysisPanelProps {
+  readonly state: GameAnalysis;
+  readonly steps: readonly ReplayStep[];
+  readonly at: number;
+  readonly onJump: (step: number) => void;
+  readonly seats: readonly SeatLabel[];
+}
+
+export function AnalysisPanel({ state, steps, at, onJump, seats }: AnalysisPanelProps) {
+  const { t } = useTranslation();
+  const { analysis, reply, error } = state;
+  const openFile = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (file) state.open(await file.text());
+  };
+
+  return (
+    <section className="panel analysis" aria-labelledby="analysis-title" data-testid="analysis">
+      <h2 id="analysis-title">{t('analysis.title')}</h2>
+      {!analysis && (
+        <div className="analysis-start">
+          {state.start && (reply === null || reply.status === 'none') && (
+            <button type="button" className="btn primary" onClick={state.start} data-testid="analyse">
+              {t('analysis.analyse')}
+            </button>
+          )}
+          {reply?.status === 'queued' && (
+            <p role="status" data-testid="analysis-status">
+              {t('analysis.queued', { position: reply.position })}
+            </p>
+          )}
+          {reply?.status === 'running' && (
+            <p role="status" data-testid="analysis-status">
+              {t('analysis.running')}
+            </p>
+          )}
+          <p className="muted small">{t('analysis.about')}</p>
+          <label className="file-open small">
+            {t('analysis.openFile')} <input type="file" accept=".json,application/json" onChange={(e) => void openFile(e)} data-testid="analysis-file" />
+          </label>
+        </div>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {analysis && <AnalysisBody analysis={analysis} steps={steps} at={at} onJump={onJump} seats={seats} />}
+    </section>
+  );
+}
+
+function AnalysisBody({ analysis, steps, at, onJump, seats }: { analysis: Analysis; steps: readonly ReplayStep[]; at: number; onJump: (i: number) => void; seats: readonly SeatLabel[] }) {
+  const { t } = useTranslation();
+  const [player, setPlayer] = useState(analysis.players[0]?.seat ?? 0);
+  const [noMore, setNoMore] = useState(false);
+  const step = steps[Math.min(at, steps.length - 1)];
+  const here = decisionsAt(analysis, step);
+  const round = analysis.decisions.map((d, i) => ({ d, i })).filter(({ d }) => d.round === step.round);
+  const name = (s: number) => seatName(seats, s, t);
+
+  const next = () => {
+    const i = nextFlaw(analysis, steps, at, player);
+    setNoMore(i === null);
+    if (i !== null) onJump(i);
+  };
+
+  return (
+    <div className="analysis-body">
+      <table className="analysis-players" data-testid="analysis-players">
+        <thead>
+          <tr>
+            <th>{t('analysis.player')}</th>
+            <th>{t('analysis.accuracy')}</th>
+            <th>{t('analysis.lost')}</th>
+            <th title={t('analysis.flawsTitle')}>?! / ? / ??</th>
+          </tr>
+        </thead>
+        <tbody>
+          {analysis.players.map((p) => (
+            <tr key={p.seat}>
+              <td>
+                <span className={`dot seat-color-${p.seat}`} aria-hidden="true" /> {name(p.seat)}
+              </td>
+              <td>{p.accuracy.toFixed(0)} %</td>
+              <td>{p.expectedLoss.toFixed(1)}</td>
+              <td>
+                {p.counts.inaccuracy} / {p.counts.mistake} / {p.counts.blunder}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <Timeline analysis={analysis} steps={steps} at={at} seats={seats} onJump={onJump} />
+
+      <div className="analysis-jump">
+        <label>
+          <span className="sr-only">{t('analysis.player')}</span>
+          <select value={player} onChange={(e) => setPlayer(Number(e.target.value))} data-testid="analysis-player">
+            {analysis.players.map((p) => (
+              <option key={p.seat} value={p.seat}>
+                {name(p.seat)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn small" onClick={next} data-testid="next-mistake">
+          {t('analysis.nextMistake')}
+        </button>
+        {noMore && (
+          <span className="muted small" role="status">
+            {t('analysis.noMore', { who: name(player) })}
+          </span>
+        )}
+      </div>
+
+      <div className="analysis-here" data-testid="analysis-here" aria-live="polite">
+        {here.length === 0 && <p className="muted small">{t('analysis.nothingHere')}</p>}
+        {here.map((d) => (
+          <p key={`${d.seat}-${d.play}`} className={`analysis-decision class-${d.class}`}>
+            <strong>{name(d.seat)}</strong> {describeDecision(d, t)}
+            {MARKS[d.class] && <span className={`mark tone-${d.class}`}> {MARKS[d.class]}</span>} <span className="muted">· {t(`analysis.class.${d.class}`)}</span>
+            {d.loss > 0 && d.class !== 'forced' && <span> · {t('analysis.bestWas', { best: actionText(d.best, t), loss: d.loss.toFixed(1) })}</span>}
+            <br />
+            <span className="muted small">{d.why}</span>
+          </p>
+        ))}
+      </div>
+
+      <ol className="analysis-moves" data-testid="analysis-moves" aria-label={t('analysis.moves', { n: step.round + 1 })}>
+        {round.map(({ d, i }) => {
+          const s = stepOf(d, steps);
+          return (
+            <li key={i} className={`${s === at ? 'current' : ''} class-${d.class}`}>
+              <button type="button" className="link" onClick={() => onJump(s)} data-testid={`move-${i}`}>
+                {name(d.seat)} {d.kind === 'card' ? formatRank(d.chosen as Rank) : t('analysis.pass')}
+                {MARKS[d.class] && <span className={`mark tone-${d.class}`}>{MARKS[d.class]}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** Expected points lost so far, one line per player, with the flaws as dots and the current step marked. */
+function Timeline({ analysis, steps, at, seats, onJump }: { analysis: Analysis; steps: readonly ReplayStep[]; at: number; seats: readonly SeatLabel[]; onJump: (i: number) => void }) {
+  const { t } = useTranslation();
+  const series = lossSeries(analysis, steps);
+  const W = 600;
+  const H = 140;
+  const last = Math.max(1, steps.length - 1);
+  const top = Math.max(1, ...[...series.values()].map((line) => line[line.length - 1].total));
+  const x = (step: number) => (step / last) * W;
+  const y = (v: number) => H - 6 - (v / top) * (H - 14);
+  return (
+    <figure className="analysis-timeline" data-testid="analysis-timeline">
+      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={t('analysis.timeline')}>
+        <line x1={x(at)} x2={x(at)} y1={0} y2={H} className="now" />
+        {[...series.entries()].map(([seat, line]) => (
+          <g key={seat} className={`seat-stroke-${seat}`}>
+            <polyline points={line.flatMap((p, i) => (i === 0 ? [`${x(p.step)},${y(p.total)}`] : [`${x(p.step)},${y(line[i - 1].total)}`, `${x(p.step)},${y(p.total)}`])).join(' ')} />
+            {line
+              .filter((p) => p.flaw)
+              .map((p) => (
+                // biome-ignore lint/a11y/noStaticElementInteractions: the move list offers the same jumps to keyboards and screen readers.
+                <circle key={`${p.step}`} cx={x(p.step)} cy={y(p.total)} r={p.flaw === 'blunder' ? 6 : 4} className={`flaw tone-${p.flaw}`} onClick={() => onJump(p.step)} />
+              ))}
+          </g>
+        ))}
+      </svg>
+      <figcaption className="muted small">
+        {t('analysis.timeline')} ·{' '}
+        {analysis.players.map((p) => (
+          <span key={p.seat} className="analysis-legend">
+            <span className={`dot seat-color-${p.seat}`} aria-hidden="true" /> {seatName(seats, p.seat, t)}{' '}
+          </span>
+        ))}
+      </figcaption>
+    </figure>
+  );
+}
+
+function describeDecision(d: AnalysedDecision, t: TFunction): string {
+  return d.kind === 'card' ? t('analysis.played', { card: actionText(d.chosen, t) }) : t('analysis.passed', { pass: actionText(d.chosen, t) });
+}

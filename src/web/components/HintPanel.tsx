@@ -1,0 +1,123 @@
+/**
+ * Help at the table, when the host has the coach on: a Hint button that asks the server
+ * (`game:hint`) for the bot's preferred card or pass from this seat's view, then shows the
+ * values of the alternatives (also on the cards themselves, through `onBadges`) and the
+ * bottle risk: the chance of ending the round holding a bottle now and after each legal
+ * card. A hint belongs to one decision: it disappears as soon as the position changes.
+ */
+import type { TFunction } from 'i18next';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PassChoice, Rank, TableView } from '../../engine/index.js';
+import { actionText, formatValue, type Hint, type HintAnswer, toneOf } from '../game/analysis.js';
+import { formatRank } from '../game/cards.js';
+import type { CardBadge } from './Card.js';
+import '../coach.css';
+
+/** Shortfalls below which an alternative is as good as the best, and so on (docs/analysis.md). */
+const THRESHOLDS = { inaccuracy: 2, mistake: 5, blunder: 10 };
+
+export interface HintPanelProps {
+  readonly view: TableView;
+  readonly ask: () => Promise<HintAnswer>;
+  /** Told the labels for the cards in hand (null when no hint is shown). */
+  readonly onBadges: (badges: ReadonlyMap<Rank, CardBadge> | null) => void;
+}
+
+/** Identifies the decision a hint is for: it changes with every pass and card. */
+function positionOf(view: TableView): string {
+  return `${view.round}/${view.phase}/${view.tricks.length}/${view.trick.cards.length}/${view.passed.filter(Boolean).length}`;
+}
+
+export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
+  const { t } = useTranslation();
+  const [hint, setHint] = useState<{ at: string; hint: Hint } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ at: string; text: string } | null>(null);
+  const at = positionOf(view);
+  const me = view.viewer;
+  const myMove = me !== null && view.toAct.includes(me) && (view.phase === 'play' || (view.phase === 'pass' && !view.passed[me]));
+  const shown = hint && hint.at === at ? hint.hint : null;
+
+  useEffect(() => {
+    onBadges(shown ? hintBadges(shown, t) : null);
+  }, [shown, onBadges, t]);
+  const error = failure && failure.at === at ? failure.text : null;
+
+  if (!myMove) return null;
+  const request = async () => {
+    setBusy(true);
+    setFailure(null);
+    const answer = await ask();
+    setBusy(false);
+    if (answer.ok) setHint({ at, hint: answer.hint });
+    else setFailure({ at, text: t(`coach.errors.${answer.error.code}`, { defaultValue: answer.error.message }) });
+  };
+
+  return (
+    <div className="hint-panel" data-testid="hint-panel">
+      {!shown && (
+        <button type="button" className="btn small" onClick={() => void request()} disabled={busy} data-testid="hint">
+          {busy ? t('coach.thinking') : t('coach.hint')}
+        </button>
+      )}
+      {shown && (
+        <div className="hint" role="status" data-testid="hint-text">
+          <p>
+            <strong>{t('coach.best', { action: actionText(shown.best, t) })}</strong>{' '}
+            <span className="muted small">
+              {shown.options
+                .filter((o) => !sameAction(o.action, shown.best))
+                .sort((a, b) => b.value - a.value)
+                .map((o) => `${actionText(o.action, t)} ${formatValue(o.value)}`)
+                .join(' · ')}
+            </span>
+          </p>
+          <p className="bottle-risk" data-testid="bottle-risk">
+            {t('coach.riskNow', { risk: percent(shown.bottleRisk.now) })}
+            {shown.bottleRisk.byCard && (
+              <span className="muted small">
+                {' '}
+                · {shown.bottleRisk.byCard.map((c) => t('coach.riskCard', { card: formatRank(c.card), risk: percent(c.risk) })).join(' · ')}
+              </span>
+            )}
+          </p>
+        </div>
+      )}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Labels for the hand: each option's value on its card, and where the best pass puts its cards. */
+function hintBadges(hint: Hint, t: TFunction): Map<Rank, CardBadge> {
+  const out = new Map<Rank, CardBadge>();
+  const best = hint.best;
+  if (typeof best !== 'number') {
+    const slots: [Rank, string][] = 'left' in best ? [[best.left, t('coach.slotLeft')], [best.right, t('coach.slotRight')]] : [[best.faceUp, t('coach.slotFaceUp')], [best.hidden, t('coach.slotHidden')]];
+    for (const d of best.devil) slots.push([d, t('coach.slotDevil')]);
+    for (const [card, slot] of slots) out.set(card, { text: slot, tone: 'best', label: t('coach.passLabel', { slot }) });
+    return out;
+  }
+  const top = Math.max(...hint.options.map((o) => o.value));
+  const risk = new Map((hint.bottleRisk.byCard ?? []).map((c) => [c.card, c.risk]));
+  for (const o of hint.options) {
+    if (typeof o.action !== 'number') continue;
+    const r = risk.get(o.action);
+    const label = [t('coach.valueLabel', { value: formatValue(o.value) }), o.action === best ? t('coach.bestLabel') : null, r === undefined ? null : t('coach.riskLabel', { risk: percent(r) })];
+    out.set(o.action, { text: formatValue(o.value), tone: toneOf(top - o.value, THRESHOLDS), label: label.filter(Boolean).join(', ') });
+  }
+  return out;
+}
+
+function sameAction(a: Rank | PassChoice, b: Rank | PassChoice): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function percent(x: number): string {
+  return `${Math.round(x * 100)} %`;
+}

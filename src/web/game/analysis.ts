@@ -1,0 +1,83 @@
+/**
+ * Reading a game's analysis (docs/analysis.md) against the replay's steps: which decision
+ * is taken at a step, the running expected loss of each player, the next mistake. Only
+ * types come from src/analysis; the analysis itself is made by the server or the CLI.
+ */
+import type { TFunction } from 'i18next';
+import type { AnalysedDecision, Analysis } from '../../analysis/index.js';
+import type { PassChoice, Rank } from '../../engine/index.js';
+import type { Ack, Hint, HintReply } from '../../protocol/messages.js';
+import { formatRank } from './cards.js';
+import type { ReplayStep } from './replay.js';
+
+export type { AnalysedDecision, Analysis };
+
+export type { Hint };
+
+/** The ack of `game:hint`. */
+export type HintAnswer = Ack<HintReply>;
+
+/** Classes worth stopping at when looking for the next mistake. */
+export const FLAWS: ReadonlySet<string> = new Set(['inaccuracy', 'mistake', 'blunder']);
+
+/** Chess-style marks for the move list. */
+export const MARKS: Readonly<Record<string, string>> = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+
+/** The replay step at which a decision is taken: the deal for a pass, the position before the play for a card. */
+export function stepOf(d: AnalysedDecision, steps: readonly ReplayStep[]): number {
+  const plays = d.play ?? -1;
+  return steps.findIndex((s) => s.round === d.round && s.plays === plays);
+}
+
+/** The decisions taken at a step: every seat's pass at a deal, the one play otherwise. */
+export function decisionsAt(analysis: Analysis, step: ReplayStep): AnalysedDecision[] {
+  return analysis.decisions.filter((d) => d.round === step.round && (d.play ?? -1) === step.plays);
+}
+
+/** Index of the first decision after step `at` of `seat` that is a flaw, or null. */
+export function nextFlaw(analysis: Analysis, steps: readonly ReplayStep[], at: number, seat: number): number | null {
+  for (const d of analysis.decisions) {
+    if (d.seat !== seat || !FLAWS.has(d.class)) continue;
+    const i = stepOf(d, steps);
+    if (i > at) return i;
+  }
+  return null;
+}
+
+/** Per player, the expected points lost so far after each decision of the game, as (step, total) points. */
+export function lossSeries(analysis: Analysis, steps: readonly ReplayStep[]): Map<number, { step: number; total: number; flaw: string | null }[]> {
+  const out = new Map<number, { step: number; total: number; flaw: string | null }[]>();
+  for (const p of analysis.players) out.set(p.seat, [{ step: 0, total: 0, flaw: null }]);
+  for (const d of analysis.decisions) {
+    const line = out.get(d.seat);
+    if (!line) continue;
+    const last = line[line.length - 1].total;
+    line.push({ step: Math.max(0, stepOf(d, steps)), total: last + d.loss, flaw: FLAWS.has(d.class) ? d.class : null });
+  }
+  return out;
+}
+
+/**
+ * How far an option's value falls short of the best option's, as the analysis's class
+ * names: within `inaccuracy` points it is "good".
+ */
+export function toneOf(shortfall: number, thresholds: Analysis['thresholds']): string {
+  if (shortfall <= 0.005) return 'best';
+  if (shortfall < thresholds.inaccuracy) return 'good';
+  if (shortfall < thresholds.mistake) return 'inaccuracy';
+  if (shortfall < thresholds.blunder) return 'mistake';
+  return 'blunder';
+}
+
+/** A signed value with one decimal, e.g. "+8.4", "−3.0". */
+export function formatValue(v: number): string {
+  const s = Math.abs(v).toFixed(1);
+  return v < -0.05 ? `−${s}` : `+${s}`;
+}
+
+/** An option in words: a card's rank, or where a pass puts its cards. */
+export function actionText(a: Rank | PassChoice, t: TFunction): string {
+  if (typeof a === 'number') return formatRank(a);
+  const devil = a.devil.map(formatRank).join(', ');
+  return 'left' in a ? t('analysis.passSide', { left: formatRank(a.left), right: formatRank(a.right), devil }) : t('analysis.passTwo', { faceUp: formatRank(a.faceUp), hidden: formatRank(a.hidden), devil });
+}

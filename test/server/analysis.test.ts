@@ -1,0 +1,100 @@
+/**
+ * The analysis of finished games over a real server: POST queues, GET follows it to
+ * "done", the stored analysis is exactly what `analyseRecord` makes of the game's record
+ * with the server's seed, a game is analysed once, and a full queue says so.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyseRecord } from '../../src/analysis/index.js';
+import type { AnalysisReply } from '../../src/protocol/messages.js';
+import { type GameRecord, parseRecord } from '../../src/record/index.js';
+import { type Client, playToEnd } from './helpers/client.js';
+import { api, startServer, type TestServer } from './helpers/server.js';
+import { seatTable } from './helpers/tables.js';
+
+const ITERATIONS = 40;
+let server: TestServer;
+beforeAll(async () => {
+  // A queue of one waiting game, and a small budget so that a game is analysed in seconds.
+  server = await startServer({ ANALYSIS_QUEUE: '1', ANALYSIS_ITERATIONS: String(ITERATIONS), BOT_WORKERS: '2' });
+});
+afterAll(async () => {
+  expect(await server.stop()).toBe(0);
+});
+
+async function finishedGame(host: Client): Promise<string> {
+  await playToEnd([host]);
+  return host.game!.gameId;
+}
+
+async function until(gameId: string, status: AnalysisReply['status'], ms = 120_000): Promise<AnalysisReply> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const r = await api<AnalysisReply>(server, 'GET', `/api/games/${gameId}/analysis`);
+    expect(r.status).toBe(200);
+    if (r.body.status === status) return r.body;
+    if (Date.now() > deadline) throw new Error(`analysis of ${gameId} still ${r.body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('POST and GET /api/games/:id/analysis', () => {
+  it('refuses unknown and unfinished games', async () => {
+    const missing = await api(server, 'GET', '/api/games/nosuchgame/analysis');
+    expect(missing).toEqual({ status: 404, body: { error: { code: 'ERR_NOT_FOUND', message: 'There is no game nosuchgame.' } } });
+    expect((await api(server, 'POST', '/api/games/nosuchgame/analysis')).status).toBe(404);
+    const { humans } = await seatTable(server, { players: 3, rounds: 1 }, 1, { level: 'medium' });
+    const running = await api(server, 'POST', `/api/games/${humans[0].game!.gameId}/analysis`);
+    expect(running.status).toBe(409);
+    expect(running.body).toMatchObject({ error: { code: 'ERR_GAME_NOT_FINISHED' } });
+    humans[0].close();
+  });
+
+  it('analyses a finished game once, in the background, exactly as the command line does', async () => {
+    const { humans } = await seatTable(server, { players: 4, rounds: 1 }, 1, { level: 'medium' });
+    const gameId = await finishedGame(humans[0]);
+    expect(await api(server, 'GET', `/api/games/${gameId}/analysis`)).toEqual({ status: 200, body: { status: 'none' } });
+    const queued = await api<AnalysisReply>(server, 'POST', `/api/games/${gameId}/analysis`);
+    expect(queued).toEqual({ status: 202, body: { status: 'queued', position: 1 } });
+    const done = await until(gameId, 'done');
+    if (done.status !== 'done') throw new Error('not done');
+    const record = await api(server, 'GET', `/api/games/${gameId}/record`);
+    const parsed = parseRecord(JSON.stringify(record.body));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const local = analyseRecord(parsed.value as GameRecord, { iterations: ITERATIONS, seed: 1 });
+    if (!local.ok) throw new Error(local.error);
+    expect(done.analysis).toEqual(local.value);
+    expect(done.analysis.decisions).toHaveLength(4 + 32);
+    expect(done.analysis.players.map((p) => p.name)).toEqual(['Host', 'Medium bot', 'Medium bot', 'Medium bot']);
+    // Asked again: the stored analysis at once.
+    expect(await api(server, 'POST', `/api/games/${gameId}/analysis`)).toEqual({ status: 200, body: { status: 'done', analysis: done.analysis } });
+    humans[0].close();
+  });
+
+  it('a full queue refuses with ERR_ANALYSIS_BUSY and changes nothing', async () => {
+    const { humans } = await seatTable(server, { players: 4, rounds: 1 }, 1, { level: 'medium' });
+    const [host] = humans;
+    const games = [await finishedGame(host)];
+    for (let i = 0; i < 2; i++) {
+      expect(await host.call('table:rematch', {})).toEqual({ ok: true });
+      await host.until(() => host.game!.gameId !== games[games.length - 1], 'the rematch');
+      games.push(await finishedGame(host));
+    }
+    const [a, b, c] = games;
+    const first = await api<AnalysisReply>(server, 'POST', `/api/games/${a}/analysis`);
+    expect(first.status).toBe(202);
+    // Game a runs at once (or still waits); either way the queue then holds one game.
+    const second = await api<AnalysisReply>(server, 'POST', `/api/games/${b}/analysis`);
+    expect(second.status).toBe(202);
+    const third = await api(server, 'POST', `/api/games/${c}/analysis`);
+    expect(third).toEqual({ status: 503, body: { error: { code: 'ERR_ANALYSIS_BUSY', message: 'Too many games are waiting to be analysed. Please try again in a few minutes.' } } });
+    expect(await api(server, 'GET', `/api/games/${c}/analysis`)).toEqual({ status: 200, body: { status: 'none' } });
+    // Asking again for a queued game answers where it stands, without queueing it twice.
+    const again = await api<AnalysisReply>(server, 'POST', `/api/games/${b}/analysis`);
+    expect(again.status).toBe(202);
+    expect(['queued', 'running']).toContain(again.body.status);
+    await until(b, 'done');
+    const stored = await until(a, 'done');
+    expect(stored.status).toBe('done');
+    host.close();
+  });
+});
