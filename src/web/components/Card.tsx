@@ -15,6 +15,8 @@ export interface CardProps {
   readonly playable?: boolean;
   readonly dimmed?: boolean;
   readonly selected?: boolean;
+  /** Lifted by a first tap: the next tap plays it. */
+  readonly lifted?: boolean;
   /** Highlight, e.g. the card that is winning the trick. */
   readonly glow?: boolean;
   readonly onClick?: (e: MouseEvent) => void;
@@ -28,12 +30,12 @@ export interface CardProps {
   readonly onPreview?: (on: boolean) => void;
 }
 
-export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId, onPreview }: CardProps) {
+export function Card({ rank, size = 'normal', playable, dimmed, selected, lifted, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId, onPreview }: CardProps) {
   const { t } = useTranslation();
   const suit = suitOf(rank) ?? 'red';
   const points = pointsOf(rank);
   const label = extraLabel ? `${cardLabel(rank, t)}, ${extraLabel}` : cardLabel(rank, t);
-  const className = ['card', `suit-${suit}`, `card-${size}`, playable && 'playable', dimmed && 'dimmed', selected && 'selected', glow && 'glow'].filter(Boolean).join(' ');
+  const className = ['card', `suit-${suit}`, `card-${size}`, playable && 'playable', dimmed && 'dimmed', selected && 'selected', lifted && 'lifted', glow && 'glow'].filter(Boolean).join(' ');
   const face = (
     <>
       <span className="card-rank">{formatRank(rank)}</span>

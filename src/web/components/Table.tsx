@@ -1,8 +1,9 @@
 /**
  * The game table for 2 to 6 players, drawn from one seat's TableView: the other seats
- * around the top, the bottle(s), the trick and the devil's trick in the middle, the
- * player's own seat and hand at the bottom, and a side panel with log, chat, reference
- * card and score sheet. Everything it knows about the rules comes from the view.
+ * along the top, the bottle(s), the trick and the devil's trick in the middle, the
+ * player's own seat and hand docked at the bottom, and side panels (log, chat, reference
+ * card, score sheet) beside it or, on a phone, in a sheet over it. Everything it knows
+ * about the rules comes from the view.
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +25,7 @@ import { playedThisRound, ReferenceCard } from './ReferenceCard.js';
 import { RoundSummary } from './RoundSummary.js';
 import { ScoreChart, ScoreSheet } from './ScoreSheet.js';
 import { SeatPanel } from './SeatPanel.js';
+import { SideSheet } from './SideSheet.js';
 import { previewText, TrickArea } from './TrickArea.js';
 
 export interface TableProps {
@@ -40,8 +42,6 @@ export interface TableProps {
   readonly gameOverExtra?: ReactNode;
 }
 
-type Tab = 'log' | 'chat' | 'reference' | 'scores';
-
 export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra }: TableProps) {
   const { t } = useTranslation();
   const pause = usePauseMs();
@@ -50,9 +50,9 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const n = view.options.players;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [tab, setTab] = useState<Tab>(chat ? 'chat' : 'log');
   const [review, setReview] = useState(false);
   const [preview, setPreview] = useState<Rank | null>(null);
+  const [lifted, setLifted] = useState<Rank | null>(null);
   const [flash, setFlash] = useState<CompletedTrick | null>(null);
   const [summaryClosed, setSummaryClosed] = useState(-1);
   const [gameOverClosed, setGameOverClosed] = useState(false);
@@ -75,10 +75,11 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
       if (event.type === 'trickWon') trick = event.trick;
       if (event.type === 'cardPlayed') trick = null;
     }
-    if (trick && pause > 0) setFlash(trick);
-  }, [arrived, pause]);
+    if (trick) setFlash(trick);
+  }, [arrived]);
+  // With animations off the finished trick stays until the next card is played.
   useEffect(() => {
-    if (!flash) return;
+    if (!flash || pause === 0) return;
     const id = setTimeout(() => setFlash(null), pause);
     return () => clearTimeout(id);
   }, [flash, pause]);
@@ -95,10 +96,15 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const myTurn = me !== null && view.phase === 'play' && view.toAct.includes(me);
   const play = (card: Rank) => {
     setPreview(null);
+    setLifted(null);
     void act({ type: 'play', card });
   };
   const describe = (card: Rank) => previewText(view, card, seats, t);
   const legal = new Set<Rank>(myTurn ? view.legal : []);
+  // A lifted card counts only while it may still be played.
+  const liftedCard = lifted !== null && legal.has(lifted) && !busy ? lifted : null;
+  const lift = prefs.tap === 'once' ? undefined : { lifted: liftedCard, onLift: setLifted };
+  useLiftRelease(liftedCard !== null, () => setLifted(null));
   const passing = me !== null && view.phase === 'pass' && !view.passed[me];
   const lastTrick = view.tricks.length > 0 ? view.tricks[view.tricks.length - 1] : null;
   const shown = review && lastTrick ? lastTrick : view.trick.cards.length === 0 ? flash : null;
@@ -129,7 +135,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
 
         <div className="center">
           <Bottles view={view} seats={seats} soldBottle={shown?.bottle ?? null} />
-          <TrickArea view={view} seats={seats} finished={shown} caption={review ? t('trick.review') : undefined} preview={myTurn && !shown ? preview : null} />
+          <TrickArea view={view} seats={seats} finished={shown} caption={review ? t('trick.review') : undefined} preview={myTurn ? (liftedCard ?? preview) : null} />
           <div className="center-side">
             <DevilTrick view={view} />
             {lastTrick && (
@@ -151,6 +157,12 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
               {prefs.sort === 'suit' ? t('hand.sortRank') : t('hand.sortSuit')}
             </button>
           )}
+          {/* Always in the layout, hidden while no card is lifted, so showing it moves nothing. */}
+          {lift && me !== null && view.phase === 'play' && (
+            <button type="button" className="btn primary play-lifted" data-keep-lift disabled={liftedCard === null} onClick={() => liftedCard !== null && play(liftedCard)} data-testid="play-lifted">
+              {t('hand.play', { card: formatRank(liftedCard ?? 0) })}
+            </button>
+          )}
           {error && (
             <p className="error" role="alert">
               {error}
@@ -163,30 +175,22 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         ) : (
           me !== null && (
             <div className="my-cards">
-              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
-              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
+              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} lift={lift} focusable={view.phase === 'play'} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
+              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} lift={lift} focusable={view.phase === 'play'} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
             </div>
           )
         )}
       </div>
 
-      <aside className="side">
-        <div className="tabs" role="tablist" aria-label={t('side.label')}>
-          {(['log', 'chat', 'reference', 'scores'] as const).map((k) =>
-            k === 'chat' && !chat ? null : (
-              <button key={k} type="button" role="tab" aria-selected={tab === k} className={`tab${tab === k ? ' active' : ''}`} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
-                {t(`side.${k}`)}
-              </button>
-            ),
-          )}
-        </div>
-        <div className="tab-panel" role="tabpanel">
-          {tab === 'log' && <GameLog view={view} seats={seats} />}
-          {tab === 'chat' && chat && <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} />}
-          {tab === 'reference' && <ReferenceCard extended={n >= 5} played={playedThisRound(view)} />}
-          {tab === 'scores' && <ScoreSheet results={view.results} seats={seats} players={n} />}
-        </div>
-      </aside>
+      <SideSheet
+        initial={chat ? 'chat' : 'log'}
+        panels={[
+          { id: 'log', label: t('side.log'), render: () => <GameLog view={view} seats={seats} /> },
+          chat && { id: 'chat', label: t('side.chat'), render: () => <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} /> },
+          { id: 'reference', label: t('side.reference'), render: () => <ReferenceCard extended={n >= 5} played={playedThisRound(view)} /> },
+          { id: 'scores', label: t('side.scores'), render: () => <ScoreSheet results={view.results} seats={seats} players={n} /> },
+        ]}
+      />
 
       {showSummary && (
         <Modal title={t('summary.title', { n: summary.round + 1 })} onClose={closeSummary} testId="summary-dialog">
@@ -244,4 +248,19 @@ function lastRoundScored(arrived: readonly ArrivedEvent[], after: number): Round
     if (event.type === 'roundScored') return event.result;
   }
   return null;
+}
+
+/** A lifted card goes back down when the player touches anything but a playable card or the Play button. */
+function useLiftRelease(active: boolean, release: () => void): void {
+  const latest = useRef(release);
+  latest.current = release;
+  useEffect(() => {
+    if (!active) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Element | null;
+      if (!target?.closest('button.card.playable, [data-keep-lift]')) latest.current();
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [active]);
 }
