@@ -135,7 +135,8 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
               buttons.current[i] = el;
             }}
             extraLabel={interactive ? (can ? [t('hand.playable'), describe?.(rank)].filter(Boolean).join(', ') : t('hand.notPlayable')) : undefined}
-            onPreview={can && onPreview ? (on) => onPreview(on ? rank : null) : undefined}
+            // By touch the lifted card is what is previewed, not the one a finger brushed or focused.
+            onPreview={can && onPreview ? (on) => pointer.current !== 'touch' && onPreview(on ? rank : null) : undefined}
             onClick={reachable ? (e) => press(i, rank, e) : undefined}
           />
         );

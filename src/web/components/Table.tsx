@@ -19,7 +19,7 @@ import { DevilTrick } from './DevilTrick.js';
 import { GameLog } from './GameLog.js';
 import { Hand } from './Hand.js';
 import { Modal } from './Modal.js';
-import { seatName } from './names.js';
+import { seatName, shortNames } from './names.js';
 import { PassPanel } from './PassPanel.js';
 import { playedThisRound, ReferenceCard } from './ReferenceCard.js';
 import { RoundSummary } from './RoundSummary.js';
@@ -112,13 +112,14 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const justWon = (s: number) => (flash && !review && flash.winner === s ? (flash.bottle ? 'bottle' : 'trick') : null);
   const mySeat = me ?? null;
 
+  const short = shortNames(seats, n, t);
   let status: string;
   if (view.phase === 'over') status = t('status.over');
   else if (view.phase === 'pass') status = me === null ? t('status.passingWatch') : view.passed[me] ? t('status.passWait', { done: view.passed.filter(Boolean).length, count: n }) : t('status.pass');
   else if (myTurn) status = view.trick.ledSuit && view.legal.length < (view.hand?.length ?? 0) + (view.faceUp?.[me]?.length ?? 0) ? t('status.yourTurnFollow', { suit: t(`suit.${view.trick.ledSuit}`) }) : t('status.yourTurn');
-  else status = t('status.waitFor', { who: seatName(seats, view.toAct[0] ?? 0, t) });
+  else status = t('status.waitFor', { who: short[view.toAct[0] ?? 0] });
 
-  const received = view.received && view.tricks.length === 0 && view.phase === 'play' ? view.received.map((r) => t(r.into === 'faceUp' ? 'status.receivedFaceUp' : 'status.receivedOne', { card: formatRank(r.card), who: seatName(seats, r.from, t) })).join(', ') : '';
+  const received = view.received && view.tricks.length === 0 && view.phase === 'play' ? view.received.map((r) => t(r.into === 'faceUp' ? 'status.receivedFaceUp' : 'status.receivedOne', { card: formatRank(r.card), who: short[r.from] })).join(', ') : '';
   const showGameOver = view.phase === 'over' && !gameOverClosed && !showSummary;
 
   return (

@@ -36,14 +36,14 @@ export function TrickArea({ view, seats, finished, caption, preview }: TrickArea
   const places = Array.from({ length: setupFor(view.options.players).trickSize }, (_, i) => cards[i] ?? null);
   let hint = caption ?? '';
   if (live && view.trick.winning) {
-    const who = seatName(seats, view.trick.winning.seat, t);
+    const who = short[view.trick.winning.seat];
     const card = formatRank(view.trick.cards.find((c) => c.seat === view.trick.winning?.seat)?.card ?? 0);
     hint = view.trick.winning.takesBottle ? t('trick.winningBottle', { who, card, price }) : t('trick.winningNoBottle', { who, card, price });
   } else if (!live) {
-    const who = seatName(seats, finished.winner, t);
+    const who = short[finished.winner];
     hint = finished.bottle ? t('trick.wonBottle', { who, count: finished.points, price: formatRank(finished.price ?? 0) }) : t('trick.won', { who, count: finished.points });
   } else if (view.phase === 'play') {
-    hint = t('trick.lead', { who: seatName(seats, view.toAct[0], t), price });
+    hint = t('trick.lead', { who: short[view.toAct[0]], price });
   }
   return (
     <div className={`trick${live ? '' : ' finished'}`} data-testid="trick" style={{ '--places': places.length } as CSSProperties}>
@@ -82,7 +82,7 @@ export function previewText(view: TableView, card: Rank, seats: readonly SeatLab
   if (!p) return null;
   const mine = p.seat === view.viewer;
   const price = formatRank(view.bottles[view.bottleInPlay - 1].price);
-  const options = { card: formatRank(card), winner: formatRank(p.card), who: seatName(seats, p.seat, t), price };
+  const options = { card: formatRank(card), winner: formatRank(p.card), who: shortNames(seats, view.options.players, t)[p.seat], price };
   if (mine) return t(p.takesBottle ? (p.final ? 'preview.winBottle' : 'preview.leadBottle') : p.final ? 'preview.win' : 'preview.lead', options);
   return t(p.takesBottle ? (p.final ? 'preview.otherBottle' : 'preview.otherLeadsBottle') : p.final ? 'preview.other' : 'preview.otherLeads', options);
 }
