@@ -47,6 +47,7 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
   const pointer = useRef('');
   /** Whether the focus was in this row when a card left it, so it can stay in the row. */
   const keepFocus = useRef(false);
+  const places = usePlaces(sorted, interactive);
 
   const moveTo = (i: number) => {
     const next = Math.max(0, Math.min(sorted.length - 1, i));
@@ -109,7 +110,7 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
       aria-label={groupLabel}
       data-testid={testId}
       data-count={sorted.length}
-      style={{ '--n': sorted.length } as CSSProperties}
+      style={{ '--n': places.length } as CSSProperties}
       onKeyDown={reachable ? onKeyDown : undefined}
       onPointerDown={(e) => {
         pointer.current = e.pointerType;
@@ -120,7 +121,10 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
           {caption}
         </legend>
       )}
-      {sorted.map((rank, i) => {
+      {places.map((rank, at) => {
+        // biome-ignore lint/suspicious/noArrayIndexKey: a gap is known only by its place.
+        if (rank === null) return <span key={`gap-${at}`} className="card card-gap" aria-hidden="true" />;
+        const i = sorted.indexOf(rank);
         const can = interactive && choosable.has(rank);
         return (
           <Card
@@ -143,4 +147,32 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
       })}
     </fieldset>
   );
+}
+
+/** How long a row must have been out of play before it closes up its gaps. */
+const CLOSE_UP_MS = 400;
+
+/**
+ * Where each card is drawn: while the row is in play, a card that leaves it leaves a gap,
+ * so no other card moves under the finger; the row closes up only once nothing in it could
+ * be chosen for a moment (a turn that ends and comes straight back keeps its gaps), or
+ * when its order changes.
+ */
+function usePlaces(sorted: readonly Rank[], interactive: boolean): readonly (Rank | null)[] {
+  const last = useRef<readonly (Rank | null)[]>(sorted);
+  const [idle, setIdle] = useState(!interactive);
+  useEffect(() => {
+    if (interactive) {
+      setIdle(false);
+      return;
+    }
+    const id = setTimeout(() => setIdle(true), CLOSE_UP_MS);
+    return () => clearTimeout(id);
+  }, [interactive]);
+  const kept = last.current.filter((r): r is Rank => r !== null && sorted.includes(r));
+  const onlyRemoved = kept.length === sorted.length && kept.every((r, i) => r === sorted[i]);
+  const places = !idle && onlyRemoved ? last.current.map((r) => (r !== null && sorted.includes(r) ? r : null)) : sorted;
+  // Remembered for the next render; the same inputs give the same places, so a repeated render agrees.
+  last.current = places;
+  return places;
 }
