@@ -233,7 +233,7 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
       <ol className="ranking">
         {order.map(({ s, total }) => (
           <li key={s} className={winners.includes(s) ? 'winner' : undefined}>
-            <span>{seatName(seats, s, t)}</span> <strong>{total}</strong>
+            <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span>{seatName(seats, s, t)}</span> <strong>{total}</strong>
           </li>
         ))}
       </ol>
