@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../engine/index.js';
 import { sortCards } from '../game/cards.js';
 import { usePrefs } from '../prefs.js';
-import { Card } from './Card.js';
+import { Card, type CardBadge } from './Card.js';
 
 export interface HandProps {
   readonly cards: readonly Rank[];
@@ -28,13 +28,15 @@ export interface HandProps {
   readonly onPreview?: (rank: Rank | null) => void;
   /** Extra words a screen reader hears for a choosable card, e.g. what playing it would do. */
   readonly describe?: (rank: Rank) => string | null;
+  /** Labels on some of the cards (received cards, a hint's values). */
+  readonly badges?: ReadonlyMap<Rank, CardBadge>;
   /** Tap to lift, tap again to play: the lifted card (if any) and how to change it. */
   readonly lift?: { readonly lifted: Rank | null; readonly onLift: (rank: Rank | null) => void };
   /** Keep the cards focusable while none may be chosen (waiting for one's turn), so the keyboard focus stays in the hand. */
   readonly focusable?: boolean;
 }
 
-export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption, onPreview, describe, lift, focusable }: HandProps) {
+export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption, onPreview, describe, badges, lift, focusable }: HandProps) {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
   const sorted = sortCards(cards, prefs.sort);
@@ -134,6 +136,7 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
             dimmed={interactive && !can}
             selected={selected?.has(rank)}
             lifted={can && lift?.lifted === rank}
+            badge={badges?.get(rank)}
             tabIndex={reachable ? (i === index ? 0 : -1) : undefined}
             buttonRef={(el) => {
               buttons.current[i] = el;

@@ -8,12 +8,14 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompletedTrick, PassChoice, Rank, RoundResult, TableView } from '../../engine/index.js';
-import type { ChatMessage, ClientAction } from '../../protocol/messages.js';
+import type { ChatMessage, ClientAction, ClientMessage } from '../../protocol/messages.js';
 import { formatRank } from '../game/cards.js';
 import { type SeatLabel, seatsAround } from '../game/model.js';
 import type { ArrivedEvent } from '../net/connection.js';
 import { usePauseMs, usePrefs } from '../prefs.js';
 import { Bottles } from './Bottles.js';
+import type { CardBadge } from './Card.js';
+import { CardTracker, receivedBadges } from './CardTracker.js';
 import { Chat } from './Chat.js';
 import { DevilTrick } from './DevilTrick.js';
 import { GameLog } from './GameLog.js';
@@ -36,13 +38,15 @@ export interface TableProps {
   readonly arrived?: readonly ArrivedEvent[];
   /** Sends an action; resolves to an error sentence, or null when accepted. */
   readonly onAct?: (action: ClientAction) => Promise<string | null>;
-  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: { text: string } | { reaction: string }) => void; readonly canSend: boolean };
+  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: ClientMessage<'chat:send'>) => void; readonly canSend: boolean };
   readonly onRematch?: () => void;
   /** Shown in the game-over dialog, e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
+  /** Labels on cards of the player's own hand (a hint's values, a lesson's card). */
+  readonly badges?: ReadonlyMap<Rank, CardBadge>;
 }
 
-export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra }: TableProps) {
+export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra, badges: extraBadges }: TableProps) {
   const { t } = useTranslation();
   const pause = usePauseMs();
   const { prefs, setPrefs } = usePrefs();
@@ -111,6 +115,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const others = seatsAround(n, me).filter((s) => s !== me);
   const justWon = (s: number) => (flash && !review && flash.winner === s ? (flash.bottle ? 'bottle' : 'trick') : null);
   const mySeat = me ?? null;
+  const badges = new Map([...receivedBadges(view, seats, t), ...(extraBadges ?? [])]);
 
   const short = shortNames(seats, n, t);
   let status: string;
@@ -172,12 +177,12 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
 
         {passing && view.hand ? (
-          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
+          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} badges={extraBadges} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
         ) : (
           me !== null && (
             <div className="my-cards">
-              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} lift={lift} focusable={view.phase === 'play'} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
-              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} lift={lift} focusable={view.phase === 'play'} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
+              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={badges} lift={lift} focusable={view.phase === 'play'} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
+              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={badges} lift={lift} focusable={view.phase === 'play'} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
             </div>
           )
         )}
@@ -188,6 +193,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         panels={[
           { id: 'log', label: t('side.log'), render: () => <GameLog view={view} seats={seats} /> },
           chat && { id: 'chat', label: t('side.chat'), render: () => <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} /> },
+          { id: 'tracker', label: t('tracker.tab'), render: () => <CardTracker view={view} seats={seats} /> },
           { id: 'reference', label: t('side.reference'), render: () => <ReferenceCard extended={n >= 5} played={playedThisRound(view)} /> },
           { id: 'scores', label: t('side.scores'), render: () => <ScoreSheet results={view.results} seats={seats} players={n} /> },
         ]}
