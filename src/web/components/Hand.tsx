@@ -49,7 +49,7 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
   const pointer = useRef('');
   /** Whether the focus was in this row when a card left it, so it can stay in the row. */
   const keepFocus = useRef(false);
-  const places = usePlaces(sorted, interactive);
+  const places = usePlaces(sorted);
 
   const moveTo = (i: number) => {
     const next = Math.max(0, Math.min(sorted.length - 1, i));
@@ -152,29 +152,16 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
   );
 }
 
-/** How long a row must have been out of play before it closes up its gaps. */
-const CLOSE_UP_MS = 400;
-
 /**
- * Where each card is drawn: while the row is in play, a card that leaves it leaves a gap,
- * so no other card moves under the finger; the row closes up only once nothing in it could
- * be chosen for a moment (a turn that ends and comes straight back keeps its gaps), or
- * when its order changes.
+ * Where each card is drawn: a card that leaves the row (played) leaves a gap for the rest
+ * of the round, so no other card ever moves under a finger and the layout never shifts;
+ * the row is laid out afresh when new cards arrive (a new deal) or its order changes.
  */
-function usePlaces(sorted: readonly Rank[], interactive: boolean): readonly (Rank | null)[] {
+function usePlaces(sorted: readonly Rank[]): readonly (Rank | null)[] {
   const last = useRef<readonly (Rank | null)[]>(sorted);
-  const [idle, setIdle] = useState(!interactive);
-  useEffect(() => {
-    if (interactive) {
-      setIdle(false);
-      return;
-    }
-    const id = setTimeout(() => setIdle(true), CLOSE_UP_MS);
-    return () => clearTimeout(id);
-  }, [interactive]);
   const kept = last.current.filter((r): r is Rank => r !== null && sorted.includes(r));
   const onlyRemoved = kept.length === sorted.length && kept.every((r, i) => r === sorted[i]);
-  const places = !idle && onlyRemoved ? last.current.map((r) => (r !== null && sorted.includes(r) ? r : null)) : sorted;
+  const places = onlyRemoved ? last.current.map((r) => (r !== null && sorted.includes(r) ? r : null)) : sorted;
   // Remembered for the next render; the same inputs give the same places, so a repeated render agrees.
   last.current = places;
   return places;
