@@ -88,6 +88,8 @@ export interface TableSummary {
   /** The game being played, or the last one. */
   readonly gameId: string | null;
   readonly finishedGames: readonly string[];
+  /** Connections watching without a seat; they can read the chat (never write in it). */
+  readonly spectators: number;
 }
 
 /** Server → client 'game': one accepted action's consequences as this client may see them. */
@@ -109,12 +111,21 @@ export interface ChatMessage {
   readonly at: number;
 }
 
-/** Ack of 'table:watch'. `missed` lists updates after lastSeq when they could be replayed; else `game` is a fresh full view. */
+/** The events of one action a returning client missed, filtered for it. */
+export interface MissedStep {
+  readonly seq: number;
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * Ack of 'table:watch'. `game` is always the current state; `missed` lists the events of
+ * each action after lastSeq (for animations) when they are still kept, else null.
+ */
 export interface WatchReply {
   readonly table: TableSummary;
   readonly seat: number | null;
   readonly game: GameUpdate | null;
-  readonly missed: readonly GameUpdate[] | null;
+  readonly missed: readonly MissedStep[] | null;
   readonly chat: readonly ChatMessage[];
 }
 
@@ -123,6 +134,12 @@ export interface ServerMessages {
   table: (table: TableSummary) => void;
   game: (update: GameUpdate) => void;
   chat: (message: ChatMessage) => void;
+  /** This connection no longer holds a seat (given up, maybe in another tab): it is a spectator now. */
+  'seat:lost': (message: SeatLost) => void;
+}
+
+export interface SeatLost {
+  readonly seat: number;
 }
 
 /** REST replies. */

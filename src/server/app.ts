@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { registerErrorReplies } from './http/errors.js';
 import { registerRoutes } from './http/routes.js';
 import { type Counts, Metrics } from './metrics.js';
+import { SessionLimits } from './realtime/sessions.js';
 import { Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { SqliteStore } from './store/sqlite.js';
 import { Lobby } from './tables/lobby.js';
@@ -27,7 +28,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.maxMessageBytes, logController: new LogController({ disableRequestLogging: true }) });
   const store = new SqliteStore(config.dataDir, config.sqliteSynchronous);
   const pool = new BotPool(config.botWorkers);
-  const io = new Server(app.server, { maxHttpBufferSize: config.maxMessageBytes, serveClient: false });
+  const sessions = new SessionLimits(config);
+  const io = new Server(app.server, sessions.serverOptions());
+  sessions.attach(io);
   const counts: Counts = { openTables: (): number => lobby.openTables(), runningGames: (): number => lobby.runningGames(), connections: (): number => io.engine.clientsCount };
   const metrics = new Metrics(counts);
   const lobby: Lobby = new Lobby({ store, pool, config, metrics, log: app.log, out: new RoomBroadcaster(io), now: Date.now });

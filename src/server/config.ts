@@ -17,7 +17,10 @@ export interface Config {
   /** Socket.IO messages per second allowed per connection and per client address. */
   readonly socketRatePerSecond: number;
   readonly addressRatePerSecond: number;
+  /** Engine.IO sessions per client address, counted from the handshake on. */
   readonly maxConnectionsPerAddress: number;
+  /** A session must join the namespace, then follow a table, within this long, or it is closed. */
+  readonly joinTimeoutMs: number;
   /** Largest Socket.IO message or HTTP body accepted, in bytes. */
   readonly maxMessageBytes: number;
   readonly logLevel: string;
@@ -56,6 +59,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     socketRatePerSecond: int(env, 'SOCKET_RATE_PER_SECOND', 20, 1),
     addressRatePerSecond: int(env, 'ADDRESS_RATE_PER_SECOND', 200, 1),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1),
+    joinTimeoutMs: int(env, 'JOIN_TIMEOUT_SECONDS', 10, 1) * 1000,
     maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', 16 * 1024, 1024),
     logLevel: env.LOG_LEVEL || 'info',
     sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),

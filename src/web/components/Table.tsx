@@ -34,7 +34,7 @@ export interface TableProps {
   readonly arrived?: readonly ArrivedEvent[];
   /** Sends an action; resolves to an error sentence, or null when accepted. */
   readonly onAct?: (action: ClientAction) => Promise<string | null>;
-  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: { text: string } | { reaction: string }) => void; readonly canSend: boolean };
+  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: { text: string } | { reaction: string }) => void; readonly canSend: boolean; readonly spectators?: number };
   readonly onRematch?: () => void;
   /** Shown in the game-over dialog, e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
@@ -182,7 +182,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
         <div className="tab-panel" role="tabpanel">
           {tab === 'log' && <GameLog view={view} seats={seats} />}
-          {tab === 'chat' && chat && <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} />}
+          {tab === 'chat' && chat && <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} spectators={chat.spectators} />}
           {tab === 'reference' && <ReferenceCard extended={n >= 5} played={playedThisRound(view)} />}
           {tab === 'scores' && <ScoreSheet results={view.results} seats={seats} players={n} />}
         </div>

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientAction, GameUpdate, TableSummary, WatchReply } from '../../../src/protocol/messages.js';
 import { chooseAction } from './choose.js';
 
-export type Received = { readonly kind: 'game'; readonly update: GameUpdate } | { readonly kind: 'table'; readonly table: TableSummary } | { readonly kind: 'watch'; readonly reply: WatchReply } | { readonly kind: 'chat'; readonly message: unknown };
+export type Received = { readonly kind: 'game'; readonly update: GameUpdate } | { readonly kind: 'table'; readonly table: TableSummary } | { readonly kind: 'watch'; readonly reply: WatchReply } | { readonly kind: 'chat'; readonly message: unknown } | { readonly kind: 'seatLost'; readonly seat: number };
 
 export type AckReply = { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } };
 
@@ -35,7 +35,21 @@ export class Client {
       this.inbox.push({ kind: 'chat', message });
       this.wake();
     });
+    this.socket.on('seat:lost', (m: { seat: number }) => {
+      this.inbox.push({ kind: 'seatLost', seat: m.seat });
+      this.wake();
+    });
     this.socket.on('disconnect', () => this.wake());
+  }
+
+  /** Whether the server told this connection it no longer holds its seat. */
+  lostSeat(): boolean {
+    return this.inbox.some((m) => m.kind === 'seatLost');
+  }
+
+  /** Messages received since the seat was lost (all of them if it was never held). */
+  sinceSeatLost(): Received[] {
+    return this.inbox.slice(this.inbox.findIndex((m) => m.kind === 'seatLost') + 1);
   }
 
   private wake(): void {
