@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MODES } from '../engine/setup.js';
+import { cleanText, isVisible } from './text.js';
 import type { GameEvent, ResolvedOptions, TableView } from '../engine/index.js';
 
 export const BOT_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
@@ -13,7 +14,18 @@ export type BotLevelName = (typeof BOT_LEVELS)[number];
 
 const rank = z.number().finite();
 
-export const DisplayNameSchema = z.string().trim().min(1).max(24);
+/** Typed text others will read: cleaned (text.ts), then measured, and never invisible-only. */
+function typedText(max: number) {
+  return z
+    .string()
+    .max(max * 4)
+    .overwrite(cleanText)
+    .min(1)
+    .max(max)
+    .refine(isVisible, { message: 'must show at least one visible character' });
+}
+
+export const DisplayNameSchema = typedText(24);
 
 /** Options of a new table (POST /api/tables). */
 export const TableOptionsSchema = z
@@ -58,7 +70,7 @@ export const ClientMessages = {
   'table:leave': z.object({}).strict(),
   'table:rematch': z.object({}).strict(),
   'game:act': z.object({ action: ClientActionSchema }).strict(),
-  'chat:send': z.union([z.object({ text: z.string().trim().min(1).max(200) }).strict(), z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict()]),
+  'chat:send': z.union([z.object({ text: typedText(200) }).strict(), z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict()]),
 } as const;
 export type ClientMessageName = keyof typeof ClientMessages;
 export type ClientMessage<K extends ClientMessageName> = z.infer<(typeof ClientMessages)[K]>;

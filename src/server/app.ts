@@ -4,17 +4,18 @@
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
 import { BotPool } from './bots/pool.js';
 import type { Config } from './config.js';
 import { registerErrorReplies } from './http/errors.js';
+import { limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
 import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
 import { Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { startRetention } from './retention.js';
 import { SqliteStore } from './store/sqlite.js';
 import { Lobby } from './tables/lobby.js';
 
@@ -26,7 +27,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.maxMessageBytes, logController: new LogController({ disableRequestLogging: true }) });
-  const store = new SqliteStore(config.dataDir, config.sqliteSynchronous);
+  const store = new SqliteStore(config.dataDir, config.sqliteSynchronous, config.walLimitBytes);
   const pool = new BotPool(config.botWorkers);
   const sessions = new SessionLimits(config);
   const io = new Server(app.server, sessions.serverOptions());
@@ -37,12 +38,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const realtime = new Realtime(io, lobby, config, metrics, app.log);
 
   registerErrorReplies(app);
-  await app.register(fastifyRateLimit, { max: config.httpRatePerMinute, timeWindow: '1 minute' });
-  registerRoutes(app, { lobby, store, metrics });
+  await registerHeaders(app, config);
+  // The API in a context of its own, so that its rate limit leaves the static files alone.
+  await app.register(async (api) => {
+    limitRequests(api, config);
+    registerRoutes(api, { lobby, store, metrics, config });
+  });
   if (fs.existsSync(config.webDir)) await app.register(fastifyStatic, { root: config.webDir });
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
 
   const resumed = await lobby.resumeAll();
+  const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
   app.log.info({ port, resumed }, 'bottle-imp server ready');
@@ -51,6 +57,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     async close() {
       realtime.stop();
+      retention.stop();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close().catch(() => undefined);

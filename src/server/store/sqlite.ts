@@ -98,7 +98,8 @@ export class SqliteStore implements Store {
   private readonly checkpointer: Worker;
   private readonly stmts;
 
-  constructor(dataDir: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL') {
+  /** `walLimitBytes`: the write-ahead log is truncated back to this size after checkpoints. */
+  constructor(dataDir: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL', walLimitBytes = 4 * 1024 * 1024) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.db = new Database(path.join(dataDir, 'bottle-imp.sqlite'));
     this.db.pragma('journal_mode = WAL');
@@ -110,7 +111,9 @@ export class SqliteStore implements Store {
     this.db.exec(SCHEMA);
     // Checkpoints happen in a thread of their own (checkpointer.ts), never inside a commit.
     this.db.pragma('wal_autocheckpoint = 0');
-    this.checkpointer = new Worker(new URL('./checkpointer.js', import.meta.url), { workerData: { file: this.db.name, everyMs: 1000 } });
+    // When a writer starts the log over after a complete checkpoint, it cuts the file to this size.
+    this.db.pragma(`journal_size_limit = ${walLimitBytes}`);
+    this.checkpointer = new Worker(new URL('./checkpointer.js', import.meta.url), { workerData: { file: this.db.name, everyMs: 1000, walLimitBytes } });
     this.checkpointer.unref();
     const db = this.db;
     this.stmts = {
@@ -142,6 +145,7 @@ export class SqliteStore implements Store {
       ),
       clearTimer: db.prepare('DELETE FROM timers WHERE table_code = ? AND kind = ? AND seat = ?'),
       timers: db.prepare('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = ?'),
+      ...sweepStatements(db),
     };
   }
 
@@ -239,6 +243,25 @@ export class SqliteStore implements Store {
     return (this.stmts.timers.all(tableCode) as { table_code: string; kind: TimerKind; seat: number; deadline: number }[]).map((t) => ({ tableCode: t.table_code, kind: t.kind, seat: t.seat, deadline: t.deadline }));
   }
 
+  async sweep(cutoff: number, limit: number): Promise<number> {
+    const s = this.stmts;
+    return this.db.transaction(() => {
+      const codes = (s.sweepable.all({ cutoff, limit }) as { code: string }[]).map((r) => r.code);
+      for (const code of codes) {
+        s.sweepActions.run(code);
+        s.sweepGames.run(code);
+        s.sweepChat.run(code);
+        s.sweepTimers.run(code);
+        if (s.hasFinished.get(code)) s.sweepTokens.run(code);
+        else {
+          s.sweepSeats.run(code);
+          s.sweepTable.run(code);
+        }
+      }
+      return codes.length;
+    })();
+  }
+
   async close(): Promise<void> {
     const stopped = new Promise((resolve) => {
       this.checkpointer.once('message', resolve);
@@ -249,6 +272,31 @@ export class SqliteStore implements Store {
     await this.checkpointer.terminate();
     this.db.close();
   }
+}
+
+/** Statements of the retention sweep (Store.sweep); plain SQL that any database speaks. */
+function sweepStatements(db: Database.Database) {
+  return {
+    // Closed, quiet since the cutoff, and with something left to delete.
+    sweepable: db.prepare(
+      `SELECT code FROM tables t WHERE status = 'closed' AND created_at < @cutoff
+         AND NOT EXISTS (SELECT 1 FROM games g WHERE g.table_code = t.code AND (g.started_at >= @cutoff OR g.finished_at >= @cutoff))
+         AND NOT EXISTS (SELECT 1 FROM chat c WHERE c.table_code = t.code AND c.at >= @cutoff)
+         AND (EXISTS (SELECT 1 FROM chat c WHERE c.table_code = t.code)
+           OR EXISTS (SELECT 1 FROM timers x WHERE x.table_code = t.code)
+           OR EXISTS (SELECT 1 FROM seats s WHERE s.table_code = t.code AND s.token_hash IS NOT NULL)
+           OR NOT EXISTS (SELECT 1 FROM games g WHERE g.table_code = t.code AND g.status = 'finished'))
+       LIMIT @limit`,
+    ),
+    sweepActions: db.prepare(`DELETE FROM actions WHERE game_id IN (SELECT id FROM games WHERE table_code = ? AND status <> 'finished')`),
+    sweepGames: db.prepare(`DELETE FROM games WHERE table_code = ? AND status <> 'finished'`),
+    sweepChat: db.prepare('DELETE FROM chat WHERE table_code = ?'),
+    sweepTimers: db.prepare('DELETE FROM timers WHERE table_code = ?'),
+    hasFinished: db.prepare(`SELECT 1 FROM games WHERE table_code = ? AND status = 'finished' LIMIT 1`),
+    sweepTokens: db.prepare('UPDATE seats SET token_hash = NULL WHERE table_code = ?'),
+    sweepSeats: db.prepare('DELETE FROM seats WHERE table_code = ?'),
+    sweepTable: db.prepare('DELETE FROM tables WHERE code = ?'),
+  };
 }
 
 function gameRow(g: GameDb): GameRow {

@@ -103,5 +103,14 @@ export interface Store {
   setTimer(timer: TimerRow): Promise<void>;
   clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void>;
   timersOf(tableCode: string): Promise<TimerRow[]>;
+  /**
+   * Retention. Of the tables closed and quiet since before `cutoff` (created before it,
+   * no game started or ended and no chat after it), deletes the chat, timers, games that
+   * did not finish and their actions, and the seats' token hashes; a table with no
+   * finished game is deleted whole (seats included). Finished games, their actions (the
+   * records) and their table row are kept. Handles at most `limit` tables that still have
+   * something to delete; returns how many it handled (less than `limit`: nothing is left).
+   */
+  sweep(cutoff: number, limit: number): Promise<number>;
   close(): Promise<void>;
 }

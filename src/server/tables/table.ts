@@ -69,8 +69,8 @@ export class Table {
     const row: TableRow = { code, settings, host: 0, status: 'lobby', gameId: null, createdAt: ctx.now() };
     await ctx.store.saveTable(row, seats);
     const table = new Table(ctx, row, seats, []);
-    // Nobody is connected yet: a table nobody ever opens is closed like any other.
-    await table.queue.run(() => table.startTimer('close', -1, ctx.now() + ctx.config.closeAfterMs));
+    // Nobody is connected yet: a table nobody opens soon is closed (and leaves memory).
+    await table.queue.run(() => table.startTimer('close', -1, ctx.now() + Math.min(ctx.config.unopenedCloseMs, ctx.config.closeAfterMs)));
     return { table, token };
   }
 
