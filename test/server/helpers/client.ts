@@ -16,11 +16,13 @@ export class Client {
   readonly acked: { seq: number; action: ClientAction }[] = [];
   private waiters: (() => void)[] = [];
 
+  /** `from`: the loopback address to connect from (127.0.0.2 plays "another address"). */
   constructor(
     url: string,
     readonly token: string | null = null,
+    from?: string,
   ) {
-    this.socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    this.socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...(from ? { localAddress: from } : {}) });
     this.socket.on('game', (update: GameUpdate) => {
       this.inbox.push({ kind: 'game', update });
       if (!this.game || update.gameId !== this.game.gameId || update.seq >= this.game.seq) this.game = update;
