@@ -14,9 +14,18 @@ export function parseRecord(text: string): RecordResult<GameRecord> {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return fail(`record: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+    return fail(`record: not valid JSON (${jsonProblem((e as Error).message)})`);
   }
   return checkRecord(data);
+}
+
+/**
+ * JSON.parse's complaint without the excerpt of the text V8 quotes into some messages
+ * (`Unexpected token 'o', "not json"... is not valid JSON`), which may hold quotes or
+ * line breaks and would cut the line in odd places.
+ */
+function jsonProblem(message: string): string {
+  return message.replace(/, ".*" is not valid JSON$/s, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Check the shape of an already parsed record. */

@@ -16,7 +16,7 @@ import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
 import { Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
-import { SqliteStore } from './store/sqlite.js';
+import { openStore } from './store/open.js';
 import { Lobby } from './tables/lobby.js';
 
 export interface RunningServer {
@@ -27,7 +27,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.maxMessageBytes, logController: new LogController({ disableRequestLogging: true }) });
-  const store = new SqliteStore(config.dataDir, config.sqliteSynchronous, config.walLimitBytes);
+  const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
   const pool = new BotPool(config.botWorkers);
   const sessions = new SessionLimits(config);
   const io = new Server(app.server, sessions.serverOptions());

@@ -6,13 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { Manager } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableReply, GameUpdate, WatchReply } from '../../src/protocol/messages.js';
 import { chooseAction } from './helpers/choose.js';
 import { Client, playToEnd } from './helpers/client.js';
 import { api, requestFrom, startServer, type TestServer } from './helpers/server.js';
+import { withStore } from './helpers/stored.js';
 import { seatTable } from './helpers/tables.js';
 
 const OTHER = '127.0.0.2';
@@ -22,17 +22,13 @@ async function createFrom(server: TestServer, from: string, options: object = { 
   return { status: r.status, body: JSON.parse(r.body) };
 }
 
-function db(server: TestServer): Database.Database {
-  return new Database(path.join(server.dataDir, 'bottle-imp.sqlite'), { readonly: true });
-}
-
-function count(server: TestServer, sql: string, ...params: unknown[]): number {
-  const d = db(server);
-  try {
-    return (d.prepare(sql).get(...params) as { n: number }).n;
-  } finally {
-    d.close();
-  }
+/** What the store still holds of a table and some of its games. */
+function leftovers(server: TestServer, code: string, gameIds: string[]) {
+  return withStore(server.dataDir, async (store) => {
+    const stored = await store.loadTable(code);
+    const games = await Promise.all(gameIds.map(async (id) => ({ game: await store.loadGame(id), actions: (await store.loadActions(id)).length })));
+    return { table: stored?.table ?? null, tokens: stored?.seats.filter((s) => s.tokenHash !== null).length ?? 0, seats: stored?.seats.length ?? 0, chat: (await store.recentChat(code, 100)).length, games };
+  });
 }
 
 async function eventually(test: () => boolean | Promise<boolean>, what: string, ms = 15_000): Promise<void> {
@@ -88,14 +84,16 @@ describe('memory and disk', () => {
     expect((await left.humans[0].call('chat:send', { text: 'bye' })).ok).toBe(true);
     for (const c of [...done.humans, ...left.humans]) c.close();
 
-    await eventually(() => count(server, 'SELECT COUNT(*) AS n FROM chat WHERE table_code IN (?, ?)', done.code, left.code) === 0, 'the chat to be swept');
-    await eventually(() => count(server, 'SELECT COUNT(*) AS n FROM tables WHERE code = ?', left.code) === 0, 'the abandoned table to be swept');
-    expect(count(server, 'SELECT COUNT(*) AS n FROM games WHERE id = ?', abandonedId)).toBe(0);
-    expect(count(server, 'SELECT COUNT(*) AS n FROM actions WHERE game_id = ?', abandonedId)).toBe(0);
-    expect(count(server, 'SELECT COUNT(*) AS n FROM seats WHERE table_code = ?', left.code)).toBe(0);
-    // The finished game is kept with its whole log, and its record is still served.
-    expect(count(server, `SELECT COUNT(*) AS n FROM games WHERE id = ? AND status = 'finished'`, finishedId)).toBe(1);
-    expect(count(server, 'SELECT COUNT(*) AS n FROM seats WHERE table_code = ? AND token_hash IS NOT NULL', done.code)).toBe(0);
+    await eventually(async () => (await leftovers(server, left.code, [])).table === null, 'the abandoned table to be swept');
+    const abandoned = await leftovers(server, left.code, [abandonedId]);
+    expect(abandoned).toMatchObject({ seats: 0, chat: 0, games: [{ game: null, actions: 0 }] });
+    // The finished game is kept with its whole log, and its record is still served; its table lost chat and tokens.
+    await eventually(async () => (await leftovers(server, done.code, [])).chat === 0, 'the finished table’s chat to be swept');
+    const kept = await leftovers(server, done.code, [finishedId]);
+    expect(kept.table?.status).toBe('closed');
+    expect(kept.tokens).toBe(0);
+    expect(kept.games[0].game?.status).toBe('finished');
+    expect(kept.games[0].actions).toBeGreaterThan(10);
     const record = await api<{ format: string }>(server, 'GET', `/api/games/${finishedId}/record`);
     expect(record.status).toBe(200);
     expect(record.body.format).toBe('bottle-imp/1');

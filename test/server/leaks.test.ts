@@ -58,7 +58,7 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
   await playToEnd(clients, 60_000, random);
   await spectator.until(() => spectator.game?.view.phase === 'over', 'the end for the spectator');
 
-  const stored = storedGame(server.dataDir, gameId);
+  const stored = await storedGame(server.dataDir, gameId);
   const knower = new DealKnower(stored.options, stored.seed, stored.actions.map((a) => a.action));
   let messages = 0;
   let cards = 0;

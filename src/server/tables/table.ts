@@ -66,7 +66,7 @@ export class Table {
   static async create(ctx: TableContext, code: string, name: string, settings: TableRow['settings']): Promise<{ table: Table; token: string }> {
     const token = newSeatToken();
     const seats: SeatRow[] = Array.from({ length: settings.players }, (_, seat) => ({ seat, name: seat === 0 ? name : null, tokenHash: seat === 0 ? hashToken(token) : null, bot: null, away: false }));
-    const row: TableRow = { code, settings, host: 0, status: 'lobby', gameId: null, createdAt: ctx.now() };
+    const row: TableRow = { code, settings, host: 0, status: 'lobby', gameId: null, createdAt: ctx.now(), version: 1 };
     await ctx.store.saveTable(row, seats);
     const table = new Table(ctx, row, seats, []);
     // Nobody is connected yet: a table nobody opens soon is closed (and leaves memory).
@@ -313,8 +313,9 @@ export class Table {
     const options = s.rounds !== undefined ? { players: s.players, mode: s.mode, rounds: s.rounds } : { players: s.players, mode: s.mode, targetScore: s.targetScore };
     const game = { id, tableCode: this.code, options, seed: newSeed(), names: this.seats.map((x) => x.name ?? ''), bots: this.seats.map((x) => x.bot), status: 'running' as const, startedAt: this.ctx.now(), finishedAt: null };
     this.seats = this.seats.map((x) => ({ ...x, away: false }));
-    this.row = { ...this.row, status: 'playing', gameId: id };
-    await this.ctx.store.startGame(game, this.row, this.seats);
+    const row: TableRow = { ...this.row, status: 'playing', gameId: id, version: this.row.version + 1 };
+    await this.ctx.store.startGame(game, row, this.seats);
+    this.row = row;
     const owner = GameOwner.begin(game, this.ctx.store);
     this.owner = owner;
     await this.noticeAbsences();
@@ -524,8 +525,11 @@ export class Table {
     this.ctx.closed(this.code);
   }
 
-  private save(): Promise<void> {
-    return this.ctx.store.saveTable(this.row, this.seats);
+  /** Store the table as its next version (compare-and-set: see Store.saveTable). */
+  private async save(): Promise<void> {
+    const next = { ...this.row, version: this.row.version + 1 };
+    await this.ctx.store.saveTable(next, this.seats);
+    this.row = next;
   }
 
   private seatAt(seat: number): SeatRow {
