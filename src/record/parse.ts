@@ -59,7 +59,7 @@ function roundShapeProblem(round: unknown, n: number): string | null {
   if (round.faceUp !== undefined && !isListOfRankLists(round.faceUp)) return 'deal: faceUp must be an array of rows, each an array of ranks';
   if (round.passes !== undefined) {
     if (!Array.isArray(round.passes) || round.passes.length !== n) return `passes: must list ${n} passes, one per seat`;
-    for (let s = 0; s < n; s++) if (!isObject(round.passes[s])) return `pass of seat ${s}: must be an object`;
+    for (let s = 0; s < n; s++) if (!isObject(round.passes[s])) return `pass of seat ${s + 1}: must be an object`;
   }
   if (round.plays !== undefined) {
     if (!Array.isArray(round.plays)) return 'plays: must be an array of ranks';

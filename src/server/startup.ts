@@ -12,7 +12,7 @@ export class StartupError extends Error {}
 
 /** Fails with a StartupError if DATA_DIR cannot be a folder or the port cannot be listened on. */
 export async function checkStartable(config: Config): Promise<void> {
-  checkDataDir(config.dataDir);
+  if (config.databaseUrl === null) checkDataDir(config.dataDir);
   await checkPort(config.host, config.port);
 }
 

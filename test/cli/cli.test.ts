@@ -56,7 +56,10 @@ describe('bottle-imp random-game and replay', () => {
     const made = run(['random-game', '--players', '4', '--rounds', '1', '--seed', '2']);
     const text = run(['replay', '-'], made.stdout);
     expect(text.status).toBe(0);
-    expect(text.stdout).toMatch(/Trick {2}1: Player \d leads/);
+    expect(text.stdout).toMatch(/Trick {2}1: Player \d leads: (Player \d \d+(\.5)?[rbg](, )?){4}\./);
+    expect(text.stdout).toContain('Seats: 1 Player 1, 2 Player 2, 3 Player 3, 4 Player 4');
+    expect(text.stdout).toMatch(/^ {2}Player 1 passes \d+(\.5)?[rbg] to the left, \d+(\.5)?[rbg] to the right(, (\d+(\.5)?[rbg] ?)+ to the devil's trick)?$/m);
+    expect(text.stdout).toContain('4 players, individual, 1 round\n');
     expect(text.stdout).toMatch(/Devil's trick: .* = \d+ points/);
     expect(text.stdout).toMatch(/Game over: /);
   });

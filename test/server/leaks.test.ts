@@ -68,6 +68,8 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
       if (!allowed.has(card)) throw new Error(`game ${index}: ${seat === null ? 'the spectator' : `seat ${seat}`} was told card ${card} at ${path} (seq ${seq})`);
       cards++;
     }
+    const view = (message as { view?: { outstanding?: number[] } }).view;
+    if (view) expect(view.outstanding, `game ${index}: cards still out for seat ${seat} (seq ${seq})`).toEqual(knower.outstanding(seq, seat));
     messages++;
   };
   for (const c of everyone) {

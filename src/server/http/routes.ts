@@ -23,7 +23,12 @@ export interface HttpDeps {
 }
 
 export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, config }: HttpDeps): void {
-  app.get('/healthz', async () => ({ ok: true }));
+  // For the load balancer: a node that cannot reach its database says so (503).
+  app.get('/healthz', async (_req, reply) => {
+    const database = await store.ping();
+    if (!database) reply.code(503);
+    return { ok: database, database };
+  });
 
   app.get('/metrics', async (req, reply) => {
     if (!mayReadMetrics(req, config.metricsToken)) throw new ServerError('ERR_FORBIDDEN', 'Metrics are served to the server’s own machine, or with the metrics token.', 403);

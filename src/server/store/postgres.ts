@@ -6,7 +6,7 @@ import pg from 'pg';
 import { PG_MIGRATIONS } from './postgres-schema.js';
 import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
 import type { ActionRow, ChatRow, GameRow, GameStatus, SeatRow, Store, TableRow, TimerKind, TimerRow } from './store.js';
-import { SeqTakenError, StaleTableError } from './store.js';
+import { SeqTakenError, StaleTableError, StoreUnavailableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
 
 /** Any fixed number shared by every node: the advisory lock held while migrating. */
@@ -17,6 +17,18 @@ const UNIQUE_VIOLATION = '23505';
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
 const SWEEP = sweepSql((n) => `$${n}`);
+
+/** Node's and PostgreSQL's ways of saying the connection failed (SQLSTATE class 08, shutdowns). */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error/i;
+
+/** A lost or refused connection becomes StoreUnavailableError; anything else is passed on. */
+function unreachable(e: unknown): unknown {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_CODES.has(code))) return new StoreUnavailableError();
+  if (e instanceof Error && CONNECTION_MESSAGES.test(e.message)) return new StoreUnavailableError();
+  return e;
+}
 
 /** Bring the database's schema up to the last migration, all in one transaction. */
 export async function migratePostgres(client: pg.PoolClient): Promise<void> {
@@ -43,8 +55,10 @@ export class PostgresStore implements Store {
 
   /** Connect and migrate. `onIdleError` hears of connections lost while idle (the pool replaces them). */
   static async open(url: string, onIdleError: (e: Error) => void = () => undefined): Promise<PostgresStore> {
-    // A database that does not answer fails the request within seconds instead of hanging it.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, query_timeout: 10_000 });
+    // A database that does not answer fails the request within seconds instead of hanging
+    // it. The connect timeout also bounds the wait for a free pooled connection, which on
+    // a loaded machine (a 200-table ramp-up with 4 s of event-loop lag) took over 3 s.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
     pool.on('error', onIdleError);
     try {
       const client = await pool.connect();
@@ -60,7 +74,24 @@ export class PostgresStore implements Store {
     return new PostgresStore(pool);
   }
 
+  /** One statement on any pooled connection. */
+  private async query(sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
+    try {
+      return await this.pool.query(sql, values);
+    } catch (e) {
+      throw unreachable(e);
+    }
+  }
+
   private async transaction<T>(job: (c: Queryable) => Promise<T>): Promise<T> {
+    try {
+      return await this.inTransaction(job);
+    } catch (e) {
+      throw unreachable(e);
+    }
+  }
+
+  private async inTransaction<T>(job: (c: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -109,14 +140,14 @@ export class PostgresStore implements Store {
   }
 
   async loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null> {
-    const t = await this.pool.query('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = $1', [code]);
+    const t = await this.query('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = $1', [code]);
     if (t.rows.length === 0) return null;
-    const seats = await this.pool.query('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = $1 ORDER BY seat', [code]);
+    const seats = await this.query('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = $1 ORDER BY seat', [code]);
     return { table: decodeTable(t.rows[0]), seats: seats.rows.map(decodeSeat) };
   }
 
   async openTableCodes(): Promise<string[]> {
-    const { rows } = await this.pool.query<{ code: string }>(`SELECT code FROM tables WHERE status <> 'closed'`);
+    const { rows } = await this.query(`SELECT code FROM tables WHERE status <> 'closed'`);
     return rows.map((r) => r.code);
   }
 
@@ -148,7 +179,7 @@ export class PostgresStore implements Store {
         });
       } else {
         // One statement is its own transaction: no BEGIN/COMMIT round trips on the hot path.
-        await this.pool.query(sql, values);
+        await this.query(sql, values);
       }
     } catch (e) {
       if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SeqTakenError(gameId, row.seq);
@@ -157,35 +188,35 @@ export class PostgresStore implements Store {
   }
 
   async setGameStatus(gameId: string, status: GameStatus, at: number): Promise<void> {
-    await this.pool.query('UPDATE games SET status = $2, finished_at = $3 WHERE id = $1', [gameId, status, at]);
+    await this.query('UPDATE games SET status = $2, finished_at = $3 WHERE id = $1', [gameId, status, at]);
   }
 
   async loadGame(gameId: string): Promise<GameRow | null> {
-    const { rows } = await this.pool.query('SELECT * FROM games WHERE id = $1', [gameId]);
+    const { rows } = await this.query('SELECT * FROM games WHERE id = $1', [gameId]);
     return rows.length > 0 ? decodeGame(rows[0]) : null;
   }
 
   async loadActions(gameId: string): Promise<ActionRow[]> {
-    const { rows } = await this.pool.query('SELECT seq, action, by_bot, at FROM actions WHERE game_id = $1 ORDER BY seq', [gameId]);
+    const { rows } = await this.query('SELECT seq, action, by_bot, at FROM actions WHERE game_id = $1 ORDER BY seq', [gameId]);
     return rows.map(decodeAction);
   }
 
   async finishedGames(tableCode: string): Promise<GameRow[]> {
-    const { rows } = await this.pool.query(`SELECT * FROM games WHERE table_code = $1 AND status = 'finished' ORDER BY started_at`, [tableCode]);
+    const { rows } = await this.query(`SELECT * FROM games WHERE table_code = $1 AND status = 'finished' ORDER BY started_at`, [tableCode]);
     return rows.map(decodeGame);
   }
 
   async addChat(row: ChatRow): Promise<void> {
-    await this.pool.query('INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at]);
+    await this.query('INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at]);
   }
 
   async recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
-    const { rows } = await this.pool.query('SELECT * FROM (SELECT * FROM chat WHERE table_code = $1 ORDER BY id DESC LIMIT $2) recent ORDER BY id', [tableCode, limit]);
+    const { rows } = await this.query('SELECT * FROM (SELECT * FROM chat WHERE table_code = $1 ORDER BY id DESC LIMIT $2) recent ORDER BY id', [tableCode, limit]);
     return rows.map(decodeChat);
   }
 
   async setTimer(timer: TimerRow): Promise<void> {
-    await this.pool.query('INSERT INTO timers (table_code, kind, seat, deadline) VALUES ($1, $2, $3, $4) ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline', [
+    await this.query('INSERT INTO timers (table_code, kind, seat, deadline) VALUES ($1, $2, $3, $4) ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline', [
       timer.tableCode,
       timer.kind,
       timer.seat,
@@ -194,11 +225,11 @@ export class PostgresStore implements Store {
   }
 
   async clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void> {
-    await this.pool.query('DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3', [tableCode, kind, seat]);
+    await this.query('DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3', [tableCode, kind, seat]);
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {
-    const { rows } = await this.pool.query('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = $1', [tableCode]);
+    const { rows } = await this.query('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = $1', [tableCode]);
     return rows.map(decodeTimer);
   }
 
@@ -211,6 +242,15 @@ export class PostgresStore implements Store {
       }
       return rows.length;
     });
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {

@@ -193,6 +193,15 @@ export class SqliteStore implements Store {
     })();
   }
 
+  async ping(): Promise<boolean> {
+    try {
+      this.db.prepare('SELECT 1').get();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async close(): Promise<void> {
     const checkpointer = this.checkpointer;
     if (checkpointer) {

@@ -6,6 +6,7 @@
  */
 import type { Action, ResolvedOptions } from '../../engine/index.js';
 import type { BotLevelName, TableStatus, TableSummary } from '../../protocol/messages.js';
+import { ServerError } from '../errors.js';
 
 export type TableSettings = TableSummary['options'];
 
@@ -94,6 +95,16 @@ export class StaleTableError extends Error {
   }
 }
 
+/**
+ * The database could not be reached, or dropped the connection before it answered: the
+ * request was not carried out (nothing is acknowledged) and may be tried again.
+ */
+export class StoreUnavailableError extends ServerError {
+  constructor() {
+    super('ERR_UNAVAILABLE', 'The server cannot save anything just now, so nothing was changed. Try again in a moment.', 503);
+  }
+}
+
 export interface Store {
   /**
    * Store a table and all its seats as `table.version`: version 1 creates it, any other
@@ -128,5 +139,7 @@ export interface Store {
    * something to delete; returns how many it handled (less than `limit`: nothing is left).
    */
   sweep(cutoff: number, limit: number): Promise<number>;
+  /** Whether the database answers now (for /healthz); never throws. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
 import { SerialQueue } from '../serial.js';
-import type { ChatRow, SeatRow, TableRow, TimerKind } from '../store/store.js';
+import { type ChatRow, type SeatRow, StoreUnavailableError, type TableRow, type TimerKind } from '../store/store.js';
 import type { TableContext } from './context.js';
 
 /** The level of the bot that plays for an absent player. */
@@ -19,6 +19,8 @@ const STAND_IN_LEVEL: BotLevelName = 'medium';
 const CHAT_BURST = 5;
 const CHAT_WINDOW_MS = 10_000;
 const CHAT_HISTORY = 50;
+/** How long a bot turn or a deadline waits before trying again when the database was out of reach. */
+const RETRY_MS = 1000;
 
 /**
  * A connection's claim to a seat: the seat it watched as and the hash of the token it
@@ -140,7 +142,7 @@ export class Table {
   clearSeat(by: SeatClaim, seat: number): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeHostBetweenGames(by);
-      if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat} to remove.`);
+      if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat + 1} to remove.`);
       this.setSeat(emptySeat(seat));
       await this.save();
       this.ctx.out.table(this.summary());
@@ -376,7 +378,10 @@ export class Table {
       setTimeout(() => {
         this.botTurn(owner, seat).catch((e) => {
           this.botsThinking.delete(seat);
-          this.ctx.log.error({ err: e, table: this.code, seat }, 'bot turn failed');
+          if (!(e instanceof StoreUnavailableError)) return this.ctx.log.error({ err: e, table: this.code, seat }, 'bot turn failed');
+          // The move was not stored: the bot tries again once the database may be back.
+          this.ctx.log.warn({ table: this.code, seat }, 'bot move not stored (database unavailable); retrying');
+          setTimeout(() => void this.queue.run(() => this.scheduleBots()), RETRY_MS);
         });
       }, delay);
     }
@@ -475,7 +480,12 @@ export class Table {
     if (old) clearTimeout(old.handle);
     const handle = setTimeout(
       () => {
-        this.queue.run(() => this.timerFired(kind, seat)).catch((e) => this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed'));
+        this.queue.run(() => this.timerFired(kind, seat)).catch((e) => {
+          if (!(e instanceof StoreUnavailableError)) return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
+          // Its consequences were not stored: the deadline fires again once the database may be back.
+          this.ctx.log.warn({ table: this.code, kind, seat }, 'deadline not handled (database unavailable); retrying');
+          if (!this.stopped) this.armTimer(kind, seat, this.ctx.now() + RETRY_MS);
+        });
       },
       Math.max(0, deadline - this.ctx.now()),
     );

@@ -1,12 +1,12 @@
 /** Table chat with quick reactions. */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../../protocol/messages.js';
+import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 
 /** `spectators`: how many watch without a seat; they can read the chat, so players are told. */
-export function Chat({ messages, onSend, canSend, spectators = 0 }: { messages: readonly ChatMessage[]; onSend: (m: { text: string } | { reaction: string }) => void; canSend: boolean; spectators?: number }) {
+export function Chat({ messages, onSend, canSend, spectators = 0 }: { messages: readonly ChatMessage[]; onSend: (m: ClientMessage<'chat:send'>) => void; canSend: boolean; spectators?: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
