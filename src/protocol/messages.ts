@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MODES } from '../engine/setup.js';
 import type { Analysis, Hint } from '../analysis/index.js';
+import { cleanText, isVisible } from './text.js';
 import type { GameEvent, ResolvedOptions, TableView } from '../engine/index.js';
 
 export type { Analysis, Hint };
@@ -16,7 +17,18 @@ export type BotLevelName = (typeof BOT_LEVELS)[number];
 
 const rank = z.number().finite();
 
-export const DisplayNameSchema = z.string().trim().min(1).max(24);
+/** Typed text others will read: cleaned (text.ts), then measured, and never invisible-only. */
+function typedText(max: number) {
+  return z
+    .string()
+    .max(max * 4)
+    .overwrite(cleanText)
+    .min(1)
+    .max(max)
+    .refine(isVisible, { message: 'must show at least one visible character' });
+}
+
+export const DisplayNameSchema = typedText(24);
 
 /** Options of a new table (POST /api/tables). */
 export const TableOptionsSchema = z
@@ -67,7 +79,7 @@ export const ClientMessages = {
   'table:coach': z.object({ coach: z.boolean() }).strict(),
   /** A hint for the seat to act (only while the table's coach option is on). */
   'game:hint': z.object({}).strict(),
-  'chat:send': z.union([z.object({ text: z.string().trim().min(1).max(200) }).strict(), z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict()]),
+  'chat:send': z.union([z.object({ text: typedText(200) }).strict(), z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict()]),
 } as const;
 export type ClientMessageName = keyof typeof ClientMessages;
 export type ClientMessage<K extends ClientMessageName> = z.infer<(typeof ClientMessages)[K]>;
@@ -97,6 +109,8 @@ export interface TableSummary {
   /** The game being played, or the last one. */
   readonly gameId: string | null;
   readonly finishedGames: readonly string[];
+  /** Connections watching without a seat; they can read the chat (never write in it). */
+  readonly spectators: number;
 }
 
 /** Server → client 'game': one accepted action's consequences as this client may see them. */
@@ -118,12 +132,21 @@ export interface ChatMessage {
   readonly at: number;
 }
 
-/** Ack of 'table:watch'. `missed` lists updates after lastSeq when they could be replayed; else `game` is a fresh full view. */
+/** The events of one action a returning client missed, filtered for it. */
+export interface MissedStep {
+  readonly seq: number;
+  readonly events: readonly GameEvent[];
+}
+
+/**
+ * Ack of 'table:watch'. `game` is always the current state; `missed` lists the events of
+ * each action after lastSeq (for animations) when they are still kept, else null.
+ */
 export interface WatchReply {
   readonly table: TableSummary;
   readonly seat: number | null;
   readonly game: GameUpdate | null;
-  readonly missed: readonly GameUpdate[] | null;
+  readonly missed: readonly MissedStep[] | null;
   readonly chat: readonly ChatMessage[];
 }
 
@@ -132,6 +155,12 @@ export interface ServerToClient {
   table: (table: TableSummary) => void;
   game: (update: GameUpdate) => void;
   chat: (message: ChatMessage) => void;
+  /** This connection no longer holds a seat (given up, maybe in another tab): it is a spectator now. */
+  'seat:lost': (message: SeatLost) => void;
+}
+
+export interface SeatLost {
+  readonly seat: number;
 }
 
 /** Ack of 'game:hint'. */

@@ -4,7 +4,6 @@
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
@@ -12,9 +11,12 @@ import { AnalysisQueue } from './analysis/queue.js';
 import { BotPool } from './bots/pool.js';
 import type { Config } from './config.js';
 import { registerErrorReplies } from './http/errors.js';
+import { limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
 import { type Counts, Metrics } from './metrics.js';
+import { SessionLimits } from './realtime/sessions.js';
 import { Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
 import { Lobby } from './tables/lobby.js';
 
@@ -28,7 +30,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.maxMessageBytes, logController: new LogController({ disableRequestLogging: true }) });
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
   const pool = new BotPool(config.botWorkers);
-  const io = new Server(app.server, { maxHttpBufferSize: config.maxMessageBytes, serveClient: false });
+  const sessions = new SessionLimits(config);
+  const io = new Server(app.server, sessions.serverOptions());
+  sessions.attach(io);
   const counts: Counts = { openTables: (): number => lobby.openTables(), runningGames: (): number => lobby.runningGames(), connections: (): number => io.engine.clientsCount };
   const metrics = new Metrics(counts);
   const lobby: Lobby = new Lobby({ store, pool, config, metrics, log: app.log, out: new RoomBroadcaster(io), now: Date.now });
@@ -36,12 +40,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log);
 
   registerErrorReplies(app);
-  await app.register(fastifyRateLimit, { max: config.httpRatePerMinute, timeWindow: '1 minute' });
-  registerRoutes(app, { lobby, store, metrics, analyses });
+  await registerHeaders(app, config);
+  // The API in a context of its own, so that its rate limit leaves the static files alone.
+  await app.register(async (api) => {
+    limitRequests(api, config);
+    registerRoutes(api, { lobby, store, metrics, config, analyses });
+  });
   if (fs.existsSync(config.webDir)) await app.register(fastifyStatic, { root: config.webDir });
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
 
   const resumed = await lobby.resumeAll();
+  const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
   app.log.info({ port, resumed }, 'bottle-imp server ready');
@@ -51,6 +60,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     async close() {
       realtime.stop();
       analyses.stop();
+      retention.stop();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close().catch(() => undefined);

@@ -16,14 +16,31 @@ export interface Config {
   readonly botWorkers: number;
   /** A table with no human connected is closed after this long (its games are kept). */
   readonly closeAfterMs: number;
+  /** A new table that no player has opened (followed with its seat token) is closed after this long. */
+  readonly unopenedCloseMs: number;
+  /** Tables not closed that one address may have created (counted while the process runs). */
+  readonly maxTablesPerAddress: number;
+  /** Closed tables quiet for this long lose their chat and unfinished games (finished games are kept). */
+  readonly retentionMs: number;
+  /** How often the retention sweep runs. */
+  readonly sweepEveryMs: number;
+  /** The SQLite write-ahead log is cut back to this size after checkpoints. */
+  readonly walLimitBytes: number;
   readonly httpRatePerMinute: number;
   /** Socket.IO messages per second allowed per connection and per client address. */
   readonly socketRatePerSecond: number;
   readonly addressRatePerSecond: number;
+  /** Engine.IO sessions per client address, counted from the handshake on. */
   readonly maxConnectionsPerAddress: number;
+  /** A session must join the namespace, then follow a table, within this long, or it is closed. */
+  readonly joinTimeoutMs: number;
   /** Largest Socket.IO message or HTTP body accepted, in bytes. */
   readonly maxMessageBytes: number;
   readonly logLevel: string;
+  /** The address people reach the server at (e.g. https://imp.example.org), for invite links; else taken from the request. */
+  readonly publicUrl: string | null;
+  /** With it, GET /metrics is also answered to `Authorization: Bearer <token>` from any address (else only from the server's machine). */
+  readonly metricsToken: string | null;
   /**
    * SQLite's `synchronous` setting. NORMAL (default) keeps every acknowledged action across
    * a crash of the process; FULL also across a power loss, at about 3.5 ms per action here.
@@ -51,6 +68,18 @@ function synchronous(raw: string | undefined): Config['sqliteSynchronous'] {
   return value;
 }
 
+function publicUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) address, not "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) address, not "${raw}"`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   return {
@@ -62,12 +91,20 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     botDelayMs: int(env, 'BOT_DELAY_MS', 900),
     botWorkers: int(env, 'BOT_WORKERS', 2, 1),
     closeAfterMs: int(env, 'CLOSE_AFTER_SECONDS', 1800, 1) * 1000,
+    unopenedCloseMs: int(env, 'UNOPENED_CLOSE_SECONDS', 120, 1) * 1000,
+    maxTablesPerAddress: int(env, 'MAX_TABLES_PER_ADDRESS', 20, 1),
+    retentionMs: int(env, 'RETENTION_SECONDS', 30 * 24 * 3600, 1) * 1000,
+    sweepEveryMs: int(env, 'SWEEP_SECONDS', 3600, 1) * 1000,
+    walLimitBytes: int(env, 'SQLITE_WAL_LIMIT_BYTES', 4 * 1024 * 1024, 0),
     httpRatePerMinute: int(env, 'HTTP_RATE_PER_MINUTE', 600, 1),
     socketRatePerSecond: int(env, 'SOCKET_RATE_PER_SECOND', 20, 1),
     addressRatePerSecond: int(env, 'ADDRESS_RATE_PER_SECOND', 200, 1),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1),
+    joinTimeoutMs: int(env, 'JOIN_TIMEOUT_SECONDS', 10, 1) * 1000,
     maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', 16 * 1024, 1024),
     logLevel: env.LOG_LEVEL || 'info',
+    publicUrl: publicUrl(env.PUBLIC_URL),
+    metricsToken: env.METRICS_TOKEN || null,
     sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),
     analysisQueue: int(env, 'ANALYSIS_QUEUE', 8, 1),
     analysisIterations: int(env, 'ANALYSIS_ITERATIONS', ANALYSIS_DEFAULT_ITERATIONS, 1),

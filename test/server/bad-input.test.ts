@@ -16,7 +16,8 @@ let stranger: Client;
 
 // A frozen game: four people, nobody plays during the attack, so any change would show.
 beforeAll(async () => {
-  server = await startServer({ SOCKET_RATE_PER_SECOND: '100000', ADDRESS_RATE_PER_SECOND: '100000' });
+  // The stranger never follows a table: it is given time enough not to be closed as idle.
+  server = await startServer({ SOCKET_RATE_PER_SECOND: '100000', ADDRESS_RATE_PER_SECOND: '100000', JOIN_TIMEOUT_SECONDS: '600' });
   table = await seatTable(server, { players: 4, rounds: 1 }, 4);
   // Into the play phase, with one card on the table.
   while (!(table.humans[0].game!.view.phase === 'play' && table.humans[0].game!.view.trick.cards.length === 1)) await step(table.humans);

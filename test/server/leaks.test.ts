@@ -1,6 +1,8 @@
 /**
  * No leaks: over many random games (2 to 6 players, people, bots and a spectator, with
- * reconnections), every card in every message a client receives is one its seat may know.
+ * reconnections, and seats given up mid-game while a second tab holds them too), every
+ * card in every message a client receives is one its seat may know; once a connection has
+ * lost its seat, that is what a spectator may know.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Rng } from '../../src/engine/index.js';
@@ -20,7 +22,7 @@ afterAll(async () => {
 
 const GAMES = 20;
 
-async function playOne(index: number): Promise<{ messages: number; cards: number }> {
+async function playOne(index: number): Promise<{ messages: number; cards: number; gaveUp: number }> {
   const rng = new Rng(1000 + index);
   const random = () => rng.nextU32() / 2 ** 32;
   const players = 2 + (index % 5);
@@ -29,19 +31,30 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
   const gameId = clients[0].game!.gameId;
   const spectator = new Client(server.url);
   const everyone = [...clients, spectator];
+  // With three people or more, seat 1 is open in a second tab too, and gives up mid-game.
+  const givers = humans >= 3 ? [clients[1], new Client(server.url, tokens[1])] : [];
+  if (givers.length > 0) {
+    expect((await givers[1].watch(code)).ok).toBe(true);
+    everyone.push(givers[1]);
+  }
 
   // Play a little, then the spectator arrives and the last person reloads the page.
   for (let i = 0; i < 5; i++) await step(clients, random);
+  if (givers.length > 0) {
+    expect(await givers[0].call('table:leave', {})).toEqual({ ok: true });
+    await Promise.all(givers.map((g) => g.until(() => g.lostSeat(), 'seat:lost')));
+    clients.splice(1, 1);
+  }
   await spectator.watch(code);
-  const leaver = clients[humans - 1];
+  const leaver = clients[clients.length - 1];
   const lastSeq = leaver.game!.seq;
   leaver.close();
   for (let i = 0; i < 5; i++) await step(clients.slice(0, -1), random);
-  const back = new Client(server.url, tokens[humans - 1]);
+  const back = new Client(server.url, leaver.token);
   const reply = await back.watch(code, { lastSeq, gameId });
   expect(reply.ok).toBe(true);
   everyone.push(back);
-  clients[humans - 1] = back;
+  clients[clients.length - 1] = back;
   await playToEnd(clients, 60_000, random);
   await spectator.until(() => spectator.game?.view.phase === 'over', 'the end for the spectator');
 
@@ -60,8 +73,10 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
     messages++;
   };
   for (const c of everyone) {
-    const seat = c === spectator ? null : tokens.indexOf(c.token!);
+    let seat = c === spectator ? null : tokens.indexOf(c.token!);
     for (const m of c.inbox) {
+      // From the moment a connection loses its seat, it may know only what spectators know.
+      if (m.kind === 'seatLost') seat = null;
       if (m.kind === 'game') {
         expect(m.update.view.viewer).toBe(seat);
         check(seat, m.update.seq, m.update);
@@ -75,23 +90,27 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
     }
   }
   for (const c of everyone) c.close();
-  return { messages, cards };
+  return { messages, cards, gaveUp: givers.length };
 }
 
 it(`${GAMES} random games: no client ever receives a card it may not know`, async () => {
   let messages = 0;
   let cards = 0;
+  let gaveUp = 0;
   // A few tables at a time, as on a real server.
   for (let first = 0; first < GAMES; first += 4) {
     const results = await Promise.all(Array.from({ length: Math.min(4, GAMES - first) }, (_, i) => playOne(first + i)));
     for (const r of results) {
       messages += r.messages;
       cards += r.cards;
+      gaveUp += r.gaveUp;
     }
   }
   // The checker really looked at something.
   expect(messages).toBeGreaterThan(GAMES * 20);
   expect(cards).toBeGreaterThan(messages);
+  // Some connections gave up their seat, and were checked as spectators from then on.
+  expect(gaveUp).toBeGreaterThan(0);
 }, 240_000);
 
 it('the checker catches a leak: another seat’s hand is refused', () => {

@@ -5,31 +5,41 @@
  * of it. The owner is always driven from its table's queue, one request at a time.
  */
 import { type Action, Game, type GameEvent, ok, type Result, type TableView, view, visibleEvents } from '../../engine/index.js';
-import type { GameUpdate } from '../../protocol/messages.js';
+import type { GameUpdate, MissedStep } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { type ActionRow, type GameRow, SeqTakenError, type Store } from '../store/store.js';
 
-/** How far back a returning client may be and still receive each update it missed. */
+/**
+ * How far back a returning client may be and still receive the events it missed. The
+ * events of the last this many actions are kept in memory, so catching up costs no replay.
+ */
 export const MAX_MISSED_UPDATES = 64;
 
 export class GameOwner {
+  /** The events of the most recent actions (at most MAX_MISSED_UPDATES), oldest first. */
+  private recent: { seq: number; events: GameEvent[] }[];
+
   private constructor(
     readonly row: GameRow,
     private game: Game,
     /** The stored log, in order (a cache of the store's). */
     private readonly log: Action[],
     private readonly store: Store,
-  ) {}
+    recent: { seq: number; events: GameEvent[] }[],
+  ) {
+    this.recent = recent;
+  }
 
   /** A new game from its row (already stored by the caller). */
   static begin(row: GameRow, store: Store): GameOwner {
-    return new GameOwner(row, replay(row, []), [], store);
+    return new GameOwner(row, replay(row, []).game, [], store, []);
   }
 
   /** A stored game, rebuilt by replaying its log through the engine. */
   static async restore(row: GameRow, store: Store): Promise<GameOwner> {
     const actions = (await store.loadActions(row.id)).map((a) => a.action);
-    return new GameOwner(row, replay(row, actions), actions, store);
+    const { game, recent } = replay(row, actions);
+    return new GameOwner(row, game, actions, store, recent);
   }
 
   get id(): string {
@@ -76,16 +86,17 @@ export class GameOwner {
       if (!(e instanceof SeqTakenError)) {
         // Not stored (the database may be out of reach): the cache ran ahead of the log,
         // so it is rebuilt from the actions known to be stored, without asking the store.
-        this.game = replay(this.row, this.log);
+        ({ game: this.game, recent: this.recent } = replay(this.row, this.log));
         throw e;
       }
       // Another writer stored this seq: rebuild the cache from what is really stored.
       const stored = (await this.store.loadActions(this.row.id)).map((a) => a.action);
       this.log.splice(0, this.log.length, ...stored);
-      this.game = replay(this.row, stored);
+      ({ game: this.game, recent: this.recent } = replay(this.row, stored));
       throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
     this.log.push(action);
+    remember(this.recent, { seq: row.seq, events: result.value });
     return ok({ seq: row.seq, events: result.value });
   }
 
@@ -95,30 +106,34 @@ export class GameOwner {
   }
 
   /**
-   * The updates a seat missed after `lastSeq`, rebuilt from the log, or null when that is
-   * too far back (the client then starts again from a full view).
+   * The events a seat missed after `lastSeq`, action by action and filtered for that seat,
+   * or null when they are no longer kept (the client then starts from the current view).
+   * Only events: the one current view goes with them, never a view per step.
    */
-  missedSince(seat: number | null, lastSeq: number): GameUpdate[] | null {
-    if (lastSeq > this.seq || this.seq - lastSeq > MAX_MISSED_UPDATES) return null;
-    const game = replay(this.row, this.log.slice(0, lastSeq));
-    const updates: GameUpdate[] = [];
-    for (let i = lastSeq; i < this.log.length; i++) {
-      const result = game.apply(this.log[i]);
-      if (!result.ok) throw new Error(`stored action ${i + 1} of game ${this.row.id} does not replay: ${result.error.detail}`);
-      updates.push({ gameId: this.row.id, seq: i + 1, events: visibleEvents(result.value, seat), view: view(game, seat), deadline: null });
-    }
-    return updates;
+  missedSince(seat: number | null, lastSeq: number): MissedStep[] | null {
+    if (lastSeq > this.seq) return null;
+    if (lastSeq === this.seq) return [];
+    const first = this.recent.findIndex((r) => r.seq === lastSeq + 1);
+    if (first < 0) return null;
+    return this.recent.slice(first).map((r) => ({ seq: r.seq, events: visibleEvents(r.events, seat) }));
   }
 }
 
-/** The engine state after the given actions. */
-export function replay(row: GameRow, actions: readonly Action[]): Game {
+function remember(recent: { seq: number; events: GameEvent[] }[], step: { seq: number; events: GameEvent[] }): void {
+  recent.push(step);
+  if (recent.length > MAX_MISSED_UPDATES) recent.shift();
+}
+
+/** The engine state after the given actions, with the events of the last ones. */
+export function replay(row: GameRow, actions: readonly Action[]): { game: Game; recent: { seq: number; events: GameEvent[] }[] } {
   const created = Game.create(row.options, row.seed);
   if (!created.ok) throw new Error(`game ${row.id} has bad options: ${created.error.detail}`);
   const game = created.value;
+  const recent: { seq: number; events: GameEvent[] }[] = [];
   actions.forEach((action, i) => {
     const result = game.apply(action);
     if (!result.ok) throw new Error(`stored action ${i + 1} of game ${row.id} does not replay: ${result.error.detail}`);
+    if (i >= actions.length - MAX_MISSED_UPDATES) remember(recent, { seq: i + 1, events: result.value });
   });
-  return game;
+  return { game, recent };
 }

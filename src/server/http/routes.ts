@@ -3,11 +3,13 @@
  * debugging views, health and metrics. Bodies are validated by the protocol's zod
  * schemas; every refusal is `{ error: { code, message } }` and never a stack trace.
  */
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { CreateTableSchema, type CreateTableReply, JoinTableSchema, type JoinTableReply } from '../../protocol/messages.js';
 import { recordOf } from '../../record/index.js';
 import type { AnalysisQueue } from '../analysis/queue.js';
+import type { Config } from '../config.js';
 import { invalid, ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import type { Metrics } from '../metrics.js';
@@ -18,10 +20,11 @@ export interface HttpDeps {
   readonly lobby: Lobby;
   readonly store: Store;
   readonly metrics: Metrics;
+  readonly config: Config;
   readonly analyses: AnalysisQueue;
 }
 
-export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, analyses }: HttpDeps): void {
+export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, config, analyses }: HttpDeps): void {
   // For the load balancer: a node that cannot reach its database says so (503).
   app.get('/healthz', async (_req, reply) => {
     const database = await store.ping();
@@ -29,16 +32,17 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, an
     return { ok: database, database };
   });
 
-  app.get('/metrics', async (_req, reply) => {
+  app.get('/metrics', async (req, reply) => {
+    if (!mayReadMetrics(req, config.metricsToken)) throw new ServerError('ERR_FORBIDDEN', 'Metrics are served to the server’s own machine, or with the metrics token.', 403);
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });
 
   app.post('/api/tables', async (req, reply): Promise<CreateTableReply> => {
     const body = parse(CreateTableSchema, req.body);
-    const { table, token } = await lobby.create(body.name, body.options);
+    const { table, token } = await lobby.create(body.name, body.options, req.ip);
     reply.code(201);
-    return { code: table.code, seat: 0, token, invite: inviteLink(req, table.code) };
+    return { code: table.code, seat: 0, token, invite: inviteLink(config.publicUrl, req, table.code) };
   });
 
   app.get('/api/tables', async () => lobby.publicLobbies());
@@ -113,7 +117,16 @@ async function mustGetAnalysableGame(store: Store, id: string): Promise<GameRow>
   return row;
 }
 
-/** The web client's link to a table (it routes by the URL hash). */
-function inviteLink(req: FastifyRequest, code: string): string {
-  return `${req.protocol}://${req.host}/#/t/${code}`;
+/** The web client's link to a table (it routes by the URL hash); from PUBLIC_URL when set, never trusting `Host` then. */
+function inviteLink(publicUrl: string | null, req: FastifyRequest, code: string): string {
+  return `${publicUrl ?? `${req.protocol}://${req.host}`}/#/t/${code}`;
+}
+
+/** The server's own machine (a local Prometheus or health agent), or whoever shows the token. */
+function mayReadMetrics(req: FastifyRequest, token: string | null): boolean {
+  if (req.ip === '127.0.0.1' || req.ip === '::1' || req.ip === '::ffff:127.0.0.1') return true;
+  const shown = req.headers.authorization;
+  if (!token || typeof shown !== 'string') return false;
+  const [want, got] = [Buffer.from(`Bearer ${token}`), Buffer.from(shown)];
+  return want.length === got.length && timingSafeEqual(want, got);
 }

@@ -1,58 +1,91 @@
 /**
- * Token buckets for Socket.IO messages, one per connection and one per client address,
- * and a count of open connections per address.
+ * Token buckets: a bucket holds up to `burst` tokens and refills at `perSecond`; each
+ * request takes one. Unlike a fixed window, no burst can be doubled across a window
+ * boundary. Used for Socket.IO messages (per connection and per address), for
+ * `table:watch` (per connection) and for the HTTP API (per address).
  */
 class Bucket {
   private tokens: number;
   private at = performance.now();
 
-  constructor(private readonly perSecond: number) {
-    // A burst of two seconds' worth is allowed.
-    this.tokens = perSecond * 2;
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+  ) {
+    this.tokens = burst;
   }
 
-  take(): boolean {
-    const now = performance.now();
-    this.tokens = Math.min(this.perSecond * 2, this.tokens + ((now - this.at) / 1000) * this.perSecond);
-    this.at = now;
+  take(now: number): boolean {
+    this.refill(now);
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
   }
+
+  /** A full bucket is the same as a new one, so it need not be kept. */
+  full(now: number): boolean {
+    this.refill(now);
+    return this.tokens >= this.burst;
+  }
+
+  private refill(now: number): void {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.perSecond);
+    this.at = now;
+  }
 }
 
-export class RateLimiter {
-  private readonly byConnection = new Map<string, Bucket>();
-  private readonly byAddress = new Map<string, { bucket: Bucket; connections: number }>();
+/** One bucket per key (a connection or an address); buckets that refilled are dropped. */
+export class Buckets {
+  private readonly byKey = new Map<string, Bucket>();
+  private prunedAt = performance.now();
 
   constructor(
-    private readonly connectionRate: number,
-    private readonly addressRate: number,
+    private readonly perSecond: number,
+    /** Tokens a quiet key may spend at once. */
+    private readonly burst: number,
   ) {}
 
-  /** Count a new connection from an address; false when it already has too many. */
-  openConnection(address: string, max: number): boolean {
-    const a = this.byAddress.get(address) ?? { bucket: new Bucket(this.addressRate), connections: 0 };
-    if (a.connections >= max) return false;
-    a.connections++;
-    this.byAddress.set(address, a);
+  take(key: string): boolean {
+    const now = performance.now();
+    // Forgetting full buckets keeps memory bounded by the keys active in the last minute.
+    if (now - this.prunedAt > 60_000) this.prune(now);
+    let b = this.byKey.get(key);
+    if (!b) this.byKey.set(key, (b = new Bucket(this.perSecond, this.burst)));
+    return b.take(now);
+  }
+
+  forget(key: string): void {
+    this.byKey.delete(key);
+  }
+
+  private prune(now: number): void {
+    this.prunedAt = now;
+    for (const [key, b] of this.byKey) if (b.full(now)) this.byKey.delete(key);
+  }
+}
+
+/** How many connections each address has open, against a cap. */
+export class ConnectionCounter {
+  private readonly byAddress = new Map<string, number>();
+
+  constructor(private readonly max: number) {}
+
+  /** Whether the address may open one more. */
+  hasRoom(address: string): boolean {
+    return (this.byAddress.get(address) ?? 0) < this.max;
+  }
+
+  /** Count a new connection; false (and not counted) when the address is at its cap. */
+  open(address: string): boolean {
+    const n = this.byAddress.get(address) ?? 0;
+    if (n >= this.max) return false;
+    this.byAddress.set(address, n + 1);
     return true;
   }
 
-  closeConnection(address: string): void {
-    const a = this.byAddress.get(address);
-    if (a && --a.connections <= 0) this.byAddress.delete(address);
-  }
-
-  /** One message from a connection: allowed only if both its buckets have room. */
-  take(connection: string, address: string): boolean {
-    let c = this.byConnection.get(connection);
-    if (!c) this.byConnection.set(connection, (c = new Bucket(this.connectionRate)));
-    const a = this.byAddress.get(address);
-    return c.take() && (a ? a.bucket.take() : true);
-  }
-
-  forget(connection: string): void {
-    this.byConnection.delete(connection);
+  close(address: string): void {
+    const n = (this.byAddress.get(address) ?? 1) - 1;
+    if (n <= 0) this.byAddress.delete(address);
+    else this.byAddress.set(address, n);
   }
 }

@@ -1,10 +1,11 @@
 /**
  * Real-time play over Socket.IO. Every client message is validated by its zod schema in
  * src/protocol/messages.ts and answered through its acknowledgement; the seat a client
- * acts for comes only from the seat token it showed in 'table:watch'.
+ * acts for comes only from the seat token it showed in 'table:watch', and the table
+ * checks on every request that the token still holds that seat.
  *
- * Rooms: `t:CODE` (everyone following the table), `t:CODE:N` (seat N's connections),
- * `t:CODE:v` (spectators) and `t:CODE:p` (every seated player, for chat).
+ * Rooms: `t:CODE` (everyone following the table, and its chat), `t:CODE:N` (seat N's
+ * connections) and `t:CODE:v` (spectators).
  */
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
@@ -13,20 +14,22 @@ import type { Config } from '../config.js';
 import { invalid, publicError, ServerError } from '../errors.js';
 import type { Metrics } from '../metrics.js';
 import type { Broadcaster } from '../tables/context.js';
+import { hashToken } from '../ids.js';
 import type { Lobby } from '../tables/lobby.js';
-import type { Table } from '../tables/table.js';
-import { RateLimiter } from './rate-limit.js';
+import type { SeatClaim, Table } from '../tables/table.js';
+import { Buckets } from './rate-limit.js';
 
+/** What a connection follows, kept in `socket.data` so that a table can take a seat away. */
 interface SocketState {
   table: Table | null;
   seat: number | null;
+  tokenHash: string | null;
 }
 
 const rooms = {
   table: (code: string) => `t:${code}`,
   seat: (code: string, seat: number) => `t:${code}:${seat}`,
   spectators: (code: string) => `t:${code}:v`,
-  seated: (code: string) => `t:${code}:p`,
 };
 
 export class RoomBroadcaster implements Broadcaster {
@@ -46,15 +49,36 @@ export class RoomBroadcaster implements Broadcaster {
   }
 
   chat(code: string, message: ChatMessage): void {
-    this.io.to(rooms.seated(code)).emit('chat', message);
+    this.io.to(rooms.table(code)).emit('chat', message);
+  }
+
+  seatLost(code: string, seat: number): void {
+    const room = rooms.seat(code, seat);
+    for (const id of [...(this.io.sockets.adapter.rooms.get(room) ?? [])]) {
+      const socket = this.io.sockets.sockets.get(id);
+      if (!socket) continue;
+      // The in-memory adapter joins and leaves synchronously: the next update already misses it.
+      socket.leave(room);
+      socket.join(rooms.spectators(code));
+      const state = socket.data as SocketState;
+      state.seat = null;
+      state.tokenHash = null;
+      socket.emit('seat:lost', { seat });
+    }
   }
 }
 
 type Reply = (ack: Ack<Record<string, unknown>>) => void;
 type Handler<K extends ClientMessageName> = (socket: Socket, state: SocketState, message: z.infer<(typeof ClientMessages)[K]>, reply: Reply) => Promise<Record<string, unknown> | undefined>;
 
+/** `table:watch` per connection: a few in a row, then one a second (each costs a full view). */
+const WATCH_BURST = 5;
+const WATCHES_PER_SECOND = 1;
+
 export class Realtime {
-  private readonly limiter: RateLimiter;
+  private readonly perConnection: Buckets;
+  private readonly perAddress: Buckets;
+  private readonly watches = new Buckets(WATCHES_PER_SECOND, WATCH_BURST);
   /** During shutdown, dropped connections are not absences. */
   private stopping = false;
 
@@ -65,36 +89,38 @@ export class Realtime {
     private readonly metrics: Metrics,
     private readonly log: { error(o: object, msg: string): void },
   ) {
-    this.limiter = new RateLimiter(config.socketRatePerSecond, config.addressRatePerSecond);
-    io.use((socket, next) => {
-      const address = socket.handshake.address;
-      if (!this.limiter.openConnection(address, config.maxConnectionsPerAddress)) return next(new Error('ERR_TOO_MANY_CONNECTIONS'));
-      socket.once('disconnect', () => this.limiter.closeConnection(address));
-      next();
-    });
-    io.on('connection', (socket) => this.connect(socket));
+    // A burst of two seconds' worth is allowed.
+    this.perConnection = new Buckets(config.socketRatePerSecond, config.socketRatePerSecond * 2);
+    this.perAddress = new Buckets(config.addressRatePerSecond, config.addressRatePerSecond * 2);
+    io.on('connection', (socket) => this.connect(socket, config.joinTimeoutMs));
   }
 
   stop(): void {
     this.stopping = true;
   }
 
-  private connect(socket: Socket): void {
-    const state: SocketState = { table: null, seat: null };
+  private connect(socket: Socket, joinTimeoutMs: number): void {
+    const state: SocketState = { table: null, seat: null, tokenHash: null };
+    socket.data = state;
+    // A connection that follows no table holds memory for nothing: it has a while to start.
+    const idle = setTimeout(() => {
+      if (!state.table) socket.disconnect(true);
+    }, joinTimeoutMs);
     const known = new Set<string>(Object.keys(ClientMessages));
     this.on(socket, state, 'table:watch', (s, st, m) => this.watch(s, st, m));
-    this.on(socket, state, 'seat:bot', async (_s, st, m) => void (await seated(st).table.setBot(seated(st).seat, m.seat, m.level)));
-    this.on(socket, state, 'seat:clear', async (_s, st, m) => void (await seated(st).table.clearSeat(seated(st).seat, m.seat)));
-    this.on(socket, state, 'table:start', async (_s, st) => void (await seated(st).table.start(seated(st).seat)));
-    this.on(socket, state, 'table:rematch', async (_s, st) => void (await seated(st).table.rematch(seated(st).seat)));
-    this.on(socket, state, 'table:leave', (s, st) => this.leave(s, st));
-    this.on(socket, state, 'table:coach', async (_s, st, m) => void (await seated(st).table.setCoach(seated(st).seat, m.coach)));
-    this.on(socket, state, 'game:hint', async (_s, st) => ({ hint: await seated(st).table.hint(seated(st).seat) }));
-    this.on(socket, state, 'chat:send', async (_s, st, m) => void (await seated(st).table.chat(seated(st).seat, m)));
+    this.on(socket, state, 'seat:bot', async (_s, st, m) => void (await seated(st).table.setBot(seated(st).claim, m.seat, m.level)));
+    this.on(socket, state, 'seat:clear', async (_s, st, m) => void (await seated(st).table.clearSeat(seated(st).claim, m.seat)));
+    this.on(socket, state, 'table:start', async (_s, st) => void (await seated(st).table.start(seated(st).claim)));
+    this.on(socket, state, 'table:rematch', async (_s, st) => void (await seated(st).table.rematch(seated(st).claim)));
+    // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
+    this.on(socket, state, 'table:leave', async (_s, st) => void (await seated(st).table.leave(seated(st).claim)));
+    this.on(socket, state, 'table:coach', async (_s, st, m) => void (await seated(st).table.setCoach(seated(st).claim, m.coach)));
+    this.on(socket, state, 'game:hint', async (_s, st) => ({ hint: await seated(st).table.hint(seated(st).claim) }));
+    this.on(socket, state, 'chat:send', async (_s, st, m) => void (await seated(st).table.chat(seated(st).claim, m)));
     this.on(socket, state, 'game:act', async (_s, st, m, reply) => {
-      const { table, seat } = seated(st);
+      const { table, claim } = seated(st);
       const started = performance.now();
-      await table.act(seat, m.action, (ack) => {
+      await table.act(claim, m.action, (ack) => {
         this.metrics.actionLatency.observe((performance.now() - started) / 1000);
         reply(ack);
       });
@@ -107,9 +133,11 @@ export class Realtime {
       if (typeof ack === 'function') ack({ ok: false, error: { code: 'ERR_UNKNOWN_MESSAGE', message: `Unknown message "${String(event).slice(0, 40)}".` } });
     });
     socket.on('disconnect', () => {
-      this.limiter.forget(socket.id);
+      clearTimeout(idle);
+      this.perConnection.forget(socket.id);
+      this.watches.forget(socket.id);
       if (this.stopping || !state.table) return;
-      state.table.disconnected(state.seat).catch((e) => this.log.error({ err: e }, 'disconnect handling failed'));
+      state.table.disconnected(socket.id).catch((e) => this.log.error({ err: e }, 'disconnect handling failed'));
     });
   }
 
@@ -125,7 +153,7 @@ export class Realtime {
         ack?.(a);
       };
       try {
-        if (!this.limiter.take(socket.id, socket.handshake.address)) throw new ServerError('ERR_RATE_LIMITED', 'Too many messages. Slow down a little.', 429);
+        if (!this.perConnection.take(socket.id) || !this.perAddress.take(socket.handshake.address)) throw new ServerError('ERR_RATE_LIMITED', 'Too many messages. Slow down a little.', 429);
         if (!ack) throw new ServerError('ERR_NO_ACK', 'Every message needs an acknowledgement callback.');
         if (args.length !== 1) throw new ServerError('ERR_BAD_REQUEST', 'Send exactly one message object.');
         const parsed = schema.safeParse(args[0]);
@@ -142,42 +170,34 @@ export class Realtime {
   }
 
   private async watch(socket: Socket, state: SocketState, m: z.infer<(typeof ClientMessages)['table:watch']>): Promise<Record<string, unknown>> {
+    if (!this.watches.take(socket.id)) throw new ServerError('ERR_RATE_LIMITED', 'Too many requests to follow a table. Wait a second.', 429);
     const table = await this.lobby.mustGet(m.code);
-    const seat = m.token === undefined ? null : table.seatOfToken(m.token);
-    if (m.token !== undefined && seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
     await this.unwatch(socket, state);
-    const reply = await table.watch(seat, m.lastSeq, m.gameId, () => {
+    // The token is matched to a seat inside the table's queue, against the seats as they are then.
+    const reply = await table.watch(socket.id, m.token, m.lastSeq, m.gameId, (seat) => {
       if (!socket.connected) return false;
-      socket.join(seat === null ? [rooms.table(table.code), rooms.spectators(table.code)] : [rooms.table(table.code), rooms.seat(table.code, seat), rooms.seated(table.code)]);
+      socket.join(seat === null ? [rooms.table(table.code), rooms.spectators(table.code)] : [rooms.table(table.code), rooms.seat(table.code, seat)]);
       state.table = table;
       state.seat = seat;
+      state.tokenHash = seat === null ? null : hashToken(m.token!);
       return true;
     });
     return { ...reply };
   }
 
-  private async leave(socket: Socket, state: SocketState): Promise<undefined> {
-    const { table, seat } = seated(state);
-    await table.leave(seat);
-    // The connection stays, as a spectator.
-    await this.unwatch(socket, state);
-    socket.join([rooms.table(table.code), rooms.spectators(table.code)]);
-    state.table = table;
-    return undefined;
-  }
-
-  /** Stop following the current table (before following another, or after leaving). */
+  /** Stop following the current table (before following another). */
   private async unwatch(socket: Socket, state: SocketState): Promise<void> {
     const { table, seat } = state;
     if (!table) return;
-    for (const room of [rooms.table(table.code), rooms.spectators(table.code), rooms.seated(table.code), ...(seat === null ? [] : [rooms.seat(table.code, seat)])]) socket.leave(room);
+    for (const room of [rooms.table(table.code), rooms.spectators(table.code), ...(seat === null ? [] : [rooms.seat(table.code, seat)])]) socket.leave(room);
     state.table = null;
     state.seat = null;
-    await table.disconnected(seat);
+    state.tokenHash = null;
+    await table.disconnected(socket.id);
   }
 }
 
-function seated(state: SocketState): { table: Table; seat: number } {
-  if (!state.table || state.seat === null) throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
-  return { table: state.table, seat: state.seat };
+function seated(state: SocketState): { table: Table; claim: SeatClaim } {
+  if (!state.table || state.seat === null || state.tokenHash === null) throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
+  return { table: state.table, claim: { seat: state.seat, tokenHash: state.tokenHash } };
 }

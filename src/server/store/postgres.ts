@@ -7,6 +7,7 @@ import { PG_MIGRATIONS } from './postgres-schema.js';
 import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
 import type { ActionRow, ChatRow, GameRow, GameStatus, SeatRow, Store, TableRow, TimerKind, TimerRow } from './store.js';
 import { SeqTakenError, StaleTableError, StoreUnavailableError } from './store.js';
+import { sweepSql } from './sweep-sql.js';
 
 /** Any fixed number shared by every node: the advisory lock held while migrating. */
 const MIGRATION_LOCK = 0x6b0771e;
@@ -14,6 +15,8 @@ const MIGRATION_LOCK = 0x6b0771e;
 const UNIQUE_VIOLATION = '23505';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
+
+const SWEEP = sweepSql((n) => `$${n}`);
 
 /** Node's and PostgreSQL's ways of saying the connection failed (SQLSTATE class 08, shutdowns). */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
@@ -237,6 +240,17 @@ export class PostgresStore implements Store {
   async loadAnalysis(gameId: string): Promise<string | null> {
     const { rows } = await this.pool.query('SELECT analysis FROM analyses WHERE game_id = $1', [gameId]);
     return rows.length > 0 ? (rows[0].analysis as string) : null;
+  }
+
+  async sweep(cutoff: number, limit: number): Promise<number> {
+    return this.transaction(async (c) => {
+      const { rows } = await c.query<{ code: string }>(SWEEP.sweepable, [cutoff, limit]);
+      for (const { code } of rows) {
+        const finished = (await c.query(SWEEP.hasFinished, [code])).rows.length > 0;
+        for (const sql of [...SWEEP.clear, ...(finished ? SWEEP.keep : SWEEP.drop)]) await c.query(sql, [code]);
+      }
+      return rows.length;
+    });
   }
 
   async ping(): Promise<boolean> {

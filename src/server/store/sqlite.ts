@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
 import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
 import type { ActionRow, ChatRow, GameRow, GameStatus, SeatRow, Store, TableRow, TimerKind, TimerRow } from './store.js';
+import { sweepSql } from './sweep-sql.js';
 import { SeqTakenError, StaleTableError } from './store.js';
 
 export const SQLITE_FILE = 'bottle-imp.sqlite';
@@ -18,6 +19,8 @@ export interface SqliteOptions {
    * does; a second process that only reads the file beside it (a test) does not.
    */
   readonly checkpoints?: boolean;
+  /** The write-ahead log is cut back to this size after checkpoints (default 4 MiB). */
+  readonly walLimitBytes?: number;
 }
 
 /** Bring the file's schema up to the last migration, each step in its own transaction. */
@@ -36,8 +39,9 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly checkpointer: Worker | null;
   private readonly stmts;
+  private readonly sweeper;
 
-  constructor(dataDir: string, { synchronous = 'NORMAL', checkpoints = true }: SqliteOptions = {}) {
+  constructor(dataDir: string, { synchronous = 'NORMAL', checkpoints = true, walLimitBytes = 4 * 1024 * 1024 }: SqliteOptions = {}) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.db = new Database(path.join(dataDir, SQLITE_FILE));
     this.db.pragma('journal_mode = WAL');
@@ -50,9 +54,12 @@ export class SqliteStore implements Store {
     migrateSqlite(this.db);
     // Checkpoints happen in a thread of their own (checkpointer.ts), never inside a commit.
     this.db.pragma('wal_autocheckpoint = 0');
-    this.checkpointer = checkpoints ? new Worker(new URL('./checkpointer.js', import.meta.url), { workerData: { file: this.db.name, everyMs: 1000 } }) : null;
+    // When a writer starts the log over after a complete checkpoint, it cuts the file to this size.
+    this.db.pragma(`journal_size_limit = ${walLimitBytes}`);
+    this.checkpointer = checkpoints ? new Worker(new URL('./checkpointer.js', import.meta.url), { workerData: { file: this.db.name, everyMs: 1000, walLimitBytes } }) : null;
     this.checkpointer?.unref();
     const db = this.db;
+    this.sweeper = prepareSweep(db);
     this.stmts = {
       insertTable: db.prepare(
         `INSERT INTO tables (code, settings, host, status, game_id, created_at, version) VALUES (@code, @settings, @host, @status, @game_id, @created_at, @version)
@@ -185,6 +192,18 @@ export class SqliteStore implements Store {
     return row ? row.analysis : null;
   }
 
+  async sweep(cutoff: number, limit: number): Promise<number> {
+    const s = this.sweeper;
+    return this.db.transaction(() => {
+      const codes = (s.sweepable.all({ p1: cutoff, p2: limit }) as { code: string }[]).map((r) => r.code);
+      for (const code of codes) {
+        const after = s.hasFinished.get({ p1: code }) ? s.keep : s.drop;
+        for (const stmt of [...s.clear, ...after]) stmt.run({ p1: code });
+      }
+      return codes.length;
+    })();
+  }
+
   async ping(): Promise<boolean> {
     try {
       this.db.prepare('SELECT 1').get();
@@ -207,4 +226,10 @@ export class SqliteStore implements Store {
     }
     this.db.close();
   }
+}
+
+function prepareSweep(db: Database.Database) {
+  const sql = sweepSql((n) => `@p${n}`);
+  const all = (list: string[]) => list.map((q) => db.prepare(q));
+  return { sweepable: db.prepare(sql.sweepable), hasFinished: db.prepare(sql.hasFinished), clear: all(sql.clear), keep: all(sql.keep), drop: all(sql.drop) };
 }

@@ -137,6 +137,15 @@ export interface Store {
   saveAnalysis(gameId: string, analysis: string, at: number): Promise<void>;
   /** The stored analysis of a game (JSON text), or null. */
   loadAnalysis(gameId: string): Promise<string | null>;
+  /**
+   * Retention. Of the tables closed and quiet since before `cutoff` (created before it,
+   * no game started or ended and no chat after it), deletes the chat, timers, games that
+   * did not finish and their actions, and the seats' token hashes; a table with no
+   * finished game is deleted whole (seats included). Finished games, their actions (the
+   * records) and their table row are kept. Handles at most `limit` tables that still have
+   * something to delete; returns how many it handled (less than `limit`: nothing is left).
+   */
+  sweep(cutoff: number, limit: number): Promise<number>;
   /** Whether the database answers now (for /healthz); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

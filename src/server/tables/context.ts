@@ -13,7 +13,10 @@ export interface Broadcaster {
   game(code: string, seat: number | null, update: GameUpdate): void;
   /** Whether anyone listens as that seat (or as a spectator), so views are built only when needed. */
   hasAudience(code: string, seat: number | null): boolean;
+  /** Chat goes to everyone following the table: players and (read-only) spectators. */
   chat(code: string, message: ChatMessage): void;
+  /** Every connection holding the seat loses it: it becomes a spectator and is told so. */
+  seatLost(code: string, seat: number): void;
 }
 
 export interface TableContext {

@@ -16,22 +16,53 @@ const LOBBY_PAGE = 100;
 export class Lobby {
   private readonly tables = new Map<string, Table>();
   private readonly loading = new Map<string, Promise<Table | null>>();
+  /** The address that created each table still open (tables of this process's lifetime). */
+  private readonly creators = new Map<string, string>();
+  private readonly createdBy = new Map<string, number>();
 
   constructor(private readonly ctx: Omit<TableContext, 'closed'>) {}
 
   private get tableContext(): TableContext {
-    return { ...this.ctx, closed: (code) => this.tables.delete(code) };
+    return { ...this.ctx, closed: (code) => this.forget(code) };
   }
 
-  async create(name: string, options: TableOptions): Promise<{ table: Table; token: string }> {
+  /** A new table; each address may have at most `maxTablesPerAddress` open at once. */
+  async create(name: string, options: TableOptions, address: string): Promise<{ table: Table; token: string }> {
+    const max = this.ctx.config.maxTablesPerAddress;
+    if ((this.createdBy.get(address) ?? 0) >= max) throw new ServerError('ERR_TOO_MANY_TABLES', `You already have ${max} open tables. Finish or leave one first.`, 429);
     const resolved = resolveOptions({ players: options.players as PlayerCount, mode: options.mode, rounds: options.rounds, targetScore: options.targetScore });
     if (!resolved.ok) throw new ServerError('ERR_BAD_OPTIONS', resolved.error.message);
     const settings: TableSettings = { ...resolved.value, public: options.public, turnSeconds: options.turnSeconds, coach: options.coach };
-    let code = newTableCode();
-    while (this.tables.has(code) || (await this.ctx.store.loadTable(code))) code = newTableCode();
-    const created = await Table.create(this.tableContext, code, name, settings);
-    this.tables.set(code, created.table);
-    return created;
+    // Counted before anything is awaited, so that concurrent requests cannot pass the cap together.
+    this.createdBy.set(address, (this.createdBy.get(address) ?? 0) + 1);
+    let code = '';
+    try {
+      do code = newTableCode();
+      while (this.tables.has(code) || this.creators.has(code) || (await this.ctx.store.loadTable(code)));
+      this.creators.set(code, address);
+      const created = await Table.create(this.tableContext, code, name, settings);
+      this.tables.set(code, created.table);
+      return created;
+    } catch (e) {
+      if (this.creators.get(code) === address) this.forget(code);
+      else this.uncount(address);
+      throw e;
+    }
+  }
+
+  /** A table closed: it leaves memory, and no longer counts against its creator. */
+  private forget(code: string): void {
+    this.tables.delete(code);
+    const address = this.creators.get(code);
+    if (address === undefined) return;
+    this.creators.delete(code);
+    this.uncount(address);
+  }
+
+  private uncount(address: string): void {
+    const n = (this.createdBy.get(address) ?? 1) - 1;
+    if (n <= 0) this.createdBy.delete(address);
+    else this.createdBy.set(address, n);
   }
 
   /** The table with this code, from memory or from the store; null if there is none. */

@@ -22,11 +22,23 @@ const CHAT_HISTORY = 50;
 /** How long a bot turn or a deadline waits before trying again when the database was out of reach. */
 const RETRY_MS = 1000;
 
+/**
+ * A connection's claim to a seat: the seat it watched as and the hash of the token it
+ * showed. It is checked against the seat's current token inside the queue on every
+ * request, so a seat that changed hands is never acted for by an old connection.
+ */
+export interface SeatClaim {
+  readonly seat: number;
+  readonly tokenHash: string;
+}
+
 export class Table {
   private readonly queue = new SerialQueue();
   private owner: GameOwner | null = null;
-  /** Open connections per seat (spectators are not counted). */
-  private readonly connections = new Map<number, number>();
+  /** Ids of the open connections holding each seat (a seat has none when absent). */
+  private readonly present = new Map<number, Set<string>>();
+  /** Ids of the open connections watching without a seat. */
+  private readonly spectators = new Set<string>();
   private readonly timers = new Map<string, { deadline: number; handle: NodeJS.Timeout }>();
   private readonly botsThinking = new Set<number>();
   private readonly chatTimes = new Map<number, number[]>();
@@ -61,8 +73,8 @@ export class Table {
     const row: TableRow = { code, settings, host: 0, status: 'lobby', gameId: null, createdAt: ctx.now(), version: 1 };
     await ctx.store.saveTable(row, seats);
     const table = new Table(ctx, row, seats, []);
-    // Nobody is connected yet: a table nobody ever opens is closed like any other.
-    await table.queue.run(() => table.startTimer('close', -1, ctx.now() + ctx.config.closeAfterMs));
+    // Nobody is connected yet: a table nobody opens soon is closed (and leaves memory).
+    await table.queue.run(() => table.startTimer('close', -1, ctx.now() + Math.min(ctx.config.unopenedCloseMs, ctx.config.closeAfterMs)));
     return { table, token };
   }
 
@@ -85,18 +97,16 @@ export class Table {
     });
   }
 
-  /** The seat a token belongs to, or null. */
+  /** The seat a token belongs to now, or null. */
   seatOfToken(token: string): number | null {
-    const hash = hashToken(token);
-    const seat = this.seats.find((s) => s.tokenHash === hash);
-    return seat ? seat.seat : null;
+    return this.seatOfHash(hashToken(token));
   }
 
   summary(): TableSummary {
-    const seats: SeatSummary[] = this.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: (this.connections.get(s.seat) ?? 0) > 0, away: s.away }));
+    const seats: SeatSummary[] = this.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: this.isPresent(s.seat), away: s.away }));
     // Tables stored before the coach option existed have it off.
     const options = { ...this.row.settings, coach: this.row.settings.coach === true };
-    return { code: this.code, options, status: this.row.status, host: this.row.host, seats, gameId: this.row.gameId, finishedGames: [...this.finishedIds] };
+    return { code: this.code, options, status: this.row.status, host: this.row.host, seats, gameId: this.row.gameId, finishedGames: [...this.finishedIds], spectators: this.spectators.size };
   }
 
   /** The running game's owner (for debugging views over HTTP). */
@@ -124,29 +134,29 @@ export class Table {
     });
   }
 
-  setBot(by: number, seat: number, level: BotLevelName): Promise<void> {
+  setBot(by: SeatClaim, seat: number, level: BotLevelName): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeHostBetweenGames(by);
       const s = this.seatAt(seat);
       if (s.name !== null && s.bot === null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken by a player.`, 409);
-      this.seats[seat] = { seat, name: botName(level), tokenHash: null, bot: level, away: false };
+      this.setSeat({ seat, name: botName(level), tokenHash: null, bot: level, away: false });
       await this.save();
       this.ctx.out.table(this.summary());
     });
   }
 
-  clearSeat(by: number, seat: number): Promise<void> {
+  clearSeat(by: SeatClaim, seat: number): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeHostBetweenGames(by);
       if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat + 1} to remove.`);
-      this.seats[seat] = emptySeat(seat);
+      this.setSeat(emptySeat(seat));
       await this.save();
       this.ctx.out.table(this.summary());
     });
   }
 
   /** The host switches hints and bottle risk on or off, for everyone, between games. */
-  setCoach(by: number, coach: boolean): Promise<void> {
+  setCoach(by: SeatClaim, coach: boolean): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeOpen();
       this.mustBeHost(by);
@@ -157,7 +167,7 @@ export class Table {
     });
   }
 
-  start(by: number): Promise<void> {
+  start(by: SeatClaim): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeOpen();
       this.mustBeHost(by);
@@ -168,12 +178,12 @@ export class Table {
   }
 
   /** A new game with the same seats; seats whose player left wait for someone new first. */
-  rematch(by: number): Promise<void> {
+  rematch(by: SeatClaim): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeOpen();
       this.mustBeHost(by);
       if (this.row.status !== 'finished') throw new ServerError('ERR_NOT_FINISHED', 'A rematch can start once the game is over.', 409);
-      this.seats = this.seats.map((s) => (s.bot === null && s.tokenHash === null ? emptySeat(s.seat) : { ...s, away: false }));
+      for (const s of this.seats) this.setSeat(s.bot === null && s.tokenHash === null ? emptySeat(s.seat) : { ...s, away: false });
       if (this.seats.every((s) => s.name !== null)) return this.startGame();
       this.row = { ...this.row, status: 'lobby' };
       await this.save();
@@ -182,15 +192,17 @@ export class Table {
   }
 
   /** A player leaves for good: during a game a bot plays the seat to the end. */
-  leave(by: number): Promise<void> {
+  leave(claim: SeatClaim): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeOpen();
-      const s = this.seatAt(by);
+      const by = this.mustHold(claim);
+      const s = this.seats[by];
+      // Every connection holding the seat, in any tab, becomes a spectator at once (setSeat).
       if (this.row.status === 'playing') {
-        this.seats[by] = { ...s, tokenHash: null, away: true };
+        this.setSeat({ ...s, tokenHash: null, away: true });
         await this.stopTimer('absence', by);
       } else {
-        this.seats[by] = emptySeat(by);
+        this.setSeat(emptySeat(by));
       }
       const humans = this.seats.filter((x) => x.tokenHash !== null);
       if (this.row.host === by && humans.length > 0) this.row = { ...this.row, host: humans[0].seat };
@@ -207,12 +219,12 @@ export class Table {
    * A player's action. `reply` is called as soon as the action is stored, before the
    * updates go out; a refusal is thrown as a ServerError and changes nothing.
    */
-  act(seat: number, action: ClientAction, reply: (ack: Ack<{ seq: number }>) => void): Promise<void> {
+  act(claim: SeatClaim, action: ClientAction, reply: (ack: Ack<{ seq: number }>) => void): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeOpen();
+      const seat = this.mustHold(claim);
       const owner = this.owner;
       if (this.row.status !== 'playing' || !owner) throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
-      if (this.seats[seat].tokenHash === null) throw new ServerError('ERR_NOT_SEATED', 'You no longer hold a seat at this table.', 403);
       const result = await owner.act(toEngineAction(seat, action), false, this.ctx.now());
       if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
       reply({ ok: true, seq: result.value.seq });
@@ -225,18 +237,18 @@ export class Table {
    * A hint for a seated person whose turn it is, from that seat's view only, worked out in
    * the bot pool. Refused unless the table's coach option is on.
    */
-  async hint(seat: number): Promise<Hint> {
-    const job = await this.queue.run(() => {
+  async hint(claim: SeatClaim): Promise<Hint> {
+    const { seat, job } = await this.queue.run(() => {
       this.mustBeOpen();
+      const seat = this.mustHold(claim);
       const owner = this.owner;
       if (this.row.status !== 'playing' || !owner) throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
-      if (this.seats[seat].tokenHash === null) throw new ServerError('ERR_NOT_SEATED', 'You no longer hold a seat at this table.', 403);
       if (this.row.settings.coach !== true) throw new ServerError('ERR_COACH_OFF', 'The host has turned hints off at this table.', 403);
       const view = owner.view(seat);
       if (!view.toAct.includes(seat) || (view.phase === 'pass' && view.passed[seat])) throw new ServerError('ERR_NOT_YOUR_TURN', 'Hints are given when it is your turn.', 409);
       if (this.hintsThinking.has(seat)) throw new ServerError('ERR_HINT_PENDING', 'Your last hint is still being worked out.', 429);
       this.hintsThinking.add(seat);
-      return { view, seed: decisionSeed(owner.row.seed, owner.seq, seat) };
+      return { seat, job: { view, seed: decisionSeed(owner.row.seed, owner.seq, seat) } };
     });
     try {
       const { result } = await this.ctx.pool.submit({ kind: 'hint', view: job.view, iterations: this.ctx.config.hintIterations, seed: job.seed });
@@ -246,11 +258,12 @@ export class Table {
     }
   }
 
-  chat(seat: number, content: ClientMessage<'chat:send'>): Promise<void> {
+  chat(claim: SeatClaim, content: ClientMessage<'chat:send'>): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeOpen();
+      const seat = this.mustHold(claim);
       const s = this.seats[seat];
-      if (s.tokenHash === null || s.name === null) throw new ServerError('ERR_NOT_SEATED', 'Only seated players can chat.', 403);
+      if (s.name === null) throw new ServerError('ERR_NOT_SEATED', 'Only seated players can chat.', 403);
       const now = this.ctx.now();
       const recent = (this.chatTimes.get(seat) ?? []).filter((t) => t > now - CHAT_WINDOW_MS);
       if (recent.length >= CHAT_BURST) throw new ServerError('ERR_CHAT_TOO_FAST', 'You are chatting too fast. Wait a few seconds.', 429);
@@ -263,14 +276,24 @@ export class Table {
   }
 
   /**
-   * A client starts following the table. `join` subscribes it to the table's messages
-   * inside the queue, so that nothing between this reply and the next update is lost,
-   * and says whether the connection is still open.
+   * A connection starts following the table, as the seat its token holds now or as a
+   * spectator. `join` subscribes it to the table's messages inside the queue, so that
+   * nothing between this reply and the next update is lost, and says whether the
+   * connection is still open.
    */
-  watch(seat: number | null, lastSeq: number | undefined, gameId: string | undefined, join: () => boolean): Promise<WatchReply> {
+  watch(connection: string, token: string | undefined, lastSeq: number | undefined, gameId: string | undefined, join: (seat: number | null) => boolean): Promise<WatchReply> {
     return this.queue.run(async () => {
+      const seat = token === undefined ? null : this.seatOfToken(token);
+      if (token !== undefined && seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
       // A connection that closed while it waited is not counted as present.
-      if (join() && seat !== null) await this.connected(seat);
+      if (join(seat)) {
+        if (seat !== null) await this.connected(seat, connection);
+        else {
+          this.spectators.add(connection);
+          // Players are told who can read their chat.
+          this.ctx.out.table(this.summary());
+        }
+      }
       const owner = this.owner;
       const sameGame = owner !== null && (gameId === undefined || gameId === owner.id);
       const chat = (await this.ctx.store.recentChat(this.code, CHAT_HISTORY)).map(chatMessage);
@@ -284,13 +307,19 @@ export class Table {
     });
   }
 
-  /** A seat's connection closed (spectators pass null). */
-  disconnected(seat: number | null): Promise<void> {
+  /** A connection closed or stopped following the table. */
+  disconnected(connection: string): Promise<void> {
     return this.queue.run(async () => {
-      if (seat === null || this.row.status === 'closed') return;
-      const left = (this.connections.get(seat) ?? 1) - 1;
-      if (left > 0) return void this.connections.set(seat, left);
-      this.connections.delete(seat);
+      if (this.spectators.delete(connection)) {
+        if (this.row.status !== 'closed') this.ctx.out.table(this.summary());
+        return;
+      }
+      const seat = [...this.present].find(([, ids]) => ids.has(connection))?.[0];
+      if (seat === undefined) return;
+      const ids = this.present.get(seat)!;
+      ids.delete(connection);
+      if (ids.size > 0 || this.row.status === 'closed') return;
+      this.present.delete(seat);
       // The seat's deadline is news for everyone (same seq, no events) when it must act now.
       if ((await this.noticeAbsences()) && this.owner?.toAct().includes(seat)) this.broadcast(this.owner, []);
       if (!this.anyHumanConnected()) await this.startTimer('close', -1, this.ctx.now() + this.ctx.config.closeAfterMs);
@@ -308,8 +337,10 @@ export class Table {
 
   // ---- inside the queue ---------------------------------------------------------------
 
-  private async connected(seat: number): Promise<void> {
-    this.connections.set(seat, (this.connections.get(seat) ?? 0) + 1);
+  private async connected(seat: number, connection: string): Promise<void> {
+    const ids = this.present.get(seat) ?? new Set<string>();
+    ids.add(connection);
+    this.present.set(seat, ids);
     const hadDeadline = await this.stopTimer('absence', seat);
     await this.stopTimer('close', -1);
     if (this.seats[seat].away) {
@@ -440,7 +471,7 @@ export class Table {
     const wait = this.row.settings.turnSeconds * 1000;
     let started = false;
     for (const s of this.seats) {
-      const absent = s.tokenHash !== null && !s.away && !this.connections.has(s.seat);
+      const absent = s.tokenHash !== null && !s.away && !this.isPresent(s.seat);
       if (absent && !this.timers.has(timerKey('absence', s.seat))) {
         await this.startTimer('absence', s.seat, this.ctx.now() + wait);
         started = true;
@@ -450,7 +481,35 @@ export class Table {
   }
 
   private anyHumanConnected(): boolean {
-    return this.seats.some((s) => s.tokenHash !== null && this.connections.has(s.seat));
+    return this.seats.some((s) => s.tokenHash !== null && this.isPresent(s.seat));
+  }
+
+  private isPresent(seat: number): boolean {
+    return (this.present.get(seat)?.size ?? 0) > 0;
+  }
+
+  private seatOfHash(hash: string): number | null {
+    return this.seats.find((s) => s.tokenHash === hash)?.seat ?? null;
+  }
+
+  /** The seat a connection acts for, if its token still holds it; else a refusal. */
+  private mustHold(claim: SeatClaim): number {
+    if (this.seats[claim.seat]?.tokenHash !== claim.tokenHash) throw new ServerError('ERR_NOT_SEATED', 'You no longer hold this seat.', 403);
+    return claim.seat;
+  }
+
+  /**
+   * Change a seat. When its token changes (the player left, the seat was emptied), every
+   * connection that held it loses it at once: it leaves the seat's rooms, becomes a
+   * spectator, is told so, and no longer counts as present.
+   */
+  private setSeat(row: SeatRow): void {
+    const old = this.seats[row.seat];
+    this.seats[row.seat] = row;
+    if (old.tokenHash === null || old.tokenHash === row.tokenHash) return;
+    for (const id of this.present.get(row.seat) ?? []) this.spectators.add(id);
+    this.present.delete(row.seat);
+    this.ctx.out.seatLost(this.code, row.seat);
   }
 
   private async startTimer(kind: TimerKind, seat: number, deadline: number): Promise<void> {
@@ -496,7 +555,7 @@ export class Table {
       return;
     }
     const s = this.seats[seat];
-    if (this.row.status !== 'playing' || s.tokenHash === null || this.connections.has(seat)) return;
+    if (this.row.status !== 'playing' || s.tokenHash === null || this.isPresent(seat)) return;
     this.seats[seat] = { ...s, away: true };
     await this.save();
     this.ctx.out.table(this.summary());
@@ -536,11 +595,11 @@ export class Table {
     if (this.row.status === 'closed') throw new ServerError('ERR_TABLE_CLOSED', 'This table is closed.', 410);
   }
 
-  private mustBeHost(by: number): void {
-    if (this.row.host !== by) throw new ServerError('ERR_NOT_HOST', 'Only the host can do that.', 403);
+  private mustBeHost(by: SeatClaim): void {
+    if (this.row.host !== this.mustHold(by)) throw new ServerError('ERR_NOT_HOST', 'Only the host can do that.', 403);
   }
 
-  private mustBeHostBetweenGames(by: number): void {
+  private mustBeHostBetweenGames(by: SeatClaim): void {
     this.mustBeOpen();
     this.mustBeHost(by);
     if (this.row.status === 'playing') throw new ServerError('ERR_GAME_STARTED', 'Seats cannot change during a game.', 409);

@@ -5,7 +5,8 @@ import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 
-export function Chat({ messages, onSend, canSend }: { messages: readonly ChatMessage[]; onSend: (m: ClientMessage<'chat:send'>) => void; canSend: boolean }) {
+/** `spectators`: how many watch without a seat; they can read the chat, so players are told. */
+export function Chat({ messages, onSend, canSend, spectators = 0 }: { messages: readonly ChatMessage[]; onSend: (m: ClientMessage<'chat:send'>) => void; canSend: boolean; spectators?: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
@@ -25,6 +26,10 @@ export function Chat({ messages, onSend, canSend }: { messages: readonly ChatMes
         ))}
         {messages.length === 0 && <li className="muted">{t('chat.empty')}</li>}
       </ol>
+      <p className="muted chat-audience" data-testid="chat-audience">
+        {t('chat.spectatorsRead')}
+        {spectators > 0 && ` ${t('chat.watching', { count: spectators })}`}
+      </p>
       {canSend && (
         <>
           <fieldset className="reactions" aria-label={t('chat.reactions')}>

@@ -40,7 +40,7 @@ export interface TableProps {
   readonly arrived?: readonly ArrivedEvent[];
   /** Sends an action; resolves to an error sentence, or null when accepted. */
   readonly onAct?: (action: ClientAction) => Promise<string | null>;
-  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: ClientMessage<'chat:send'>) => void; readonly canSend: boolean };
+  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: ClientMessage<'chat:send'>) => void; readonly canSend: boolean; readonly spectators?: number };
   readonly onRematch?: () => void;
   /** Shown in the game-over dialog, e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
@@ -199,7 +199,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         initial={chat ? 'chat' : 'log'}
         panels={[
           { id: 'log', label: t('side.log'), render: () => <GameLog view={view} seats={seats} /> },
-          chat && { id: 'chat', label: t('side.chat'), render: () => <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} /> },
+          chat && { id: 'chat', label: t('side.chat'), render: () => <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} spectators={chat.spectators} /> },
           { id: 'tracker', label: t('tracker.tab'), render: () => <CardTracker view={view} seats={seats} /> },
           { id: 'reference', label: t('side.reference'), render: () => <ReferenceCard extended={n >= 5} played={playedThisRound(view)} /> },
           { id: 'scores', label: t('side.scores'), render: () => <ScoreSheet results={view.results} seats={seats} players={n} /> },

@@ -169,7 +169,7 @@ export const de: Messages = {
   },
   side: { label: 'Tischbereiche', log: 'Verlauf', chat: 'Chat', reference: 'Übersicht', scores: 'Punkte' },
   log: { round: 'Runde {{n}}', current: 'Dieser Stich', empty: 'In dieser Runde wurde noch kein Stich gespielt.', roundEnd: 'Runde {{n}} beendet, der Teufel hatte {{points}}:' },
-  chat: { messages: 'Chatnachrichten', empty: 'Sag Hallo!', reactions: 'Schnelle Reaktionen', react: 'Mit {{reaction}} reagieren', placeholder: 'Nachricht', send: 'Senden' },
+  chat: { messages: 'Chatnachrichten', empty: 'Sag Hallo!', reactions: 'Schnelle Reaktionen', react: 'Mit {{reaction}} reagieren', placeholder: 'Nachricht', send: 'Senden', spectatorsRead: 'Zuschauer können diesen Chat lesen.', watching_one: '{{count}} schaut gerade zu.', watching_other: '{{count}} schauen gerade zu.' },
   reference: {
     suitPoints_one: '{{count}} Punkt',
     suitPoints_other: '{{count}} Punkte',

@@ -168,7 +168,7 @@ export const en = {
   },
   side: { label: 'Table panels', log: 'Log', chat: 'Chat', reference: 'Reference', scores: 'Scores' },
   log: { round: 'Round {{n}}', current: 'This trick', empty: 'No trick played yet this round.', roundEnd: 'Round {{n}} ended, the devil had {{points}}:' },
-  chat: { messages: 'Chat messages', empty: 'Say hello!', reactions: 'Quick reactions', react: 'React with {{reaction}}', placeholder: 'Message', send: 'Send' },
+  chat: { messages: 'Chat messages', empty: 'Say hello!', reactions: 'Quick reactions', react: 'React with {{reaction}}', placeholder: 'Message', send: 'Send', spectatorsRead: 'Spectators can read this chat.', watching_one: '{{count}} is watching now.', watching_other: '{{count}} are watching now.' },
   reference: {
     suitPoints_one: '{{count}} point',
     suitPoints_other: '{{count}} points',

@@ -5,7 +5,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { GameEvent } from '../../engine/index.js';
-import type { Ack, BotLevelName, ChatMessage, ClientAction, ClientMessage, ClientMessageName, ClientReplies, ClientToServer, GameUpdate, ServerToClient, TableSummary } from '../../protocol/messages.js';
+import type { Ack, BotLevelName, ChatMessage, ClientAction, ClientMessage, ClientMessageName, ClientReplies, ClientToServer, GameUpdate, MissedStep, ServerToClient, TableSummary } from '../../protocol/messages.js';
 import type { HintAnswer } from '../game/analysis.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
 
@@ -61,6 +61,13 @@ export class TableConnection {
     this.socket.on('table', (table: TableSummary) => this.set({ table }));
     this.socket.on('game', (update: GameUpdate) => this.receive(update, true));
     this.socket.on('chat', (message: ChatMessage) => this.set({ chat: [...this.state.chat, message].slice(-KEEP_CHAT) }));
+    // The seat was given up (here or in another tab): its token is worth nothing now, so
+    // forget it and follow the table as a spectator.
+    this.socket.on('seat:lost', () => {
+      forgetSession(this.code);
+      this.set({ seat: null });
+      void this.watch();
+    });
   }
 
   snapshot = (): TableState => this.state;
@@ -133,8 +140,18 @@ export class TableConnection {
     const back = this.everOnline || (reply.seat !== null && reply.table.status === 'playing');
     this.set({ status: 'online', returns: this.state.returns + (back ? 1 : 0), table: reply.table, seat: reply.seat, chat: [...reply.chat], error: null });
     this.everOnline = true;
-    if (reply.missed) for (const update of reply.missed) this.receive(update, true);
-    else if (reply.game) this.receive(reply.game, false);
+    if (reply.game) this.catchUp(reply.game, reply.missed);
+  }
+
+  /** After a watch: the current state, with the events we missed animated as if live. */
+  private catchUp(game: GameUpdate, missed: readonly MissedStep[] | null): void {
+    const current = this.state.game;
+    const same = current !== null && current.gameId === game.gameId;
+    // A live update may overtake the reply; never go back.
+    if (same && game.seq < current.seq) return;
+    const steps = same && missed ? missed.filter((m) => m.seq > current.seq) : [];
+    const fresh = steps.flatMap((m) => m.events).map((event) => ({ n: ++this.eventCount, event }));
+    this.set({ game, arrived: [...this.state.arrived, ...fresh].slice(-KEEP_EVENTS) });
   }
 
   private receive(update: GameUpdate, live: boolean): void {

@@ -100,7 +100,7 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           deadline={game.deadline}
           arrived={state.arrived}
           onAct={state.seat === null ? undefined : act}
-          chat={{ messages: state.chat, onSend: (m) => void conn.say(m), canSend: state.seat !== null }}
+          chat={{ messages: state.chat, onSend: (m) => void conn.say(m), canSend: state.seat !== null, spectators: table.spectators }}
           coach={state.seat !== null && coachOn(table) ? { ask: () => conn.hint() } : undefined}
           onRematch={state.seat !== null && state.seat === table.host ? () => void conn.rematch() : undefined}
           gameOverExtra={

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientAction, GameUpdate, TableSummary, WatchReply } from '../../../src/protocol/messages.js';
 import { chooseAction } from './choose.js';
 
-export type Received = { readonly kind: 'game'; readonly update: GameUpdate } | { readonly kind: 'table'; readonly table: TableSummary } | { readonly kind: 'watch'; readonly reply: WatchReply } | { readonly kind: 'chat'; readonly message: unknown };
+export type Received = { readonly kind: 'game'; readonly update: GameUpdate } | { readonly kind: 'table'; readonly table: TableSummary } | { readonly kind: 'watch'; readonly reply: WatchReply } | { readonly kind: 'chat'; readonly message: unknown } | { readonly kind: 'seatLost'; readonly seat: number };
 
 export type AckReply = { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } };
 
@@ -16,11 +16,13 @@ export class Client {
   readonly acked: { seq: number; action: ClientAction }[] = [];
   private waiters: (() => void)[] = [];
 
+  /** `from`: the loopback address to connect from (127.0.0.2 plays "another address"). */
   constructor(
     url: string,
     readonly token: string | null = null,
+    from?: string,
   ) {
-    this.socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    this.socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...(from ? { localAddress: from } : {}) });
     this.socket.on('game', (update: GameUpdate) => {
       this.inbox.push({ kind: 'game', update });
       if (!this.game || update.gameId !== this.game.gameId || update.seq >= this.game.seq) this.game = update;
@@ -35,7 +37,21 @@ export class Client {
       this.inbox.push({ kind: 'chat', message });
       this.wake();
     });
+    this.socket.on('seat:lost', (m: { seat: number }) => {
+      this.inbox.push({ kind: 'seatLost', seat: m.seat });
+      this.wake();
+    });
     this.socket.on('disconnect', () => this.wake());
+  }
+
+  /** Whether the server told this connection it no longer holds its seat. */
+  lostSeat(): boolean {
+    return this.inbox.some((m) => m.kind === 'seatLost');
+  }
+
+  /** Messages received since the seat was lost (all of them if it was never held). */
+  sinceSeatLost(): Received[] {
+    return this.inbox.slice(this.inbox.findIndex((m) => m.kind === 'seatLost') + 1);
   }
 
   private wake(): void {

@@ -12,7 +12,7 @@ const CARD_FIELDS = new Set(['hand', 'card', 'faceUp', 'devil', 'myDevil', 'lega
 const OTHER_FIELDS = new Set([
   'seat', 'seq', 'round', 'rounds', 'dealer', 'firstPlayer', 'viewer', 'players', 'targetScore', 'turnSeconds', 'handSizes', 'devilSize', 'wonTricks', 'wonPoints',
   'totals', 'scores', 'winners', 'toAct', 'index', 'points', 'devilPoints', 'winner', 'leader', 'bottle', 'bottleCount', 'bottleInPlay', 'owner', 'seller', 'buyer',
-  'from', 'to', 'deadline', 'at', 'host',
+  'from', 'to', 'deadline', 'at', 'host', 'spectators',
 ]);
 
 /**

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +67,21 @@ export async function startServer(env: Record<string, string> = {}, dataDir = te
       await exited;
     },
   };
+}
+
+/** An HTTP request from a given loopback address (fetch cannot choose one), answered as text. */
+export function requestFrom(server: TestServer, from: string, method: string, url: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request({ host: '127.0.0.1', port: server.port, localAddress: from, method, path: url, headers: data ? { 'content-type': 'application/json', ...headers } : headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
 }
 
 export async function api<T = unknown>(server: TestServer, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {

@@ -13,7 +13,7 @@ export interface StoredGame {
   readonly actions: { seq: number; action: Action; byBot: boolean }[];
 }
 
-async function withStore<T>(dataDir: string, job: (store: Store) => Promise<T>): Promise<T> {
+export async function withStore<T>(dataDir: string, job: (store: Store) => Promise<T>): Promise<T> {
   // The server process checkpoints its file; this reader does not need to.
   const store = new SqliteStore(dataDir, { checkpoints: false });
   try {

@@ -227,6 +227,54 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await backing.raw(`UPDATE tables SET status = 'dancing' WHERE code = '${table.code}'`);
     await expect(store.loadTable(table.code)).rejects.toThrow(/status/);
   });
+
+  it.skipIf(skip)('retention: sweeps closed, quiet tables of chat, tokens and unfinished games, and keeps finished games', async () => {
+    const at = 1_764_000_000_000;
+    const cutoff = at + 100_000;
+    const withToken: SeatRow[] = [{ seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false }, { seat: 1, name: 'Easy bot', tokenHash: null, bot: 'easy', away: false }];
+    /** A table with a game of the given status, some chat and a timer, then closed. */
+    const make = async (status: 'finished' | 'abandoned', chatAt: number, tableStatus: TableRow['status'] = 'closed') => {
+      const table = tableRow(1, { createdAt: at });
+      await store.saveTable(table, withToken);
+      const game = { ...gameOf(table, `g-${table.code}`), startedAt: at + 10 };
+      await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, withToken);
+      await store.appendAction(game.id, play(1, 0, 5), status === 'finished' ? { at: at + 20 } : undefined);
+      if (status === 'abandoned') await store.setGameStatus(game.id, 'abandoned', at + 20);
+      await store.addChat({ tableCode: table.code, gameId: game.id, seat: 0, name: 'Ann', text: 'hi', reaction: null, at: chatAt });
+      await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: at + 30 });
+      await store.saveTable({ ...table, status: tableStatus, gameId: game.id, version: 3 }, withToken);
+      return { code: table.code, gameId: game.id };
+    };
+    const abandoned = await make('abandoned', at + 30);
+    const finished = await make('finished', at + 30);
+    // Spoken in after the cutoff, or still open: left alone.
+    const recent = await make('abandoned', cutoff + 1);
+    const open = await make('abandoned', at + 30, 'finished');
+
+    let swept = 0;
+    for (let n = 1; n > 0; swept += n) n = await store.sweep(cutoff, 1);
+    expect(swept).toBeGreaterThanOrEqual(2);
+    expect(await store.sweep(cutoff, 10)).toBe(0);
+
+    expect(await store.loadTable(abandoned.code)).toBeNull();
+    expect(await store.loadGame(abandoned.gameId)).toBeNull();
+    expect(await store.loadActions(abandoned.gameId)).toEqual([]);
+    expect(await store.recentChat(abandoned.code, 10)).toEqual([]);
+    expect(await store.timersOf(abandoned.code)).toEqual([]);
+
+    const kept = await store.loadTable(finished.code);
+    expect(kept?.table.status).toBe('closed');
+    expect(kept?.seats.map((s) => s.tokenHash)).toEqual([null, null]);
+    expect((await store.loadGame(finished.gameId))?.status).toBe('finished');
+    expect(await store.loadActions(finished.gameId)).toHaveLength(1);
+    expect(await store.recentChat(finished.code, 10)).toEqual([]);
+
+    for (const untouched of [recent, open]) {
+      expect((await store.loadTable(untouched.code))?.seats[0].tokenHash).toBe('h0');
+      expect(await store.recentChat(untouched.code, 10)).toHaveLength(1);
+      expect(await store.loadActions(untouched.gameId)).toHaveLength(1);
+    }
+  });
 });
 
 describe('migrations', () => {

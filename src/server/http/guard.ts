@@ -1,0 +1,51 @@
+/**
+ * What every HTTP request goes through before a route: security headers (@fastify/helmet,
+ * with a Content-Security-Policy that the built web client works under), a cap on the
+ * URL's length, and a per-address token bucket for the API (the web client's static files
+ * do not count against it).
+ */
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { ServerError } from '../errors.js';
+import { Buckets } from '../realtime/rate-limit.js';
+
+/** Longer URLs are refused before routing (no route of ours comes near it). */
+const MAX_URL_LENGTH = 1024;
+
+export async function registerHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  app.addHook('onRequest', async (req) => {
+    if (req.url.length > MAX_URL_LENGTH) throw new ServerError('ERR_URL_TOO_LONG', `Addresses longer than ${MAX_URL_LENGTH} characters are refused.`, 414);
+  });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        // Scripts, styles and the Socket.IO connection (ws: included) come from this origin only.
+        defaultSrc: ["'self'"],
+        // The favicon is an inline SVG.
+        imgSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        scriptSrcAttr: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    // Browsers heed HSTS only over HTTPS; it is sent only when the public address is one.
+    strictTransportSecurity: config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+}
+
+/** Adds the API's rate limit to every route registered in `api` (an encapsulated context). */
+export function limitRequests(api: FastifyInstance, config: Config): void {
+  const perMinute = config.httpRatePerMinute;
+  // Refilled continuously; a quiet address may spend up to ten seconds' worth at once.
+  const buckets = new Buckets(perMinute / 60, Math.max(1, Math.ceil(perMinute / 6)));
+  api.addHook('onRequest', async (req, reply) => {
+    if (buckets.take(req.ip)) return;
+    reply.header('retry-after', Math.ceil(60 / perMinute));
+    throw new ServerError('ERR_RATE_LIMITED', 'Too many requests. Wait a moment.', 429);
+  });
+}
