@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import type { DealResult, TournamentSpec } from './match.js';
 
-export async function runDeals(spec: TournamentSpec, deals: number, workers: number, onDeal: (done: number) => void, stop?: AbortSignal): Promise<DealResult[]> {
+export async function runDeals(spec: TournamentSpec, deals: number, workers: number, onDeal: (done: number, result: DealResult) => void, stop?: AbortSignal): Promise<DealResult[]> {
   const results: DealResult[] = new Array(deals);
   let next = 0;
   let done = 0;
@@ -30,7 +30,7 @@ export async function runDeals(spec: TournamentSpec, deals: number, workers: num
                 return;
               }
               results[m.result.deal] = m.result;
-              onDeal(++done);
+              onDeal(++done, m.result);
               feed();
             });
             worker.on('error', reject);
