@@ -123,6 +123,9 @@ function chanceLaterPlayers(r: Round, c: Context, id: CardId, each: (suit: numbe
   return 1 - none;
 }
 
+/** Points of value per card fewer in the suit led from, for a suit of one or two cards. */
+const SHORT_SUIT_LEAD = 4;
+
 /** The value of a card to the mover if it plays it now (higher is better). */
 function cardValue(r: Round, c: Context, id: CardId): number {
   const seat = c.seat;
@@ -155,7 +158,8 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   } else if (pos === len) {
     // Winning on top: points, unless someone plays higher or sells the bottle under the price.
     const lost = chanceLaterPlayers(r, c, id, (suit) => 0.5 * holdsOne(c, reach(c, id, 64, suit)) + 0.3 * holdsOne(c, reach(c, -1, t, suit)));
-    const won = stay + (ownNow ? 1 - keepNow : 1) * trickPoints;
+    // Points won count unless the mover itself holds the bottle (a partner holding it does not void them).
+    const won = stay + (owner === seat ? 1 - keepNow : 1) * trickPoints;
     value = (1 - lost) * won + lost * 0.5 * stay;
   } else {
     const winner = (r.leader + pos) % r.n;
@@ -166,6 +170,13 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   // does not win gives up a future trick.
   if (id < t) value += (1 - takeChance) * (0.3 * c.devilEstimate) / (1 + othersBetween(c, -1, id));
   else if (pos !== len && !ownNow) value -= 0.5 * c.avgPoints;
+  // Leading from a short suit heads for a void: later tricks of that suit then let the
+  // mover discard whatever it likes (a dangerous low card, or a card under the price).
+  if (len === 0) {
+    const suit = SUIT_INDEX[id];
+    const k = bitCount((r.handLo[seat] | r.upLo[seat]) & SUIT_LO[suit]) + bitCount((r.handHi[seat] | r.upHi[seat]) & SUIT_HI[suit]);
+    if (k <= 2) value += SHORT_SUIT_LEAD * (3 - k);
+  }
   return value;
 }
 
@@ -179,6 +190,8 @@ export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
   const hi = r.legalHi;
   if (count === 1) return nthCard(lo, hi, 0);
   if (noise > 0 && rng.below(1000) < noise * 1000) return nthCard(lo, hi, rng.below(count));
+  const b = r.bottleInPlay();
+  if (r.owner[b] === r.turn) return holderCard(r, r.threshold[b], lo, hi, count);
   const c = contextOf(r, r.turn);
   let bestId = -1;
   let bestValue = -Infinity;
@@ -199,6 +212,26 @@ export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
     }
   }
   return bestId;
+}
+
+/**
+ * The bottle holder's card. It scores nothing for tricks while it holds the bottle, so
+ * only selling it matters: someone else must end a trick with the highest card under the
+ * price. So it never outbids a card under the price already in the trick, and otherwise
+ * plays its lowest card (a lead with it makes the followers of that suit sell-prone, and
+ * low cards are the ones that would rebuy the bottle later). Last to play with nothing
+ * under the price, it keeps out of the way with a card at or above the price if it has
+ * one, else it rebuys as high as it can (a high price is easier to sell).
+ */
+function holderCard(r: Round, t: number, lo: number, hi: number, count: number): CardId {
+  let bestUnder = -1;
+  for (let i = 0; i < r.trickLen; i++) if (r.trickCards[i] < t && r.trickCards[i] > bestUnder) bestUnder = r.trickCards[i];
+  const lowest = nthCard(lo, hi, 0);
+  if (bestUnder < 0 ? r.trickLen < r.setup.trickSize - 1 : lowest < bestUnder) return lowest;
+  const aboveLo = lo & ~BELOW_LO[t];
+  const aboveHi = hi & ~BELOW_HI[t];
+  if ((aboveLo | aboveHi) !== 0) return nthCard(aboveLo, aboveHi, 0);
+  return nthCard(lo, hi, count - 1);
 }
 
 /**
