@@ -21,20 +21,33 @@
  * - Passing: the lowest cards go to the devil's trick, then the right neighbour, then the
  *   left (2 players: devil's trick, opponent's hand, opponent's face-up row).
  */
-import { type CardId, deckIds, POINTS, START_THRESHOLD, SUIT_INDEX } from '../engine/cards.js';
-import { bitCount, cardIds, nthCard, SUIT_HI, SUIT_LO } from '../engine/cardset.js';
-import type { Rng } from '../engine/rng.js';
-import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, type Round, winningPosition } from '../engine/round.js';
+import {
+  BELOW_HI,
+  BELOW_LO,
+  bitCount,
+  type CardId,
+  cardIds,
+  deckIds,
+  lowestBit,
+  nthCard,
+  PASS_SLOTS,
+  PHASE_PASS,
+  PHASE_PLAY,
+  POINTS,
+  type Rng,
+  type Round,
+  START_THRESHOLD,
+  SUIT_HI,
+  SUIT_INDEX,
+  SUIT_LO,
+  setOf,
+  setPoints,
+  winningPosition,
+} from '../engine/index.js';
 
-const DECK: Record<'base' | 'extended', [number, number]> = { base: maskOf(deckIds(false)), extended: maskOf(deckIds(true)) };
-
-/** Per id x, the ids below x as two words. */
-const BELOW_LO = new Int32Array(55);
-const BELOW_HI = new Int32Array(55);
-for (let x = 0; x <= 54; x++) {
-  BELOW_LO[x] = x >= 32 ? -1 : (1 << x) - 1;
-  BELOW_HI[x] = x <= 32 ? 0 : x >= 64 ? -1 : (1 << (x - 32)) - 1;
-}
+const DECK: Record<'base' | 'extended', [number, number]> = { base: setOf(deckIds(false)), extended: setOf(deckIds(true)) };
+/** The trick with a candidate card added, to ask who would win it (scratch, never a Round's own array). */
+const TRICK = new Int8Array(6);
 
 /** What the mover knows that every candidate card's value depends on. */
 interface Context {
@@ -64,9 +77,7 @@ function contextOf(r: Round, seat: number): Context {
     else hi &= ~(1 << (id - 32));
   }
   const others = bitCount(lo) + bitCount(hi);
-  let points = 0;
-  for (let w = lo; w !== 0; w &= w - 1) points += POINTS[31 - Math.clz32(w & -w)];
-  for (let w = hi; w !== 0; w &= w - 1) points += POINTS[63 - Math.clz32(w & -w)];
+  const points = setPoints(lo, hi);
   const avgPoints = others > 0 ? points / others : 0;
   const devilEstimate = myDevilPoints + (r.setup.devilSize - myDevilCards) * avgPoints;
   const handSize = Math.max(1, r.setup.tricks - r.tricksPlayed);
@@ -135,11 +146,12 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   const len = r.trickLen;
   const later = r.setup.trickSize - len - 1;
   const tricksAfter = r.setup.tricks - r.tricksPlayed - 1;
-  r.trickCards[len] = id;
-  const pos = winningPosition(r.trickCards, len + 1, t);
-  const best = r.trickCards[pos];
+  TRICK.set(r.trickCards.subarray(0, len));
+  TRICK[len] = id;
+  const pos = winningPosition(TRICK, len + 1, t);
+  const best = TRICK[pos];
   let trickPoints = later * c.avgPoints;
-  for (let i = 0; i <= len; i++) trickPoints += POINTS[r.trickCards[i]];
+  for (let i = 0; i <= len; i++) trickPoints += POINTS[TRICK[i]];
 
   const ours = (s: number): boolean => s === seat || (r.teamOf !== null && s >= 0 && r.teamOf[s] === r.teamOf[seat]);
   const ownNow = owner >= 0 && ours(owner);
@@ -196,7 +208,7 @@ export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
   let bestId = -1;
   let bestValue = -Infinity;
   for (let w = lo; w !== 0; w &= w - 1) {
-    const id = 31 - Math.clz32(w & -w);
+    const id = lowestBit(w);
     const v = cardValue(r, c, id);
     if (v > bestValue) {
       bestValue = v;
@@ -204,7 +216,7 @@ export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
     }
   }
   for (let w = hi; w !== 0; w &= w - 1) {
-    const id = 63 - Math.clz32(w & -w);
+    const id = 32 + lowestBit(w);
     const v = cardValue(r, c, id);
     if (v > bestValue) {
       bestValue = v;
@@ -279,14 +291,4 @@ export function passAll(r: Round, rng: Rng, noise: number): void {
 export function playOut(r: Round, rng: Rng, noise: number): void {
   passAll(r, rng, noise);
   while (r.phase === PHASE_PLAY) r.play(chooseCard(r, rng, noise));
-}
-
-function maskOf(ids: readonly number[]): [number, number] {
-  let lo = 0;
-  let hi = 0;
-  for (const id of ids) {
-    if (id < 32) lo |= 1 << id;
-    else hi |= 1 << (id - 32);
-  }
-  return [lo, hi];
 }

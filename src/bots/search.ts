@@ -13,10 +13,7 @@
  * widened progressively (few candidates at first, more as iterations accumulate); every
  * other seat passes by the heuristic in the playout.
  */
-import { CARD_COUNT, type CardId } from '../engine/cards.js';
-import { bitCount, nthCard } from '../engine/cardset.js';
-import { Rng } from '../engine/rng.js';
-import { PHASE_PASS, PHASE_PLAY, type Round } from '../engine/round.js';
+import { bitCount, CARD_COUNT, type CardId, hasCard, nthCard, PHASE_PASS, PHASE_PLAY, Rng, type Round } from '../engine/index.js';
 import type { Budget } from './bot.js';
 import { chooseCard, passAll, passOrder, playOut } from './policy.js';
 
@@ -144,8 +141,7 @@ function bestChild(node: Node, work: Round): Node {
   let bestScore = -Infinity;
   for (const child of node.children) {
     const id = child.card;
-    const legal = id < 32 ? (work.legalLo & (1 << id)) !== 0 : (work.legalHi & (1 << (id - 32))) !== 0;
-    if (!legal) continue;
+    if (!hasCard(work.legalLo, work.legalHi, id)) continue;
     const score = child.total / child.visits / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(child.available) / child.visits);
     if (score > bestScore) {
       bestScore = score;

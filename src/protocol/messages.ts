@@ -5,11 +5,13 @@
  * Clients import only the types (`import type`), so zod stays out of the web bundle.
  */
 import { z } from 'zod';
-import { MODES } from '../engine/setup.js';
-import type { GameEvent, ResolvedOptions, TableView } from '../engine/index.js';
+import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
 
-export const BOT_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
-export type BotLevelName = (typeof BOT_LEVELS)[number];
+import { type BotLevel, LEVELS } from '../bots/levels.js';
+
+/** The bot levels (one list, in src/bots/levels.ts), under the protocol's names. */
+export const BOT_LEVELS = LEVELS;
+export type BotLevelName = BotLevel;
 
 const rank = z.number().finite();
 

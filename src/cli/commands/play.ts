@@ -73,7 +73,7 @@ export const play: Command = {
 
       const input = new LineReader();
       const say = (events: readonly GameEvent[]): void => {
-        for (const line of narrate(visibleEvents(events, me), names, me, game.round.bottles)) process.stdout.write(line + '\n');
+        for (const line of narrate(visibleEvents(events, me), names, me, game.bottles().length)) process.stdout.write(line + '\n');
       };
       try {
         while (game.phase !== 'over') {
@@ -145,7 +145,7 @@ async function askPass(game: Game, me: number, names: readonly string[], input: 
   const v = view(game, me);
   process.stdout.write('\n' + table(v, names));
   const n = game.players;
-  const devils = game.round.devilCount(me);
+  const devils = game.devilCount(me);
   const slots = n === 2 ? ["into your opponent's face-up row", "into your opponent's hand"] : [`to your left (${names[(me + 1) % n]})`, `to your right (${names[(me + n - 1) % n]})`];
   for (let k = 0; k < devils; k++) slots.push("to the devil's trick");
   const chosen: Rank[] = [];

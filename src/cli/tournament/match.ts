@@ -103,7 +103,7 @@ function makeBot(spec: TournamentSpec, name: string, seed: number, game: Game, b
     if (isBotLevel(own)) return baseline.botForLevel(own, seed);
     if (isBotName(own)) return baseline.createBot(own, { seed, budget: own === 'ismcts' ? spec.budget : undefined });
   }
-  if (name === 'oracle') return oracleBot({ seed, budget: spec.budget }, () => game.round);
+  if (name === 'oracle') return oracleBot({ seed, budget: spec.budget }, () => game.snapshot());
   if (isBotLevel(name)) return botForLevel(name, seed);
   if (isBotName(name)) return createBot(name, { seed, budget: name === 'ismcts' ? spec.budget : undefined });
   throw new Error(`unknown bot "${name}"`);
