@@ -7,6 +7,7 @@ import { randomBot } from './random.js';
 
 export type { Bot, BotOptions, Budget } from './bot.js';
 export { ISMCTS_DEFAULT_ITERATIONS } from './ismcts.js';
+export { type BotTurnHooks, playBotTurns } from './turns.js';
 
 /** The bots anyone may create. The oracle (oracle.ts) sees hidden cards and is not among them. */
 export const BOT_NAMES = ['random', 'heuristic', 'ismcts'] as const;

@@ -42,13 +42,23 @@ export async function withArgErrors(command: string, body: () => Promise<number>
   try {
     return await body();
   } catch (e) {
-    if (e instanceof Error && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) return fail(`${command}: ${e.message}`);
+    if (e instanceof Error && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) return fail(`${command}: ${parseArgsProblem(e.message)}`);
     if (e instanceof ArgError) return fail(`${command}: ${e.message}`);
     throw e;
   }
 }
 
 export class ArgError extends Error {}
+
+/**
+ * parseArgs' message as one line. Its "ambiguous" message (a value that starts with a
+ * dash, as in `--seed -3`) spans three lines; it becomes one that says how to write it.
+ */
+function parseArgsProblem(message: string): string {
+  const ambiguous = /^Option '(--[^']+)' argument is ambiguous/.exec(message);
+  if (ambiguous) return `${ambiguous[1]} needs a value; write a value that starts with a dash as ${ambiguous[1]}=VALUE`;
+  return message.split('\n')[0];
+}
 
 /** --players and --mode, checked together (a team mode fits one player count). */
 export function tableFlags(values: { players?: string; mode?: string }): { players: PlayerCount; mode: Mode } {

@@ -1,19 +1,34 @@
 /** The readable account of a replayed game, for people at a terminal. */
-import { describeCard, pointsOf } from '../engine/index.js';
+import { describeCard, type PassChoice, pointsOf } from '../engine/index.js';
 import type { GameRecord, ReplayReport } from '../record/index.js';
+import { plural, shortCard } from './text.js';
+
+/** One seat's pass: which card went where. */
+function passText(pass: PassChoice): string {
+  const devil = pass.devil.length > 0 ? `, ${pass.devil.map(shortCard).join(' ')} to the devil's trick` : '';
+  if ('faceUp' in pass) return `${shortCard(pass.faceUp)} into the opponent's face-up row, ${shortCard(pass.hidden)} into the opponent's hand${devil}`;
+  return `${shortCard(pass.left)} to the left, ${shortCard(pass.right)} to the right${devil}`;
+}
 
 export function formatReplay(record: GameRecord, report: ReplayReport): string {
   const names = record.players;
-  const who = (seat: number) => names[seat] || `seat ${seat}`;
+  const who = (seat: number) => names[seat] || `seat ${seat + 1}`;
   const o = record.options;
-  const length = o.rounds !== undefined ? `${o.rounds} rounds` : `to ${o.targetScore} points`;
-  const lines: string[] = [`The Bottle Imp: ${o.players} players, ${o.mode ?? 'individual'}, ${length}`, `Seats: ${names.map((n, s) => `${s} ${n}`).join(', ')}`];
+  const length = o.rounds !== undefined ? plural(o.rounds, 'round') : `to ${o.targetScore} points`;
+  const lines: string[] = [
+    `The Bottle Imp: ${o.players} players, ${o.mode ?? 'individual'}, ${length}`,
+    `Seats: ${names.map((n, s) => `${s + 1} ${n}`).join(', ')}`,
+    'Cards are shown by rank and suit: r red, b blue, g green.',
+  ];
   const width = Math.max(...names.map((n) => n.length), 6);
 
   report.rounds.forEach((round, i) => {
     lines.push('', `Round ${i + 1}: ${who(round.dealer)} deals, ${who((round.dealer + 1) % o.players)} leads${round.teams ? `; teams ${round.teams.map((t, s) => `${who(s)} ${t}`).join(', ')}` : ''}`);
+    record.rounds[i]?.passes?.forEach((pass, s) => {
+      lines.push(`  ${who(s)} passes ${passText(pass)}`);
+    });
     round.tricks.forEach((trick, k) => {
-      const cards = trick.cards.map((c, j) => `${who((trick.leader + j) % o.players)} ${c}`).join(', ');
+      const cards = trick.cards.map((c, j) => `${who((trick.leader + j) % o.players)} ${shortCard(c)}`).join(', ');
       let outcome = 'in progress';
       if (trick.winner !== null) {
         const points = trick.cards.reduce((sum, c) => sum + pointsOf(c), 0);

@@ -181,7 +181,7 @@ export class Game {
   /** Apply an action; on error nothing changes. */
   apply(action: Action): Result<GameEvent[]> {
     if (typeof action !== 'object' || action === null) return err('ERR_BAD_ACTION', 'An action must be an object.');
-    if (!isSeat(action.seat, this.players)) return err('ERR_BAD_SEAT', `There is no seat ${String(action.seat)} at this table.`);
+    if (!isSeat(action.seat, this.players)) return err('ERR_BAD_SEAT', `There is no seat ${typeof action.seat === 'number' && Number.isInteger(action.seat) ? action.seat + 1 : String(action.seat)} at this table.`);
     if (this.phaseNow === 'over') return err('ERR_GAME_OVER', 'The game is over.');
     if (action.type === 'pass') return this.applyPass(action.seat, action.pass);
     if (action.type === 'play') return this.applyPlay(action.seat, action.card);
@@ -266,9 +266,9 @@ export class Game {
     const setup = setupFor(this.options.players);
     const bad = (message: string) => err('ERR_BAD_DEAL', message);
     if (typeof deal !== 'object' || deal === null) return bad('a deal must be an object');
-    if (!isSeat(deal.dealer, n)) return bad(`dealer must be a seat from 0 to ${n - 1}`);
+    if (!isSeat(deal.dealer, n)) return bad(`dealer must be a seat index from 0 to ${n - 1}`);
     const expectedDealer = this.nextDealer;
-    if (expectedDealer !== null && deal.dealer !== expectedDealer) return bad(`dealer must be seat ${expectedDealer}, the seat after the previous dealer, not ${deal.dealer}`);
+    if (expectedDealer !== null && deal.dealer !== expectedDealer) return bad(`dealer must be ${expectedDealer} (seat ${expectedDealer + 1}, the seat after the previous dealer), not ${deal.dealer}`);
     const want = new Set(deckIds(setup.extended));
     const seen = new Set<CardId>();
     const take = (cards: unknown, size: number, what: string): Result<CardId[]> => {
@@ -286,7 +286,7 @@ export class Game {
     if (!Array.isArray(deal.hands) || deal.hands.length !== n) return bad(`hands must list ${n} hands, one per seat`);
     const hands: CardId[][] = [];
     for (let s = 0; s < n; s++) {
-      const h = take(deal.hands[s], dealtHandSize(setup, s, deal.dealer), `the hand of seat ${s}`);
+      const h = take(deal.hands[s], dealtHandSize(setup, s, deal.dealer), `the hand of seat ${s + 1}`);
       if (!h.ok) return h;
       hands.push(h.value);
     }
@@ -295,7 +295,7 @@ export class Game {
       if (!Array.isArray(deal.faceUp) || deal.faceUp.length !== n) return bad(`faceUp must list ${n} face-up rows, one per seat`);
       faceUp = [];
       for (let s = 0; s < n; s++) {
-        const h = take(deal.faceUp[s], setup.faceUpSize, `the face-up row of seat ${s}`);
+        const h = take(deal.faceUp[s], setup.faceUpSize, `the face-up row of seat ${s + 1}`);
         if (!h.ok) return h;
         faceUp.push(h.value);
       }
@@ -307,9 +307,9 @@ export class Game {
   }
 
   private applyPass(seat: number, pass: PassChoice): Result<GameEvent[]> {
-    if (this.phaseNow !== 'pass') return err('ERR_NOT_PASSING_TIME', 'It is not the time to pass cards.', `seat ${seat} passed cards outside the passing step`);
+    if (this.phaseNow !== 'pass') return err('ERR_NOT_PASSING_TIME', 'It is not the time to pass cards.', `seat ${seat + 1} passed cards outside the passing step`);
     const r = this.current;
-    if (r.hasPassed(seat)) return err('ERR_ALREADY_PASSED', 'You have already passed your cards this round.', `seat ${seat} passed twice`);
+    if (r.hasPassed(seat)) return err('ERR_ALREADY_PASSED', 'You have already passed your cards this round.', `seat ${seat + 1} passed twice`);
     const checked = this.checkPass(seat, pass);
     if (!checked.ok) return checked;
     const ids = checked.value;
@@ -332,7 +332,7 @@ export class Game {
     const r = this.current;
     const devils = r.devilCount(seat);
     const shape = this.players === 2 ? 'Pass one card into your opponent’s face-up row, one into their hand and two to the devil’s trick.' : devils === 0 ? 'As the dealer, pass one card to the left and one to the right.' : 'Pass one card to the left, one to the right and one to the devil’s trick.';
-    const bad = () => err('ERR_BAD_PASS', shape, `seat ${seat} passed the wrong cards: ${shape.toLowerCase()}`);
+    const bad = () => err('ERR_BAD_PASS', shape, `seat ${seat + 1} passed the wrong cards: ${shape.toLowerCase()}`);
     if (typeof pass !== 'object' || pass === null || !Array.isArray(pass.devil) || pass.devil.length !== devils) return bad();
     const firstTwo = this.players === 2 ? [(pass as TwoPlayerPass).faceUp, (pass as TwoPlayerPass).hidden] : [(pass as SidePass).left, (pass as SidePass).right];
     const ranks: unknown[] = [...firstTwo, ...pass.devil];
@@ -342,26 +342,26 @@ export class Game {
       const id = cardId(rank);
       if (id < 0 || !hasCard(r.handLo[seat], r.handHi[seat], id)) {
         const where = this.players === 2 && id >= 0 && hasCard(r.upLo[seat], r.upHi[seat], id) ? ' Cards are passed from your hidden hand, not your face-up row.' : '';
-        return err('ERR_CARD_NOT_HELD', `You do not hold ${rank} in your hand.${where}`, `seat ${seat} passed ${rank}, which it does not hold in its hand`);
+        return err('ERR_CARD_NOT_HELD', `You do not hold ${rank} in your hand.${where}`, `seat ${seat + 1} passed ${rank}, which it does not hold in its hand`);
       }
-      if (ids.includes(id)) return err('ERR_BAD_PASS', `You cannot pass ${rank} twice.`, `seat ${seat} passed ${rank} twice`);
+      if (ids.includes(id)) return err('ERR_BAD_PASS', `You cannot pass ${rank} twice.`, `seat ${seat + 1} passed ${rank} twice`);
       ids.push(id);
     }
     return ok(ids);
   }
 
   private applyPlay(seat: number, card: Rank): Result<GameEvent[]> {
-    if (this.phaseNow === 'deal') return err('ERR_NOT_PLAYING_TIME', 'The cards have not been dealt yet.', `seat ${seat} played before the cards were dealt`);
-    if (this.phaseNow !== 'play') return err('ERR_NOT_PLAYING_TIME', 'Cards are still being passed; play starts when everyone has passed.', `seat ${seat} played before the passing was over`);
+    if (this.phaseNow === 'deal') return err('ERR_NOT_PLAYING_TIME', 'The cards have not been dealt yet.', `seat ${seat + 1} played before the cards were dealt`);
+    if (this.phaseNow !== 'play') return err('ERR_NOT_PLAYING_TIME', 'Cards are still being passed; play starts when everyone has passed.', `seat ${seat + 1} played before the passing was over`);
     const r = this.current;
-    if (seat !== r.turn) return err('ERR_NOT_YOUR_TURN', `It is not your turn: seat ${r.turn} plays next.`, `seat ${seat} played out of turn (seat ${r.turn} was to play)`);
+    if (seat !== r.turn) return err('ERR_NOT_YOUR_TURN', `It is not your turn: seat ${r.turn + 1} plays next.`, `seat ${seat + 1} played out of turn (seat ${r.turn + 1} was to play)`);
     const id = typeof card === 'number' ? cardId(card) : -1;
     const inHand = id >= 0 && hasCard(r.handLo[seat], r.handHi[seat], id);
     const inRow = id >= 0 && hasCard(r.upLo[seat], r.upHi[seat], id);
-    if (!inHand && !inRow) return err('ERR_CARD_NOT_HELD', `You do not hold ${String(card)}.`, `seat ${seat} played ${String(card)}, which it does not hold`);
+    if (!inHand && !inRow) return err('ERR_CARD_NOT_HELD', `You do not hold ${String(card)}.`, `seat ${seat + 1} played ${String(card)}, which it does not hold`);
     if (!r.isLegal(id)) {
       const led = SUITS[r.ledSuit];
-      return err('ERR_MUST_FOLLOW_SUIT', `You must follow ${led}: ${card} is ${SUITS[SUIT_INDEX[id]]}.`, `seat ${seat} must follow ${led} but played ${describeCard(card)}`);
+      return err('ERR_MUST_FOLLOW_SUIT', `You must follow ${led}: ${card} is ${SUITS[SUIT_INDEX[id]]}.`, `seat ${seat + 1} must follow ${led} but played ${describeCard(card)}`);
     }
     const log = this.rounds[this.rounds.length - 1];
     const leader = r.leader;

@@ -3,7 +3,7 @@
  * built up field by field from public facts plus the viewer's own private facts; it is
  * never the full state with things removed, so a new field of the state cannot leak.
  */
-import { type CardId, cardId, RANK, type Rank, type Suit, SUITS } from './cards.js';
+import { type CardId, cardId, deckIds, RANK, type Rank, type Suit, SUITS } from './cards.js';
 import { bitCount, cardIds } from './cardset.js';
 import { coreOf, type Game, type Phase, receivedCards } from './game.js';
 import { winningPosition } from './round.js';
@@ -56,6 +56,13 @@ export interface TableView {
   readonly wonPoints: readonly number[];
   /** Per seat, the suits it has shown it lacks by not following suit this round. */
   readonly voids: readonly (readonly Suit[])[];
+  /**
+   * The cards of this round's deck still out: not played yet, not held by the viewer (hand
+   * or face-up row) and not put in the devil's trick by the viewer. That is the other
+   * seats' cards and the rest of the devil's trick, in rank order. It is the deck minus
+   * public plays minus the viewer's own cards, so it tells nobody where any card lies.
+   */
+  readonly outstanding: readonly Rank[];
   /** The cards the viewer may play now. */
   readonly legal: readonly Rank[];
   /** Every finished round, its devil's trick revealed. */
@@ -73,6 +80,10 @@ export function view(game: Game, viewer: number | null): TableView {
   const exchanged = game.phase === 'play' || log?.passes.every((p) => p !== null) === true;
   const myPass = seat !== null && log ? log.passes[seat] : null;
   const seats = Array.from({ length: n }, (_, s) => s);
+  const hand = seat === null ? null : ranksOf(r.handLo[seat], r.handHi[seat]);
+  const faceUp = n === 2 ? seats.map((s) => ranksOf(r.upLo[s], r.upHi[s])) : null;
+  const myDevil = myPass ? [...myPass.devil] : [];
+  const gone = new Set<Rank>([...(log?.plays ?? []), ...(hand ?? []), ...(seat !== null && faceUp ? faceUp[seat] : []), ...myDevil]);
 
   const trick = game.currentTrick();
   const b = r.bottleInPlay();
@@ -93,14 +104,14 @@ export function view(game: Game, viewer: number | null): TableView {
     firstPlayer: r.firstPlayer,
     teams: teamsFor(game.options.mode, n, r.firstPlayer),
     toAct: game.toAct(),
-    hand: seat === null ? null : ranksOf(r.handLo[seat], r.handHi[seat]),
-    faceUp: n === 2 ? seats.map((s) => ranksOf(r.upLo[s], r.upHi[s])) : null,
+    hand,
+    faceUp,
     handSizes: seats.map((s) => bitCount(r.handLo[s]) + bitCount(r.handHi[s])),
     passed: seats.map((s) => r.hasPassed(s)),
     myPass,
     received: seat !== null && exchanged && log ? receivedCards(log.passes, seat) : null,
     devilSize: exchanged ? r.setup.devilSize : 0,
-    myDevil: myPass ? [...myPass.devil] : [],
+    myDevil,
     trick: { leader: trick.leader, ledSuit: r.ledSuit >= 0 && trick.cards.length > 0 ? SUITS[r.ledSuit] : null, cards: trick.cards, winning },
     tricks: log ? [...log.tricks] : [],
     bottles: game.bottles(),
@@ -108,6 +119,9 @@ export function view(game: Game, viewer: number | null): TableView {
     wonTricks: Array.from(r.wonTricks),
     wonPoints: Array.from(r.wonPoints),
     voids: seats.map((s) => SUITS.filter((_, i) => (r.voids[s] & (1 << i)) !== 0)),
+    outstanding: deckIds(r.setup.extended)
+      .map((id) => RANK[id])
+      .filter((c) => !gone.has(c)),
     legal: seat === null ? [] : game.legalCards(seat),
     results: game.log.flatMap((l) => (l.result ? [l.result] : [])),
     totals: [...game.totals],

@@ -120,12 +120,31 @@ export interface WatchReply {
   readonly chat: readonly ChatMessage[];
 }
 
-/** Server → client messages. */
-export interface ServerMessages {
+/** Server → client messages (Socket.IO's ServerToClientEvents on both ends). */
+export interface ServerToClient {
   table: (table: TableSummary) => void;
   game: (update: GameUpdate) => void;
   chat: (message: ChatMessage) => void;
 }
+
+/** What a successful acknowledgement carries besides `ok`, per client message. */
+export interface ClientReplies {
+  'table:watch': WatchReply;
+  'seat:bot': Record<string, never>;
+  'seat:clear': Record<string, never>;
+  'table:start': Record<string, never>;
+  'table:leave': Record<string, never>;
+  'table:rematch': Record<string, never>;
+  'game:act': { seq: number };
+  'chat:send': Record<string, never>;
+}
+
+/**
+ * Client → server messages with their acknowledgements (Socket.IO's ClientToServerEvents
+ * on both ends). The server still checks every message with its zod schema: a type says
+ * what a well-behaved client sends, not what arrives.
+ */
+export type ClientToServer = { [K in ClientMessageName]: (message: ClientMessage<K>, ack: (reply: Ack<ClientReplies[K]>) => void) => void };
 
 /** REST replies. */
 export interface CreateTableReply {

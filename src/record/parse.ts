@@ -14,9 +14,18 @@ export function parseRecord(text: string): RecordResult<GameRecord> {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return fail(`record: not valid JSON (${(e as Error).message.split('\n')[0]})`);
+    return fail(`record: not valid JSON (${jsonProblem((e as Error).message)})`);
   }
   return checkRecord(data);
+}
+
+/**
+ * JSON.parse's complaint without the excerpt of the text V8 quotes into some messages
+ * (`Unexpected token 'o', "not json"... is not valid JSON`), which may hold quotes or
+ * line breaks and would cut the line in odd places.
+ */
+function jsonProblem(message: string): string {
+  return message.replace(/, ".*" is not valid JSON$/s, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Check the shape of an already parsed record. */
@@ -50,7 +59,7 @@ function roundShapeProblem(round: unknown, n: number): string | null {
   if (round.faceUp !== undefined && !isListOfRankLists(round.faceUp)) return 'deal: faceUp must be an array of rows, each an array of ranks';
   if (round.passes !== undefined) {
     if (!Array.isArray(round.passes) || round.passes.length !== n) return `passes: must list ${n} passes, one per seat`;
-    for (let s = 0; s < n; s++) if (!isObject(round.passes[s])) return `pass of seat ${s}: must be an object`;
+    for (let s = 0; s < n; s++) if (!isObject(round.passes[s])) return `pass of seat ${s + 1}: must be an object`;
   }
   if (round.plays !== undefined) {
     if (!Array.isArray(round.plays)) return 'plays: must be an array of ranks';

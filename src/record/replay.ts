@@ -22,7 +22,7 @@ export function gameFromRecord(record: GameRecord): RecordResult<Game> {
     if (round.passes === undefined) continue;
     for (let seat = 0; seat < round.passes.length; seat++) {
       const passed = game.apply({ type: 'pass', seat, pass: round.passes[seat] });
-      if (!passed.ok) return fail(`${where}, pass of seat ${seat}: ${passed.error.detail}`);
+      if (!passed.ok) return fail(`${where}, pass of seat ${seat + 1}: ${passed.error.detail}`);
     }
     const plays = round.plays ?? [];
     for (let k = 0; k < plays.length; k++) {

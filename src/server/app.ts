@@ -14,7 +14,7 @@ import { registerErrorReplies } from './http/errors.js';
 import { registerRoutes } from './http/routes.js';
 import { type Counts, Metrics } from './metrics.js';
 import { Realtime, RoomBroadcaster } from './realtime/socket.js';
-import { SqliteStore } from './store/sqlite.js';
+import { openStore } from './store/open.js';
 import { Lobby } from './tables/lobby.js';
 
 export interface RunningServer {
@@ -25,7 +25,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.maxMessageBytes, logController: new LogController({ disableRequestLogging: true }) });
-  const store = new SqliteStore(config.dataDir, config.sqliteSynchronous);
+  const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
   const pool = new BotPool(config.botWorkers);
   const io = new Server(app.server, { maxHttpBufferSize: config.maxMessageBytes, serveClient: false });
   const counts: Counts = { openTables: (): number => lobby.openTables(), runningGames: (): number => lobby.runningGames(), connections: (): number => io.engine.clientsCount };

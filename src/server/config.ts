@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 export interface Config {
   readonly port: number;
   readonly host: string;
+  /** PostgreSQL connection URL; when unset the server keeps its data in SQLite in dataDir. */
+  readonly databaseUrl: string | null;
   readonly dataDir: string;
   /** The built web client (dist/web), served at /. */
   readonly webDir: string;
@@ -28,11 +30,11 @@ export interface Config {
   readonly sqliteSynchronous: 'NORMAL' | 'FULL';
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min}, not "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number ${max < Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : `of at least ${min}`}, not "${raw}"`);
   return n;
 }
 
@@ -45,8 +47,9 @@ function synchronous(raw: string | undefined): Config['sqliteSynchronous'] {
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   return {
-    port: int(env, 'PORT', 3000),
+    port: int(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
     dataDir: path.resolve(env.DATA_DIR || './data'),
     webDir: path.resolve(env.WEB_DIR || path.join(root, 'dist', 'web')),
     botDelayMs: int(env, 'BOT_DELAY_MS', 900),

@@ -5,6 +5,7 @@ import { Modal } from './components/Modal.js';
 import { BottleIcon } from './components/SeatPanel.js';
 import { useRoute } from './router.js';
 import { Home } from './screens/Home.js';
+import { Learn } from './screens/Learn.js';
 import { PrefsDialog } from './screens/PrefsDialog.js';
 import { Replay } from './screens/Replay.js';
 import { Rules } from './screens/Rules.js';
@@ -55,6 +56,7 @@ export function App() {
         {route.screen === 'home' && <Home />}
         {route.screen === 'table' && <TableScreen key={route.code} code={route.code} />}
         {route.screen === 'rules' && <Rules />}
+        {route.screen === 'learn' && <Learn />}
         {route.screen === 'replay' && <Replay key={route.gameId ?? ''} gameId={route.gameId} />}
       </div>
       {prefsOpen && <PrefsDialog onClose={() => setPrefsOpen(false)} />}

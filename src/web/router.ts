@@ -8,12 +8,14 @@ export type Route =
   | { readonly screen: 'home' }
   | { readonly screen: 'table'; readonly code: string }
   | { readonly screen: 'rules' }
+  | { readonly screen: 'learn' }
   | { readonly screen: 'replay'; readonly gameId: string | null };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 't' && parts[1]) return { screen: 'table', code: parts[1].toUpperCase() };
   if (parts[0] === 'rules') return { screen: 'rules' };
+  if (parts[0] === 'learn') return { screen: 'learn' };
   if (parts[0] === 'replay') return { screen: 'replay', gameId: parts[1] ?? null };
   return { screen: 'home' };
 }
@@ -26,6 +28,8 @@ export function hrefOf(route: Route): string {
       return `#/t/${encodeURIComponent(route.code)}`;
     case 'rules':
       return '#/rules';
+    case 'learn':
+      return '#/learn';
     case 'replay':
       return route.gameId ? `#/replay/${encodeURIComponent(route.gameId)}` : '#/replay';
   }

@@ -20,6 +20,7 @@ describe('bottle-imp tournament', () => {
     expect(report.hands).toBe(6);
     expect(report.bots.map((b: { name: string }) => b.name)).toEqual(['ismcts', 'heuristic']);
     for (const b of report.bots) {
+      expect(b.ci95).not.toBeNull();
       expect(b.ci95[0]).toBeLessThanOrEqual(b.meanPoints);
       expect(b.ci95[1]).toBeGreaterThanOrEqual(b.meanPoints);
       expect(b.winShare).toBeGreaterThanOrEqual(0);
@@ -42,12 +43,24 @@ describe('bottle-imp tournament', () => {
       scores.push(replayed.value.totals as number[]);
       // Rotation r puts the list shifted by r in the seats.
       const rotation = Number(f.match(/rotation-(\d)/)![1]);
-      expect(record.value.players[(3 - rotation) % 3]).toBe('ismcts');
+      expect(record.value.players[(3 - rotation) % 3]).toBe('ismcts #1');
+      expect(new Set(record.value.players)).toEqual(new Set(['ismcts #1', 'heuristic #2', 'heuristic #3']));
     }
     // The three rotations of a deal share the deal: the same dealer and the same hands.
     const deal0 = files.filter((f) => f.startsWith('deal-00000')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).rounds[0]);
     expect(new Set(deal0.map((r) => JSON.stringify([r.dealer, r.hands]))).size).toBe(1);
     expect(scores).toHaveLength(6);
+  });
+
+  test('piped: the header at once and progress lines on standard error; one deal has no interval', async () => {
+    const { stdout, stderr } = await run(process.execPath, [CLI, 'tournament', '--players', '2', '--seats', 'heuristic,random', '--hands', '2', '--seed', '3', '--workers', '1']);
+    const lines = stderr.trim().split('\n');
+    expect(lines[0]).toBe('bottle-imp: tournament: 2 players, individual, 2 hands (1 deal × 2 seat rotations), seed 3 on 1 worker');
+    expect(lines.at(-1)).toMatch(/^bottle-imp: tournament: 1\/1 deals, \d+\.\d\d deals\/s, \d+s elapsed, ETA 0s$/);
+    expect(stdout).toMatch(/^heuristic +[+-]\d+\.\d\d {2}unknown \(1 deal\)/m);
+    expect(stdout).toContain('95% interval unknown (1 deal)');
+    const json = JSON.parse((await run(process.execPath, [CLI, 'tournament', '--players', '2', '--seats', 'heuristic,random', '--hands', '2', '--seed', '3', '--workers', '1', '--json'])).stdout);
+    expect(json.bots[0].ci95).toBeNull();
   });
 
   test('an unknown bot: one line, exit status 1', async () => {

@@ -56,7 +56,10 @@ describe('bottle-imp random-game and replay', () => {
     const made = run(['random-game', '--players', '4', '--rounds', '1', '--seed', '2']);
     const text = run(['replay', '-'], made.stdout);
     expect(text.status).toBe(0);
-    expect(text.stdout).toMatch(/Trick {2}1: Player \d leads/);
+    expect(text.stdout).toMatch(/Trick {2}1: Player \d leads: (Player \d \d+(\.5)?[rbg](, )?){4}\./);
+    expect(text.stdout).toContain('Seats: 1 Player 1, 2 Player 2, 3 Player 3, 4 Player 4');
+    expect(text.stdout).toMatch(/^ {2}Player 1 passes \d+(\.5)?[rbg] to the left, \d+(\.5)?[rbg] to the right(, (\d+(\.5)?[rbg] ?)+ to the devil's trick)?$/m);
+    expect(text.stdout).toContain('4 players, individual, 1 round\n');
     expect(text.stdout).toMatch(/Devil's trick: .* = \d+ points/);
     expect(text.stdout).toMatch(/Game over: /);
   });
@@ -84,11 +87,25 @@ describe('bottle-imp arguments', () => {
     [['replay', '/no/such/file.json'], /cannot read \/no\/such\/file.json: ENOENT/],
     [['replay', '-', '--colour'], /Unknown option '--colour'/],
     [['deal'], /unknown command "deal"/],
+    [['random-game', '--players', '4', '--seed', '-3'], /^bottle-imp: random-game: --seed needs a value; write a value that starts with a dash as --seed=VALUE$/m],
+    [['random-game', '--players', '4', '--seed=-3'], /--seed must be a whole number from 0 to 4294967295, not "-3"/],
   ])('%j is refused with one line and exit 1', (args, message) => {
     const r = run(args, '');
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(message);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  test('a record that is not JSON: one whole line, the text not quoted into it', () => {
+    const r = run(['replay', '-'], 'not json {"a\n"b');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("record: not valid JSON (Unexpected token 'o')\n");
+  });
+
+  test('--version prints the package version', () => {
+    const r = run(['--version']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^bottle-imp \d+\.\d+\.\d+\n$/);
   });
 
   test.each(['replay', 'random-game', 'bench'])('%s --help explains the command', (command) => {

@@ -47,11 +47,11 @@ describe('deals (games replayed from supplied deals)', () => {
 
   test.each<[string, unknown, string]>([
     ['not an object', null, 'a deal must be an object'],
-    ['a dealer who is not at the table', { dealer: 3, hands: threeHands }, 'dealer must be a seat from 0 to 2'],
+    ['a dealer who is not at the table', { dealer: 3, hands: threeHands }, 'dealer must be a seat index from 0 to 2'],
     ['too few hands', { dealer: 0, hands: threeHands.slice(0, 2) }, 'hands must list 3 hands, one per seat'],
-    ['a short hand', { dealer: 0, hands: [threeHands[0].slice(1), threeHands[1], threeHands[2]] }, 'the hand of seat 0 must hold 12 cards'],
-    ['a half card in the base deck', { dealer: 0, hands: [[...threeHands[0].slice(1), 2.5], threeHands[1], threeHands[2]] }, 'the hand of seat 0 holds 2.5, which is not a card of the base deck'],
-    ['the 19, which is a price and not a card', { dealer: 0, hands: [[...threeHands[0].slice(1), 19], threeHands[1], threeHands[2]] }, 'the hand of seat 0 holds 19, which is not a card of the base deck'],
+    ['a short hand', { dealer: 0, hands: [threeHands[0].slice(1), threeHands[1], threeHands[2]] }, 'the hand of seat 1 must hold 12 cards'],
+    ['a half card in the base deck', { dealer: 0, hands: [[...threeHands[0].slice(1), 2.5], threeHands[1], threeHands[2]] }, 'the hand of seat 1 holds 2.5, which is not a card of the base deck'],
+    ['the 19, which is a price and not a card', { dealer: 0, hands: [[...threeHands[0].slice(1), 19], threeHands[1], threeHands[2]] }, 'the hand of seat 1 holds 19, which is not a card of the base deck'],
     ['a card dealt twice', { dealer: 0, hands: [threeHands[0], [...threeHands[1].slice(1), 12], threeHands[2]] }, '12 (red) is dealt twice'],
     ['face-up rows at a three-player table', { dealer: 0, hands: threeHands, faceUp: [[], [], []] }, 'faceUp is only dealt with 2 players'],
   ])('%s: ERR_BAD_DEAL', (_, bad, message) => {
@@ -80,8 +80,14 @@ describe('actions', () => {
     expectRejected(workedExampleTable(), apply({ type: 'bid', seat: 0 }), 'ERR_BAD_ACTION', 'An action is either a pass or a play.');
   });
 
-  test.each([4, -1, 1.5, '0'])('seat %s at a four-player table: ERR_BAD_SEAT', (seat) => {
-    expectRejected(workedExampleTable(), apply({ type: 'play', seat, card: 24 }), 'ERR_BAD_SEAT', `There is no seat ${seat} at this table.`);
+  // The message counts seats from 1, as people do: index 4 is "seat 5".
+  test.each([
+    [4, '5'],
+    [-1, '0'],
+    [1.5, '1.5'],
+    ['0', '0'],
+  ])('seat %s at a four-player table: ERR_BAD_SEAT', (seat, named) => {
+    expectRejected(workedExampleTable(), apply({ type: 'play', seat, card: 24 }), 'ERR_BAD_SEAT', `There is no seat ${named} at this table.`);
   });
 
   test('a pass before anything is dealt: ERR_NOT_PASSING_TIME', () => {
@@ -109,11 +115,11 @@ describe('passing', () => {
   }
 
   test('playing while cards are being passed: ERR_NOT_PLAYING_TIME', () => {
-    expectRejected(passing(), apply({ type: 'play', seat: 1, card: 13 }), 'ERR_NOT_PLAYING_TIME', 'Cards are still being passed; play starts when everyone has passed.', 'seat 1 played before the passing was over');
+    expectRejected(passing(), apply({ type: 'play', seat: 1, card: 13 }), 'ERR_NOT_PLAYING_TIME', 'Cards are still being passed; play starts when everyone has passed.', 'seat 2 played before the passing was over');
   });
 
   test('passing twice: ERR_ALREADY_PASSED', () => {
-    expectRejected(passing(), apply({ type: 'pass', seat: 1, pass: { left: 13, right: 14, devil: [15] } }), 'ERR_ALREADY_PASSED', 'You have already passed your cards this round.', 'seat 1 passed twice');
+    expectRejected(passing(), apply({ type: 'pass', seat: 1, pass: { left: 13, right: 14, devil: [15] } }), 'ERR_ALREADY_PASSED', 'You have already passed your cards this round.', 'seat 2 passed twice');
   });
 
   test.each<[string, unknown]>([
@@ -127,11 +133,11 @@ describe('passing', () => {
   });
 
   test('the same card twice: ERR_BAD_PASS', () => {
-    expectRejected(passing(), apply({ type: 'pass', seat: 0, pass: { left: 1, right: 1, devil: [3] } }), 'ERR_BAD_PASS', 'You cannot pass 1 twice.', 'seat 0 passed 1 twice');
+    expectRejected(passing(), apply({ type: 'pass', seat: 0, pass: { left: 1, right: 1, devil: [3] } }), 'ERR_BAD_PASS', 'You cannot pass 1 twice.', 'seat 1 passed 1 twice');
   });
 
   test('a card another seat holds: ERR_CARD_NOT_HELD', () => {
-    expectRejected(passing(), apply({ type: 'pass', seat: 0, pass: { left: 1, right: 2, devil: [37] } }), 'ERR_CARD_NOT_HELD', 'You do not hold 37 in your hand.', 'seat 0 passed 37, which it does not hold in its hand');
+    expectRejected(passing(), apply({ type: 'pass', seat: 0, pass: { left: 1, right: 2, devil: [37] } }), 'ERR_CARD_NOT_HELD', 'You do not hold 37 in your hand.', 'seat 1 passed 37, which it does not hold in its hand');
   });
 
   test('with two players, a card from the face-up row: ERR_CARD_NOT_HELD, saying why', () => {
@@ -155,11 +161,11 @@ describe('passing', () => {
 
 describe('playing', () => {
   test('a pass once play has begun: ERR_NOT_PASSING_TIME', () => {
-    expectRejected(workedExampleTable(), apply({ type: 'pass', seat: 0, pass: { left: 24, right: 26, devil: [29] } }), 'ERR_NOT_PASSING_TIME', 'It is not the time to pass cards.', 'seat 0 passed cards outside the passing step');
+    expectRejected(workedExampleTable(), apply({ type: 'pass', seat: 0, pass: { left: 24, right: 26, devil: [29] } }), 'ERR_NOT_PASSING_TIME', 'It is not the time to pass cards.', 'seat 1 passed cards outside the passing step');
   });
 
   test('out of turn: ERR_NOT_YOUR_TURN', () => {
-    expectRejected(workedExampleTable(), apply({ type: 'play', seat: 1, card: 15 }), 'ERR_NOT_YOUR_TURN', 'It is not your turn: seat 0 plays next.', 'seat 1 played out of turn (seat 0 was to play)');
+    expectRejected(workedExampleTable(), apply({ type: 'play', seat: 1, card: 15 }), 'ERR_NOT_YOUR_TURN', 'It is not your turn: seat 1 plays next.', 'seat 2 played out of turn (seat 1 was to play)');
   });
 
   test.each<[string, unknown]>([
@@ -169,7 +175,7 @@ describe('playing', () => {
     ['no card at all', 19],
     ['not a number', '24'],
   ])('%s: ERR_CARD_NOT_HELD', (_, card) => {
-    expectRejected(workedExampleTable(), apply({ type: 'play', seat: 0, card }), 'ERR_CARD_NOT_HELD', `You do not hold ${card}.`, `seat 0 played ${card}, which it does not hold`);
+    expectRejected(workedExampleTable(), apply({ type: 'play', seat: 0, card }), 'ERR_CARD_NOT_HELD', `You do not hold ${card}.`, `seat 1 played ${card}, which it does not hold`);
   });
 
   test('a card already played: ERR_CARD_NOT_HELD', () => {
@@ -184,7 +190,7 @@ describe('playing', () => {
     playInOrder(game, [24, 15, 17, 32]);
     // Christian leads blue; Doris holds blue (23, 27, ...) and may not throw the red 25.
     must(game.apply({ type: 'play', seat: 2, card: 20 }));
-    expectRejected(game, apply({ type: 'play', seat: 3, card: 25 }), 'ERR_MUST_FOLLOW_SUIT', 'You must follow blue: 25 is red.', 'seat 3 must follow blue but played 25 (red)');
+    expectRejected(game, apply({ type: 'play', seat: 3, card: 25 }), 'ERR_MUST_FOLLOW_SUIT', 'You must follow blue: 25 is red.', 'seat 4 must follow blue but played 25 (red)');
   });
 
   test('any action once the game is over: ERR_GAME_OVER', () => {

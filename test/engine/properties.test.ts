@@ -159,6 +159,8 @@ describe.each(CONFIGS)('$players players, $mode', (options) => {
               `viewer ${viewer}`,
             ).toEqual([]);
             if (viewer !== null) expect(seen.hand).toEqual([...seen.hand!].sort((a, b) => a - b));
+            expect(seen.outstanding, `viewer ${viewer}`).toEqual(stillOut(game, viewer));
+            for (const c of secret) expect(seen.outstanding).toContain(c);
             expect(seen.results).toEqual(game.log.flatMap((r) => (r.result ? [r.result] : [])));
           }
         });
@@ -252,6 +254,7 @@ const VIEW_FIELDS = [
   'totals',
   'trick',
   'tricks',
+  'outstanding',
   'viewer',
   'voids',
   'wonPoints',
@@ -295,6 +298,20 @@ function secretsOf(game: Game, viewer: number | null): Set<Rank> {
   });
   if (viewer !== null) for (const c of round.hands[viewer]) known.add(c);
   return new Set(deckFor(game.players).filter((c) => !known.has(c)));
+}
+
+/**
+ * The cards still out for a viewer, worked out from the log: the deck less the round's
+ * plays, the viewer's dealt hand and face-up row as they stand, and its own devil cards.
+ */
+function stillOut(game: Game, viewer: number | null): Rank[] {
+  const round = game.log[game.log.length - 1];
+  const own = new Set<Rank>(round.plays);
+  if (viewer !== null) {
+    const mine = view(game, viewer);
+    for (const c of [...mine.hand!, ...(mine.faceUp?.[viewer] ?? []), ...(round.passes[viewer]?.devil ?? [])]) own.add(c);
+  }
+  return deckFor(game.players).filter((c) => !own.has(c));
 }
 
 /** An action the rules forbid right now, of a randomly chosen kind, or null if that kind does not apply. */

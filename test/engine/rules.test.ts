@@ -240,7 +240,7 @@ describe('five players: the dealer’s short hand (RULES.md §3.1)', () => {
     const { game } = table();
     expect(view(game, null).handSizes).toEqual([11, 11, 10, 11, 11]);
     const wrong = tableFor({ players: 5 }).deal({ dealer: 1, hands: table().hands });
-    expect(wrong).toMatchObject({ ok: false, error: { code: 'ERR_BAD_DEAL', message: 'the hand of seat 1 must hold 10 cards' } });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'ERR_BAD_DEAL', message: 'the hand of seat 2 must hold 10 cards' } });
   });
 
   test('2-2-1: seat 2 deals, so seat 3 is the first player and the teams run A B C A B from it', () => {
@@ -463,7 +463,7 @@ describe('dealers and the length of a game (RULES.md §2, §5)', () => {
     expect(game.phase).toBe('deal');
     expect(game.nextDealer).toBe(0);
     const before = snapshot(game);
-    expect(game.deal({ dealer: 1, hands })).toMatchObject({ ok: false, error: { code: 'ERR_BAD_DEAL', message: 'dealer must be seat 0, the seat after the previous dealer, not 1' } });
+    expect(game.deal({ dealer: 1, hands })).toMatchObject({ ok: false, error: { code: 'ERR_BAD_DEAL', message: 'dealer must be 0 (seat 1, the seat after the previous dealer), not 1' } });
     expect(snapshot(game)).toBe(before);
     must(game.deal({ dealer: 0, hands: [hands[1], hands[2], hands[0]] }));
   });

@@ -91,7 +91,7 @@ describe('absence', () => {
     expect(sawMyTurn).toBe(true);
 
     // The log says who chose each of seat 1's actions: the bot while away, the person after.
-    const seat1 = storedGame(server.dataDir, back.game!.gameId).actions.filter((a) => a.action.seat === 1);
+    const seat1 = (await storedGame(server.dataDir, back.game!.gameId)).actions.filter((a) => a.action.seat === 1);
     const byBot = seat1.filter((a) => a.byBot);
     expect(byBot.length).toBeGreaterThan(0);
     const returnedAt = back.acked[0].seq;

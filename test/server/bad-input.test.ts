@@ -134,11 +134,11 @@ describe('seat tokens', () => {
       const reply = await spectator.call(name, payload);
       expect(!reply.ok && reply.error.code).toBe('ERR_NOT_SEATED');
     }
-    // A seat playing out of turn is refused, naming whose turn it is.
+    // A seat playing out of turn is refused, naming whose turn it is (seats counted from 1 in words).
     const toAct = table.humans[0].game!.view.toAct[0];
     const wrongSeat = table.humans[(toAct + 1) % 4];
     const out = await wrongSeat.act({ type: 'play', card: wrongSeat.game!.view.hand![0] });
-    expect(out).toEqual({ ok: false, error: { code: 'ERR_NOT_YOUR_TURN', message: `It is not your turn: seat ${toAct} plays next.` } });
+    expect(out).toEqual({ ok: false, error: { code: 'ERR_NOT_YOUR_TURN', message: `It is not your turn: seat ${toAct + 1} plays next.` } });
     // Over HTTP, a bad token gets no view at all.
     const view = await api(server, 'GET', `/api/games/${table.humans[0].game!.gameId}/view`, undefined, { 'x-seat-token': 'forged' });
     expect(view.status).toBe(403);

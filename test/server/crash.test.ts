@@ -45,7 +45,7 @@ it('a game survives SIGKILL mid-game: bots resume and no acknowledged action is 
   }
   await playToEnd(back);
 
-  const stored = storedGame(dataDir, gameId);
+  const stored = await storedGame(dataDir, gameId);
   expect(stored.status).toBe('finished');
   expect(stored.actions.map((a) => a.seq)).toEqual(Array.from({ length: stored.actions.length }, (_, i) => i + 1));
   for (const a of acked) {
@@ -66,14 +66,14 @@ it('absence deadlines are stored, and a restart keeps them', async () => {
   const { code, humans } = await seatTable(first, { players: 3, turnSeconds: 120 }, 2);
   humans[1].close();
   await humans[0].until(() => humans[0].table!.seats[1].connected === false, 'seat 1 to drop');
-  const before = storedDeadlines(dataDir, code).get(1);
+  const before = (await storedDeadlines(dataDir, code)).get(1);
   expect(before).toBeGreaterThan(Date.now());
   await first.kill();
   humans[0].close();
 
   const second = await startServer({}, dataDir);
   servers.push(second);
-  const after = storedDeadlines(dataDir, code);
+  const after = await storedDeadlines(dataDir, code);
   // Seat 1 keeps its deadline; seat 0, which lost its connection in the crash, gets one of its own.
   expect(after.get(1)).toBe(before);
   expect(after.get(0)).toBeGreaterThan(before!);

@@ -45,7 +45,7 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
   await playToEnd(clients, 60_000, random);
   await spectator.until(() => spectator.game?.view.phase === 'over', 'the end for the spectator');
 
-  const stored = storedGame(server.dataDir, gameId);
+  const stored = await storedGame(server.dataDir, gameId);
   const knower = new DealKnower(stored.options, stored.seed, stored.actions.map((a) => a.action));
   let messages = 0;
   let cards = 0;
@@ -55,6 +55,8 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
       if (!allowed.has(card)) throw new Error(`game ${index}: ${seat === null ? 'the spectator' : `seat ${seat}`} was told card ${card} at ${path} (seq ${seq})`);
       cards++;
     }
+    const view = (message as { view?: { outstanding?: number[] } }).view;
+    if (view) expect(view.outstanding, `game ${index}: cards still out for seat ${seat} (seq ${seq})`).toEqual(knower.outstanding(seq, seat));
     messages++;
   };
   for (const c of everyone) {

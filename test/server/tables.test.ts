@@ -130,7 +130,7 @@ describe('the lobby over Socket.IO', () => {
 
 describe('health and metrics', () => {
   it('answers /healthz and /metrics in Prometheus format', async () => {
-    expect((await api(server, 'GET', '/healthz')).body).toEqual({ ok: true });
+    expect((await api(server, 'GET', '/healthz')).body).toEqual({ ok: true, database: true });
     const m = await api<string>(server, 'GET', '/metrics');
     expect(m.status).toBe(200);
     for (const name of ['bottle_imp_open_tables', 'bottle_imp_running_games', 'bottle_imp_connections', 'bottle_imp_actions_total', 'bottle_imp_action_latency_seconds_bucket', 'bottle_imp_bot_think_seconds_bucket', 'process_resident_memory_bytes']) {

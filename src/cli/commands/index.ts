@@ -1,5 +1,6 @@
 /** The subcommands of `bottle-imp`, by name. Each lives in its own module. */
 import type { Command } from '../io.js';
+import { analyse } from './analyse.js';
 import { bench } from './bench.js';
 import { play } from './play.js';
 import { randomGame } from './random-game.js';
@@ -12,4 +13,5 @@ export const commands: Record<string, Command> = {
   bench,
   tournament,
   play,
+  analyse,
 };

@@ -1,26 +1,36 @@
 /** `bottle-imp play`: one person against bots in the terminal. */
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Bot, type BotLevel, botForLevel, isBotLevel, LEVELS } from '../../bots/index.js';
-import { type Action, cardId, Game, type GameEvent, type PassChoice, type Rank, view, visibleEvents } from '../../engine/index.js';
+import { type Bot, type BotLevel, botForLevel, isBotLevel, LEVELS, playBotTurns } from '../../bots/index.js';
+import { Game, type GameEvent, type PassChoice, type Rank, view, visibleEvents } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
 import { ArgError, type Command, gameFlags, withArgErrors, wholeNumber } from '../io.js';
+import { readTyped } from '../play/input.js';
 import { LineReader } from '../play/lines.js';
-import { card, narrate, table } from '../play/show.js';
+import { bottleLines, helpText, lastTrick, narrate, passIntro, passSlots, Seats, scoreLines, table } from '../play/show.js';
+import { Style } from '../play/style.js';
 
 const HELP = `Usage: bottle-imp play [options]
 
-Play The Bottle Imp against bots in the terminal. Type a card by its rank (e.g. 24 or 2.5).
+Play The Bottle Imp against bots in the terminal. Type a card as it is shown (24, 24g or
+2.5); type help during the game for the commands (hand, score, last, quit).
   --players N      2 to 6 (default 4)
   --mode M         individual (default), 2-1-1 (4 players), 2-2-1 (5), 2-2-2 or 2-2-1-1 (6)
-  --seat S         your seat, 0 to N-1 (default 0; seat 0 is the first in every list)
+  --seat S         your seat, 1 to N (default 1; seat 1 is the first in every list)
   --level L        the bots' level: ${LEVELS.join(', ')} (default medium)
   --levels L,...   or one level per bot seat, in seat order
   --rounds R       number of rounds (default: the player count's usual length)
   --target T       play whole rounds until a total reaches T instead
   --seed S         whole number; the same seed and choices give the same game (default: from the clock)
   --name NAME      your name in the record (default "You")
-  --record FILE    where to save the game record at the end (default bottle-imp-<seed>.json)`;
+  --record FILE    where the game record is kept (default bottle-imp-<seed>.json); it is
+                   written before the first deal, after every round and when you stop
+Ctrl-C, Ctrl-D (end of input) and quit save the game so far.`;
+
+/** How a session ended before the game did. */
+type Stop = 'quit' | 'eof' | 'interrupt';
 
 export const play: Command = {
   summary: 'play against bots in the terminal',
@@ -31,7 +41,7 @@ export const play: Command = {
         options: {
           players: { type: 'string', default: '4' },
           mode: { type: 'string', default: 'individual' },
-          seat: { type: 'string', default: '0' },
+          seat: { type: 'string', default: '1' },
           level: { type: 'string' },
           levels: { type: 'string' },
           rounds: { type: 'string' },
@@ -48,7 +58,7 @@ export const play: Command = {
       }
       const options = gameFlags(values);
       const { players, mode } = options;
-      const me = wholeNumber(values.seat, 'seat', 0, players - 1);
+      const me = wholeNumber(values.seat, 'seat', 1, players) - 1;
       if (values.level !== undefined && values.levels !== undefined) throw new ArgError('give --level or --levels, not both');
       const levels = botLevels(values.levels ?? values.level ?? 'medium', players - 1, values.levels !== undefined);
       const seed = values.seed === undefined ? Date.now() % 2 ** 32 : wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
@@ -65,59 +75,206 @@ export const play: Command = {
         } else {
           const level = levels[b++];
           bots.push(botForLevel(level, (seed + 101 * (s + 1)) >>> 0));
-          names.push(`Bot ${s} (${level})`);
+          names.push(`Bot ${s + 1} (${level})`);
         }
       }
       const file = values.record ?? `bottle-imp-${seed}.json`;
-      process.stdout.write(`The Bottle Imp: ${players} players, ${mode}, seed ${seed}. You play seat ${me} as ${names[me]}.\n`);
-
-      const input = new LineReader();
-      const say = (events: readonly GameEvent[]): void => {
-        for (const line of narrate(visibleEvents(events, me), names, me, game.bottles().length)) process.stdout.write(line + '\n');
-      };
+      const save = (): void => writeFileSync(file, JSON.stringify(recordOf(game, names), null, 2) + '\n');
+      // The record's path is tried before the first deal, so a bad path never costs a game.
       try {
-        while (game.phase !== 'over') {
-          const toAct = game.toAct();
-          if (game.phase === 'pass') {
-            for (const s of toAct) if (s !== me) say(apply(game, bots[s]!.decide(view(game, s), game.legalActions(s))));
-            if (!toAct.includes(me)) continue;
-            const pass = await askPass(game, me, names, input);
-            if (pass === null) return endedEarly(game, names, file);
-            say(apply(game, { type: 'pass', seat: me, pass }));
-            continue;
-          }
-          const seat = toAct[0];
-          if (seat !== me) {
-            say(apply(game, bots[seat]!.decide(view(game, seat), game.legalActions(seat))));
-            continue;
-          }
-          process.stdout.write('\n' + table(view(game, me), names));
-          for (;;) {
-            const answer = await input.ask('Your card: ');
-            if (answer === null) return endedEarly(game, names, file);
-            const rank = parseRank(answer);
-            if (rank === null) {
-              process.stdout.write(`Type the rank of a card in your hand, e.g. ${view(game, me).legal[0]}.\n`);
-              continue;
-            }
-            const result = game.apply({ type: 'play', seat: me, card: rank });
-            if (!result.ok) {
-              process.stdout.write(`${result.error.message} Try again.\n`);
-              continue;
-            }
-            process.stdout.write(`You play ${card(rank)}.\n`);
-            say(result.value);
-            break;
-          }
-        }
-      } finally {
-        input.close();
+        save();
+      } catch (e) {
+        throw new ArgError(`cannot write the record to ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }
-      writeFileSync(file, JSON.stringify(recordOf(game, names), null, 2) + '\n');
-      process.stdout.write(`The game record is saved in ${file}.\n`);
-      return 0;
+      return new Session(game, bots, new Seats(names, me), Style.of(process.stdout), file, save).run(mode ?? 'individual', seed);
     }),
 };
+
+/** One game at the terminal: bots' turns narrated, the player's turns asked, the record kept. */
+class Session {
+  private readonly input = new LineReader();
+
+  constructor(
+    private readonly game: Game,
+    private readonly bots: readonly (Bot | null)[],
+    private readonly seats: Seats,
+    private readonly style: Style,
+    private readonly file: string,
+    private readonly save: () => void,
+  ) {}
+
+  async run(mode: string, seed: number): Promise<number> {
+    const { game, seats } = this;
+    this.say(`The Bottle Imp: ${game.players} players, ${mode}, seed ${seed}. You play seat ${seats.me + 1}; the others are bots. Type help at any prompt.`);
+    const interrupt = (): void => this.input.interrupt();
+    process.on('SIGINT', interrupt);
+    try {
+      for (;;) {
+        playBotTurns(game, this.bots, {
+          before: (seat) => this.thinking(seat),
+          after: (_seat, _action, events) => {
+            this.thinking(null);
+            this.tell(events);
+          },
+          stop: () => this.input.interrupted,
+        });
+        if (this.input.interrupted) return this.stopped('interrupt');
+        if (game.phase === 'over') return this.finished();
+        const stop = game.phase === 'pass' ? await this.askPass() : await this.askPlay();
+        if (stop !== null) return this.stopped(stop);
+      }
+    } finally {
+      process.off('SIGINT', interrupt);
+      this.input.close();
+    }
+  }
+
+  private get view() {
+    return view(this.game, this.seats.me);
+  }
+
+  /** Lines for the player, each wrapped to the terminal. */
+  private say(...lines: string[]): void {
+    for (const line of lines) process.stdout.write(this.style.wrap(line) + '\n');
+  }
+
+  /** The events of one action as the player may see them; the record is saved when a round ends. */
+  private tell(events: readonly GameEvent[]): void {
+    this.say(...narrate(visibleEvents(events, this.seats.me), this.seats, this.style, this.view.bottleCount));
+    if (events.some((e) => e.type === 'roundScored')) this.save();
+  }
+
+  /** "Bot 2 (expert) is thinking…" while a bot decides, on a terminal only; null clears it. */
+  private thinking(seat: number | null): void {
+    if (this.style.width === null) return;
+    process.stdout.write(seat === null ? '\r\x1b[K' : `${this.seats.who(seat)} is thinking…`);
+  }
+
+  /**
+   * Asks until the player types cards; commands and mistakes are answered and the prompt
+   * asked again. Returns the cards, or how the session stopped.
+   */
+  private async ask(prompt: string): Promise<readonly Rank[] | Stop> {
+    for (;;) {
+      const line = await this.input.ask(prompt);
+      if (line === null) return this.input.interrupted ? 'interrupt' : 'eof';
+      const typed = readTyped(line);
+      if (typed.kind === 'cards') return typed.cards;
+      if (typed.kind === 'error') this.say(typed.message);
+      if (typed.kind !== 'command') continue;
+      const v = this.view;
+      switch (typed.name) {
+        case 'quit':
+          return 'quit';
+        case 'help':
+          this.say(...helpText());
+          break;
+        case 'hand':
+          this.say(...table(v, this.seats, this.style));
+          break;
+        case 'score':
+          this.say(...bottleLines(v, this.seats), ...scoreLines(v, this.seats));
+          break;
+        case 'last':
+          this.say(lastTrick(v, this.seats, this.style));
+          break;
+      }
+    }
+  }
+
+  /** One card, checked by the engine; its refusal is explained and the card asked again. */
+  private async askPlay(): Promise<Stop | null> {
+    this.say('', ...table(this.view, this.seats, this.style));
+    for (;;) {
+      const cards = await this.ask('Your card: ');
+      if (typeof cards === 'string') return cards;
+      if (cards.length !== 1) {
+        this.say('Play one card at a time.');
+        continue;
+      }
+      const result = this.game.apply({ type: 'play', seat: this.seats.me, card: cards[0] });
+      if (!result.ok) {
+        this.say(`${result.error.message} Try again.`);
+        continue;
+      }
+      this.tell(result.value);
+      return null;
+    }
+  }
+
+  /** The pass, slot by slot; a line may hold several cards, which fill the next slots in order. */
+  private async askPass(): Promise<Stop | null> {
+    const v = this.view;
+    const hand = v.hand ?? [];
+    const row = v.faceUp?.[this.seats.me] ?? [];
+    const slots = passSlots(v, this.seats);
+    this.say('', ...table(v, this.seats, this.style), passIntro(v, this.seats));
+    const chosen: Rank[] = [];
+    while (chosen.length < slots.length) {
+      const cards = await this.ask(`Card to pass ${slots[chosen.length]}: `);
+      if (typeof cards === 'string') return cards;
+      const left = slots.length - chosen.length;
+      const problem =
+        cards.length > left
+          ? `That is ${cards.length} cards; ${left === 1 ? 'one is' : `${left} are`} still to pass.`
+          : cards
+              .map((c, i) =>
+                row.includes(c)
+                  ? `${c} is in your face-up row; face-up cards are played, never passed.`
+                  : !hand.includes(c)
+                    ? `You do not hold ${c} in your hand.`
+                    : chosen.includes(c) || cards.indexOf(c) < i
+                      ? `You are already passing ${c}.`
+                      : null,
+              )
+              .find((p) => p !== null);
+      if (problem) this.say(problem);
+      else chosen.push(...cards);
+    }
+    const [first, second, ...devil] = chosen;
+    const pass: PassChoice = this.game.players === 2 ? { faceUp: first, hidden: second, devil } : { left: first, right: second, devil };
+    const result = this.game.apply({ type: 'pass', seat: this.seats.me, pass });
+    if (!result.ok) {
+      // The checks above mirror the engine's; should they ever disagree, the pass is asked again.
+      this.say(`${result.error.message} Pass again.`);
+      return this.askPass();
+    }
+    this.say(`You pass ${slots.map((slot, i) => `${this.style.named(chosen[i])} ${slot}`).join(', ')}.`);
+    this.tell(result.value);
+    return null;
+  }
+
+  private finished(): number {
+    const where = this.keep();
+    this.say(`The game record is saved in ${where}.`);
+    return 0;
+  }
+
+  private stopped(how: Stop): number {
+    this.thinking(null);
+    const where = this.keep();
+    if (how === 'quit') {
+      this.say(`You quit. The game so far is saved in ${where}.`);
+      return 0;
+    }
+    process.stdout.write('\n');
+    const why = how === 'interrupt' ? 'interrupted' : 'the input ended before the game did';
+    process.stderr.write(`bottle-imp: play: ${why}; the game so far is saved in ${where}\n`);
+    return how === 'interrupt' ? 130 : 1;
+  }
+
+  /** Saves the record; if its file can no longer be written, saves it in the temporary folder instead. Returns where. */
+  private keep(): string {
+    try {
+      this.save();
+      return this.file;
+    } catch {
+      const fallback = join(tmpdir(), `bottle-imp-${Date.now()}.json`);
+      writeFileSync(fallback, JSON.stringify(recordOf(this.game, this.seats.names), null, 2) + '\n');
+      return `${fallback} (${this.file} could not be written)`;
+    }
+  }
+}
 
 function botLevels(text: string, bots: number, perSeat: boolean): BotLevel[] {
   const list = text.split(',').map((l) => l.trim());
@@ -126,50 +283,4 @@ function botLevels(text: string, bots: number, perSeat: boolean): BotLevel[] {
   if (!perSeat) return new Array(bots).fill(list[0]);
   if (list.length !== bots) throw new ArgError(`--levels must give ${bots} levels, one per bot seat, not ${list.length}`);
   return list as BotLevel[];
-}
-
-function parseRank(text: string): Rank | null {
-  const t = text.trim();
-  if (!/^\d+(\.5)?$/.test(t)) return null;
-  return Number(t);
-}
-
-function apply(game: Game, action: Action): GameEvent[] {
-  const result = game.apply(action);
-  if (!result.ok) throw new Error(`internal: a bot chose an illegal action: ${result.error.detail}`);
-  return result.value;
-}
-
-/** Ask for each card of the pass in turn; any mistake is explained and that card asked again. */
-async function askPass(game: Game, me: number, names: readonly string[], input: LineReader): Promise<PassChoice | null> {
-  const v = view(game, me);
-  process.stdout.write('\n' + table(v, names));
-  const n = game.players;
-  const devils = game.devilCount(me);
-  const slots = n === 2 ? ["into your opponent's face-up row", "into your opponent's hand"] : [`to your left (${names[(me + 1) % n]})`, `to your right (${names[(me + n - 1) % n]})`];
-  for (let k = 0; k < devils; k++) slots.push("to the devil's trick");
-  const chosen: Rank[] = [];
-  for (const slot of slots) {
-    for (;;) {
-      const answer = await input.ask(`Card to pass ${slot}: `);
-      if (answer === null) return null;
-      const rank = parseRank(answer);
-      if (rank === null || cardId(rank) < 0) process.stdout.write(`${answer.trim() || 'Nothing'} is not a card: type the rank of a card in your hand.\n`);
-      else if (!v.hand!.includes(rank)) process.stdout.write(`You do not hold ${rank} in your hand${v.faceUp?.[me].includes(rank) ? ' (face-up cards are not passed)' : ''}.\n`);
-      else if (chosen.includes(rank)) process.stdout.write(`You are already passing ${rank}.\n`);
-      else {
-        chosen.push(rank);
-        break;
-      }
-    }
-  }
-  const [first, second, ...devil] = chosen;
-  return n === 2 ? { faceUp: first, hidden: second, devil } : { left: first, right: second, devil };
-}
-
-function endedEarly(game: Game, names: readonly string[], file: string): number {
-  writeFileSync(file, JSON.stringify(recordOf(game, names), null, 2) + '\n');
-  process.stdout.write('\n');
-  process.stderr.write(`bottle-imp: play: the input ended before the game did; the game so far is saved in ${file}\n`);
-  return 1;
 }

@@ -1,7 +1,7 @@
 /** `bottle-imp random-game`: a random but legal complete game, as a record (for tests and demos). */
 import { parseArgs } from 'node:util';
-import { createBot } from '../../bots/index.js';
-import { Game, type GameOptions, view } from '../../engine/index.js';
+import { createBot, playBotTurns } from '../../bots/index.js';
+import { Game, type GameOptions } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
 import { ArgError, type Command, gameFlags, withArgErrors, wholeNumber } from '../io.js';
 
@@ -38,11 +38,6 @@ export function playRandomGame(options: GameOptions, seed: number): Game {
   if (!created.ok) throw new ArgError(created.error.message);
   const game = created.value;
   const bots = Array.from({ length: options.players }, (_, s) => createBot('random', { seed: (seed * 31 + s + 1) >>> 0 }));
-  while (game.phase !== 'over') {
-    const seat = game.toAct()[0];
-    const action = bots[seat].decide(view(game, seat), game.legalActions(seat));
-    const applied = game.apply(action);
-    if (!applied.ok) throw new Error(`internal: the random bot chose an illegal action: ${applied.error.detail}`);
-  }
+  playBotTurns(game, bots);
   return game;
 }

@@ -3,8 +3,9 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Mode, PlayerCount } from '../../engine/index.js';
 import { ArgError, type Command, positiveNumber, tableFlags, withArgErrors, wholeNumber } from '../io.js';
+import { plural } from '../text.js';
 import { isSeatName, type TournamentSpec } from '../tournament/match.js';
-import { ProgressBar } from '../tournament/progress.js';
+import { ProgressBar, ProgressLines } from '../tournament/progress.js';
 import { runDeals } from '../tournament/run.js';
 import { reportOf, type TournamentReport } from '../tournament/stats.js';
 import { formatStrength, runStrength } from '../tournament/strength.js';
@@ -30,6 +31,9 @@ ends a hand holding a bottle, and its decision time.
   --workers W      worker threads (default: one per core)
   --records DIR    save every hand as a bottle-imp/1 record in DIR
   --json           print the report as JSON
+With fewer than 2 deals the interval is unknown (null in the JSON). The header and the
+progress go to standard error: a bar on a terminal, else a line every 10 seconds.
+Records name each entrant by its bot and place in --seats ("heuristic #3").
 Ctrl-C stops the run and reports the deals finished so far.
 
 A strength test against a frozen baseline (docs/bots.md): --baseline REF (a name in
@@ -81,13 +85,15 @@ export const tournament: Command = {
       const { seed, budget, workers } = runFlags(values);
       const spec: TournamentSpec = { players, mode, seats, seed, budget, records: values.records ?? null };
       const deals = Math.ceil(hands / players);
-      const bar = process.stderr.isTTY ? new ProgressBar(deals * players, 'hands') : null;
+      // The header at once, then progress: a bar on a terminal, else a line every 10 s.
+      process.stderr.write(`bottle-imp: tournament: ${header(players, mode, deals, seed)} on ${plural(Math.min(workers, deals), 'worker')}\n`);
+      const bar = process.stderr.isTTY ? new ProgressBar(deals * players, 'hands') : new ProgressLines(deals, 'deals', 'bottle-imp: tournament: ');
       // Ctrl-C stops handing out deals and reports the ones finished.
       const stop = new AbortController();
       const interrupt = (): void => stop.abort();
       process.once('SIGINT', interrupt);
-      const results = await runDeals(spec, deals, workers, (done) => bar?.update(done * players), stop.signal).finally(() => process.off('SIGINT', interrupt));
-      bar?.finish();
+      const results = await runDeals(spec, deals, workers, (done) => (bar instanceof ProgressBar ? bar.update(done * players) : bar.update(done)), stop.signal).finally(() => process.off('SIGINT', interrupt));
+      if (bar instanceof ProgressBar) bar.finish();
       if (results.length === 0) throw new ArgError('interrupted before any deal was finished');
       if (stop.signal.aborted) process.stderr.write(`bottle-imp: tournament: interrupted; reporting the ${results.length * players} hands of the ${results.length} deals finished\n`);
       const report = reportOf(players, seats, results);
@@ -131,27 +137,43 @@ async function strength(values: Flags, players: PlayerCount, mode: Mode): Promis
   const stop = new AbortController();
   const interrupt = (): void => stop.abort();
   process.once('SIGINT', interrupt);
-  const bar = process.stderr.isTTY ? new ProgressBar(Math.ceil(maxHands / players) * players, 'hands (at most)') : null;
-  const report = await runStrength({ players, mode, bot, baseline: values.baseline!, gain, maxHands, seed, budget, workers, records: values.records ?? null }, (done) => bar?.update(done * players), stop).finally(() =>
-    process.off('SIGINT', interrupt),
-  );
-  bar?.finish();
+  const maxDeals = Math.ceil(maxHands / players);
+  process.stderr.write(`bottle-imp: tournament: ${bot} against ${bot}@${values.baseline}, ${header(players, mode, maxDeals, seed)} at most, on ${plural(Math.min(workers, maxDeals), 'worker')}\n`);
+  const bar = process.stderr.isTTY ? new ProgressBar(maxDeals * players, 'hands (at most)') : new ProgressLines(maxDeals, 'deals (at most)', 'bottle-imp: tournament: ');
+  const report = await runStrength(
+    { players, mode, bot, baseline: values.baseline!, gain, maxHands, seed, budget, workers, records: values.records ?? null },
+    (done) => (bar instanceof ProgressBar ? bar.update(done * players) : bar.update(done)),
+    stop,
+  ).finally(() => process.off('SIGINT', interrupt));
+  if (bar instanceof ProgressBar) bar.finish();
   if (report.deals === 0) throw new ArgError('interrupted before any deal was finished');
   process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatStrength(report));
   return 0;
 }
 
+/** "4 players, individual, 200 hands (50 deals × 4 seat rotations), seed 1". */
+function header(players: number, mode: Mode, deals: number, seed: number): string {
+  return `${players} players, ${mode}, ${plural(deals * players, 'hand')} (${plural(deals, 'deal')} × ${players} seat rotations), seed ${seed}`;
+}
+
+/** "[+1.20, +3.40]", or "unknown" when one deal gave no spread to measure. */
+function interval(ci: readonly [number, number] | null): string {
+  if (ci === null) return 'unknown (1 deal)';
+  const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
+  return `[${signed(ci[0])}, ${signed(ci[1])}]`;
+}
+
 function formatReport(r: TournamentReport, mode: Mode, seed: number): string {
   const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
   const pct = (x: number): string => (100 * x).toFixed(1) + '%';
-  const lines = [`${r.players} players, ${mode}, ${r.hands} hands (${r.hands / r.players} deals × ${r.players} seat rotations), seed ${seed}`, ''];
+  const lines = [header(r.players, mode, r.hands / r.players, seed), ''];
   lines.push(`${'bot'.padEnd(10)} ${'points/hand'.padStart(11)}  ${'95% interval'.padEnd(18)} ${'won'.padStart(6)} ${'bottle'.padStart(7)}  decision ms median / p99`);
   for (const b of r.bots) {
-    lines.push(`${b.name.padEnd(10)} ${signed(b.meanPoints).padStart(11)}  ${`[${signed(b.ci95[0])}, ${signed(b.ci95[1])}]`.padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`);
+    lines.push(`${b.name.padEnd(10)} ${signed(b.meanPoints).padStart(11)}  ${interval(b.ci95).padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`);
   }
   if (r.difference) {
     const d = r.difference;
-    lines.push('', `${d.a} minus ${d.b}, paired by deal: ${signed(d.mean)} points per hand, 95% interval [${signed(d.ci95[0])}, ${signed(d.ci95[1])}]`);
+    lines.push('', `${d.a} minus ${d.b}, paired by deal: ${signed(d.mean)} points per hand, 95% interval ${interval(d.ci95)}`);
   }
   return lines.join('\n') + '\n';
 }

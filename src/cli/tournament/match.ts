@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bot, Budget } from '../../bots/index.js';
-import { botForLevel, createBot, isBotLevel, isBotName } from '../../bots/index.js';
+import { botForLevel, createBot, isBotLevel, isBotName, playBotTurns } from '../../bots/index.js';
 import { oracleBot } from '../../bots/oracle.js';
-import { Game, type Mode, type PlayerCount, view } from '../../engine/index.js';
+import { Game, type Mode, type PlayerCount } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
 import type { BaselineBots } from './baseline.js';
 
@@ -68,15 +68,11 @@ export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineB
     const game = created.value;
     const names = Array.from({ length: n }, (_, s) => spec.seats[(s + rotation) % n]);
     const bots = names.map((name, s) => makeBot(spec, name, (dealSeed(spec.seed, deal) + 7919 * (rotation * n + s + 1)) >>> 0, game, baseline));
-    while (game.phase !== 'over') {
-      const seat = game.toAct()[0];
-      const legal = game.legalActions(seat);
-      const started = performance.now();
-      const action = bots[seat].decide(view(game, seat), legal);
-      (decisionMs[names[seat]] ??= []).push(performance.now() - started);
-      const applied = game.apply(action);
-      if (!applied.ok) throw new Error(`${names[seat]} chose an illegal action: ${applied.error.detail}`);
-    }
+    playBotTurns(game, bots, {
+      after: (seat, _action, _events, ms) => {
+        (decisionMs[names[seat]] ??= []).push(ms);
+      },
+    });
     const result = game.log[0].result!;
     const top = Math.max(...result.scores);
     const topCount = result.scores.filter((p) => p === top).length;
@@ -91,7 +87,10 @@ export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineB
     if (spec.records) {
       mkdirSync(spec.records, { recursive: true });
       const file = join(spec.records, `deal-${String(deal).padStart(5, '0')}-rotation-${rotation}.json`);
-      writeFileSync(file, JSON.stringify(recordOf(game, names)) + '\n');
+      // Each entrant by its bot and its place in --seats ("heuristic #3"), so a reader can
+      // tell equal bots apart and follow one entrant through the rotations.
+      const labels = names.map((name, s) => `${name} #${((s + rotation) % n) + 1}`);
+      writeFileSync(file, JSON.stringify(recordOf(game, labels)) + '\n');
     }
   }
   return { deal, hands, decisionMs };

@@ -4,7 +4,8 @@ import type { DealResult } from './match.js';
 export interface BotReport {
   readonly name: string;
   readonly meanPoints: number;
-  readonly ci95: [number, number];
+  /** null with fewer than 2 deals: one deal says nothing about the spread. */
+  readonly ci95: [number, number] | null;
   readonly winShare: number;
   readonly bottleRate: number;
   readonly decisionMs: { readonly median: number; readonly p99: number };
@@ -14,7 +15,7 @@ export interface TournamentReport {
   readonly players: number;
   readonly hands: number;
   readonly bots: BotReport[];
-  readonly difference?: { readonly a: string; readonly b: string; readonly mean: number; readonly ci95: [number, number] };
+  readonly difference?: { readonly a: string; readonly b: string; readonly mean: number; readonly ci95: [number, number] | null };
 }
 
 /**
@@ -73,11 +74,12 @@ export function pointsPerHand(d: DealResult, name: string): number {
   return sum / count;
 }
 
-export function meanWithInterval(xs: readonly number[]): { mean: number; ci95: [number, number] } {
+/** The mean and its 95% interval; the interval is unknown (null) with fewer than 2 samples. */
+export function meanWithInterval(xs: readonly number[]): { mean: number; ci95: [number, number] | null } {
   const n = xs.length;
-  if (n === 0) return { mean: 0, ci95: [0, 0] };
+  if (n === 0) return { mean: 0, ci95: null };
   const mean = xs.reduce((s, x) => s + x, 0) / n;
-  if (n < 2) return { mean, ci95: [round2(mean), round2(mean)] };
+  if (n < 2) return { mean, ci95: null };
   const variance = xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (n - 1);
   const half = 1.96 * Math.sqrt(variance / n);
   return { mean, ci95: [round2(mean - half), round2(mean + half)] };

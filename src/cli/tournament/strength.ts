@@ -89,7 +89,7 @@ export function formatStrength(r: StrengthReport): string {
   return [
     `${r.bot} (working tree) against ${r.bot}@${r.baseline.ref} (${r.baseline.commit.slice(0, 7)}), ${r.players} players, ${r.mode}, seed ${r.seed}`,
     `hands played: ${r.hands} (${r.deals} deals × ${r.players} seat rotations, one seat new, the others the baseline)`,
-    `difference: ${signed(d.mean)} points per hand, 95% interval [${signed(d.ci95[0])}, ${signed(d.ci95[1])}]`,
+    `difference: ${signed(d.mean)} points per hand, 95% interval ${d.ci95 ? `[${signed(d.ci95[0])}, ${signed(d.ci95[1])}]` : 'unknown (1 deal)'}`,
     `SPRT (α = ${r.sprt.alpha}, β = ${r.sprt.beta}, H0: ≤ 0, H1: ≥ ${r.sprt.gain}): LLR ${r.sprt.llr.toFixed(2)} in [${r.sprt.lower.toFixed(2)}, ${r.sprt.upper.toFixed(2)}]`,
     `verdict: ${verdict}`,
     `decision ms median / p99: ${r.bots.map((b) => `${b.name} ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`).join(', ')}`,

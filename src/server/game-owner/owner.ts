@@ -73,12 +73,17 @@ export class GameOwner {
     try {
       await this.store.appendAction(this.row.id, row, this.game.phase === 'over' ? { at: now } : undefined);
     } catch (e) {
-      // The cache ran ahead of the log: rebuild it from what is really stored.
+      if (!(e instanceof SeqTakenError)) {
+        // Not stored (the database may be out of reach): the cache ran ahead of the log,
+        // so it is rebuilt from the actions known to be stored, without asking the store.
+        this.game = replay(this.row, this.log);
+        throw e;
+      }
+      // Another writer stored this seq: rebuild the cache from what is really stored.
       const stored = (await this.store.loadActions(this.row.id)).map((a) => a.action);
       this.log.splice(0, this.log.length, ...stored);
       this.game = replay(this.row, stored);
-      if (e instanceof SeqTakenError) throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
-      throw e;
+      throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
     this.log.push(action);
     return ok({ seq: row.seq, events: result.value });

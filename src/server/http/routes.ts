@@ -20,7 +20,12 @@ export interface HttpDeps {
 }
 
 export function registerRoutes(app: FastifyInstance, { lobby, store, metrics }: HttpDeps): void {
-  app.get('/healthz', async () => ({ ok: true }));
+  // For the load balancer: a node that cannot reach its database says so (503).
+  app.get('/healthz', async (_req, reply) => {
+    const database = await store.ping();
+    if (!database) reply.code(503);
+    return { ok: database, database };
+  });
 
   app.get('/metrics', async (_req, reply) => {
     reply.type(metrics.registry.contentType);

@@ -3,126 +3,67 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
+import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
 import type { ActionRow, ChatRow, GameRow, GameStatus, SeatRow, Store, TableRow, TimerKind, TimerRow } from './store.js';
-import { SeqTakenError } from './store.js';
+import { SeqTakenError, StaleTableError } from './store.js';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS tables (
-  code TEXT PRIMARY KEY,
-  settings TEXT NOT NULL,
-  host INTEGER NOT NULL,
-  status TEXT NOT NULL,
-  game_id TEXT,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status);
-CREATE TABLE IF NOT EXISTS seats (
-  table_code TEXT NOT NULL REFERENCES tables (code),
-  seat INTEGER NOT NULL,
-  name TEXT,
-  token_hash TEXT,
-  bot TEXT,
-  away INTEGER NOT NULL DEFAULT 0,
-  PRIMARY KEY (table_code, seat)
-);
-CREATE TABLE IF NOT EXISTS games (
-  id TEXT PRIMARY KEY,
-  table_code TEXT NOT NULL REFERENCES tables (code),
-  options TEXT NOT NULL,
-  seed INTEGER NOT NULL,
-  names TEXT NOT NULL,
-  bots TEXT NOT NULL,
-  status TEXT NOT NULL,
-  started_at INTEGER NOT NULL,
-  finished_at INTEGER
-);
-CREATE INDEX IF NOT EXISTS games_by_table ON games (table_code, started_at);
-CREATE TABLE IF NOT EXISTS actions (
-  game_id TEXT NOT NULL REFERENCES games (id),
-  seq INTEGER NOT NULL,
-  seat INTEGER NOT NULL,
-  action TEXT NOT NULL,
-  by_bot INTEGER NOT NULL,
-  at INTEGER NOT NULL,
-  UNIQUE (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS chat (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  table_code TEXT NOT NULL REFERENCES tables (code),
-  game_id TEXT,
-  seat INTEGER NOT NULL,
-  name TEXT NOT NULL,
-  text TEXT,
-  reaction TEXT,
-  at INTEGER NOT NULL
-);
-CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_code, id);
-CREATE TABLE IF NOT EXISTS timers (
-  table_code TEXT NOT NULL REFERENCES tables (code),
-  kind TEXT NOT NULL,
-  seat INTEGER NOT NULL,
-  deadline INTEGER NOT NULL,
-  PRIMARY KEY (table_code, kind, seat)
-);
-`;
+export const SQLITE_FILE = 'bottle-imp.sqlite';
 
-interface TableDb {
-  code: string;
-  settings: string;
-  host: number;
-  status: TableRow['status'];
-  game_id: string | null;
-  created_at: number;
+export interface SqliteOptions {
+  /** NORMAL (default) or FULL: see Config.sqliteSynchronous. */
+  readonly synchronous?: 'NORMAL' | 'FULL';
+  /**
+   * Checkpoint the write-ahead log in a thread of its own (checkpointer.ts). The server
+   * does; a second process that only reads the file beside it (a test) does not.
+   */
+  readonly checkpoints?: boolean;
 }
-interface SeatDb {
-  seat: number;
-  name: string | null;
-  token_hash: string | null;
-  bot: SeatRow['bot'];
-  away: number;
-}
-interface GameDb {
-  id: string;
-  table_code: string;
-  options: string;
-  seed: number;
-  names: string;
-  bots: string;
-  status: GameStatus;
-  started_at: number;
-  finished_at: number | null;
+
+/** Bring the file's schema up to the last migration, each step in its own transaction. */
+export function migrateSqlite(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SQLITE_MIGRATIONS.length) throw new Error(`the database file has schema version ${current}, newer than this server (${SQLITE_MIGRATIONS.length})`);
+  for (let v = current + 1; v <= SQLITE_MIGRATIONS.length; v++) {
+    db.transaction(() => {
+      db.exec(SQLITE_MIGRATIONS[v - 1]);
+      db.pragma(`user_version = ${v}`);
+    })();
+  }
 }
 
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
-  private readonly checkpointer: Worker;
+  private readonly checkpointer: Worker | null;
   private readonly stmts;
 
-  constructor(dataDir: string, synchronous: 'NORMAL' | 'FULL' = 'NORMAL') {
+  constructor(dataDir: string, { synchronous = 'NORMAL', checkpoints = true }: SqliteOptions = {}) {
     fs.mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(path.join(dataDir, 'bottle-imp.sqlite'));
+    this.db = new Database(path.join(dataDir, SQLITE_FILE));
     this.db.pragma('journal_mode = WAL');
     // With WAL, NORMAL keeps every committed transaction across a crash of the process
     // (only a power loss can drop the last ones) at ~55 µs a commit; FULL syncs each
     // commit to disk, ~3.5 ms here, during which the event loop waits.
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma('foreign_keys = ON');
-    this.db.exec(SCHEMA);
+    this.db.pragma('busy_timeout = 1000');
+    migrateSqlite(this.db);
     // Checkpoints happen in a thread of their own (checkpointer.ts), never inside a commit.
     this.db.pragma('wal_autocheckpoint = 0');
-    this.checkpointer = new Worker(new URL('./checkpointer.js', import.meta.url), { workerData: { file: this.db.name, everyMs: 1000 } });
-    this.checkpointer.unref();
+    this.checkpointer = checkpoints ? new Worker(new URL('./checkpointer.js', import.meta.url), { workerData: { file: this.db.name, everyMs: 1000 } }) : null;
+    this.checkpointer?.unref();
     const db = this.db;
     this.stmts = {
-      upsertTable: db.prepare(
-        `INSERT INTO tables (code, settings, host, status, game_id, created_at) VALUES (@code, @settings, @host, @status, @game_id, @created_at)
-         ON CONFLICT (code) DO UPDATE SET settings = excluded.settings, host = excluded.host, status = excluded.status, game_id = excluded.game_id`,
+      insertTable: db.prepare(
+        `INSERT INTO tables (code, settings, host, status, game_id, created_at, version) VALUES (@code, @settings, @host, @status, @game_id, @created_at, @version)
+         ON CONFLICT (code) DO NOTHING`,
       ),
+      updateTable: db.prepare('UPDATE tables SET settings = @settings, host = @host, status = @status, game_id = @game_id, version = @version WHERE code = @code AND version = @version - 1'),
       upsertSeat: db.prepare(
         `INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (@table_code, @seat, @name, @token_hash, @bot, @away)
          ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away`,
       ),
-      table: db.prepare('SELECT * FROM tables WHERE code = ?'),
+      table: db.prepare('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = ?'),
       seats: db.prepare('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = ? ORDER BY seat'),
       openTables: db.prepare(`SELECT code FROM tables WHERE status <> 'closed'`),
       insertGame: db.prepare(
@@ -145,8 +86,11 @@ export class SqliteStore implements Store {
     };
   }
 
+  /** Inside a transaction: the compare-and-set write of a table and its seats. */
   private writeTable(table: TableRow, seats: readonly SeatRow[]): void {
-    this.stmts.upsertTable.run({ code: table.code, settings: JSON.stringify(table.settings), host: table.host, status: table.status, game_id: table.gameId, created_at: table.createdAt });
+    const row = { code: table.code, settings: JSON.stringify(table.settings), host: table.host, status: table.status, game_id: table.gameId, created_at: table.createdAt, version: table.version };
+    const written = table.version === 1 ? this.stmts.insertTable.run(row) : this.stmts.updateTable.run(row);
+    if (written.changes !== 1) throw new StaleTableError(table.code, table.version);
     for (const s of seats) this.stmts.upsertSeat.run({ table_code: table.code, seat: s.seat, name: s.name, token_hash: s.tokenHash, bot: s.bot, away: s.away ? 1 : 0 });
   }
 
@@ -155,10 +99,9 @@ export class SqliteStore implements Store {
   }
 
   async loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null> {
-    const t = this.stmts.table.get(code) as TableDb | undefined;
+    const t = this.stmts.table.get(code);
     if (!t) return null;
-    const seats = (this.stmts.seats.all(code) as SeatDb[]).map((s) => ({ seat: s.seat, name: s.name, tokenHash: s.token_hash, bot: s.bot, away: s.away === 1 }));
-    return { table: { code: t.code, settings: JSON.parse(t.settings), host: t.host, status: t.status, gameId: t.game_id, createdAt: t.created_at }, seats };
+    return { table: decodeTable(t), seats: this.stmts.seats.all(code).map(decodeSeat) };
   }
 
   async openTableCodes(): Promise<string[]> {
@@ -199,16 +142,16 @@ export class SqliteStore implements Store {
   }
 
   async loadGame(gameId: string): Promise<GameRow | null> {
-    const g = this.stmts.game.get(gameId) as GameDb | undefined;
-    return g ? gameRow(g) : null;
+    const g = this.stmts.game.get(gameId);
+    return g ? decodeGame(g) : null;
   }
 
   async loadActions(gameId: string): Promise<ActionRow[]> {
-    return (this.stmts.actions.all(gameId) as { seq: number; action: string; by_bot: number; at: number }[]).map((a) => ({ seq: a.seq, action: JSON.parse(a.action), byBot: a.by_bot === 1, at: a.at }));
+    return this.stmts.actions.all(gameId).map(decodeAction);
   }
 
   async finishedGames(tableCode: string): Promise<GameRow[]> {
-    return (this.stmts.finishedGames.all(tableCode) as GameDb[]).map(gameRow);
+    return this.stmts.finishedGames.all(tableCode).map(decodeGame);
   }
 
   async addChat(row: ChatRow): Promise<void> {
@@ -216,15 +159,7 @@ export class SqliteStore implements Store {
   }
 
   async recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
-    return (this.stmts.recentChat.all(tableCode, limit) as { table_code: string; game_id: string | null; seat: number; name: string; text: string | null; reaction: string | null; at: number }[]).map((c) => ({
-      tableCode: c.table_code,
-      gameId: c.game_id,
-      seat: c.seat,
-      name: c.name,
-      text: c.text,
-      reaction: c.reaction,
-      at: c.at,
-    }));
+    return this.stmts.recentChat.all(tableCode, limit).map(decodeChat);
   }
 
   async setTimer(timer: TimerRow): Promise<void> {
@@ -236,31 +171,29 @@ export class SqliteStore implements Store {
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {
-    return (this.stmts.timers.all(tableCode) as { table_code: string; kind: TimerKind; seat: number; deadline: number }[]).map((t) => ({ tableCode: t.table_code, kind: t.kind, seat: t.seat, deadline: t.deadline }));
+    return this.stmts.timers.all(tableCode).map(decodeTimer);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      this.db.prepare('SELECT 1').get();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   async close(): Promise<void> {
-    const stopped = new Promise((resolve) => {
-      this.checkpointer.once('message', resolve);
-      this.checkpointer.once('exit', resolve);
-    });
-    this.checkpointer.postMessage('stop');
-    await stopped;
-    await this.checkpointer.terminate();
+    const checkpointer = this.checkpointer;
+    if (checkpointer) {
+      const stopped = new Promise((resolve) => {
+        checkpointer.once('message', resolve);
+        checkpointer.once('exit', resolve);
+      });
+      checkpointer.postMessage('stop');
+      await stopped;
+      await checkpointer.terminate();
+    }
     this.db.close();
   }
-}
-
-function gameRow(g: GameDb): GameRow {
-  return {
-    id: g.id,
-    tableCode: g.table_code,
-    options: JSON.parse(g.options),
-    seed: g.seed,
-    names: JSON.parse(g.names),
-    bots: JSON.parse(g.bots),
-    status: g.status,
-    startedAt: g.started_at,
-    finishedAt: g.finished_at,
-  };
 }

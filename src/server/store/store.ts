@@ -6,6 +6,7 @@
  */
 import type { Action, ResolvedOptions } from '../../engine/index.js';
 import type { BotLevelName, TableStatus, TableSummary } from '../../protocol/messages.js';
+import { ServerError } from '../errors.js';
 
 export type TableSettings = TableSummary['options'];
 
@@ -16,6 +17,12 @@ export interface TableRow {
   readonly status: TableStatus;
   readonly gameId: string | null;
   readonly createdAt: number;
+  /**
+   * Counts the table's stored changes: 1 when created, one more on each save. A save
+   * names the version it makes and is refused unless the stored one is the one before
+   * (compare-and-set), so two writers never overwrite each other's seats unseen.
+   */
+  readonly version: number;
 }
 
 export interface SeatRow {
@@ -81,13 +88,33 @@ export class SeqTakenError extends Error {
   }
 }
 
+/** saveTable's or startGame's refusal when the stored table is not at the version before. */
+export class StaleTableError extends Error {
+  constructor(code: string, version: number) {
+    super(version === 1 ? `table ${code} already exists` : `table ${code} is no longer at version ${version - 1}`);
+  }
+}
+
+/**
+ * The database could not be reached, or dropped the connection before it answered: the
+ * request was not carried out (nothing is acknowledged) and may be tried again.
+ */
+export class StoreUnavailableError extends ServerError {
+  constructor() {
+    super('ERR_UNAVAILABLE', 'The server cannot save anything just now, so nothing was changed. Try again in a moment.', 503);
+  }
+}
+
 export interface Store {
-  /** Insert or replace a table and all its seats. */
+  /**
+   * Store a table and all its seats as `table.version`: version 1 creates it, any other
+   * replaces version - 1. Throws StaleTableError otherwise (and changes nothing).
+   */
   saveTable(table: TableRow, seats: readonly SeatRow[]): Promise<void>;
   loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null>;
   /** Codes of tables still in use (waiting, playing or finished but not closed). */
   openTableCodes(): Promise<string[]>;
-  /** Start a game: the game row and its table's new state, together. */
+  /** Start a game: the game row and its table's new state (saved as by saveTable), together. */
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void>;
   /**
    * Append one action with its sequence number; with `finished`, also mark the game
@@ -103,5 +130,7 @@ export interface Store {
   setTimer(timer: TimerRow): Promise<void>;
   clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void>;
   timersOf(tableCode: string): Promise<TimerRow[]>;
+  /** Whether the database answers now (for /healthz); never throws. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }

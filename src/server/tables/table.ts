@@ -10,7 +10,7 @@ import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
 import { SerialQueue } from '../serial.js';
-import type { ChatRow, SeatRow, TableRow, TimerKind } from '../store/store.js';
+import { type ChatRow, type SeatRow, StoreUnavailableError, type TableRow, type TimerKind } from '../store/store.js';
 import type { TableContext } from './context.js';
 
 /** The level of the bot that plays for an absent player. */
@@ -19,6 +19,8 @@ const STAND_IN_LEVEL: BotLevelName = 'medium';
 const CHAT_BURST = 5;
 const CHAT_WINDOW_MS = 10_000;
 const CHAT_HISTORY = 50;
+/** How long a bot turn or a deadline waits before trying again when the database was out of reach. */
+const RETRY_MS = 1000;
 
 export class Table {
   private readonly queue = new SerialQueue();
@@ -54,7 +56,7 @@ export class Table {
   static async create(ctx: TableContext, code: string, name: string, settings: TableRow['settings']): Promise<{ table: Table; token: string }> {
     const token = newSeatToken();
     const seats: SeatRow[] = Array.from({ length: settings.players }, (_, seat) => ({ seat, name: seat === 0 ? name : null, tokenHash: seat === 0 ? hashToken(token) : null, bot: null, away: false }));
-    const row: TableRow = { code, settings, host: 0, status: 'lobby', gameId: null, createdAt: ctx.now() };
+    const row: TableRow = { code, settings, host: 0, status: 'lobby', gameId: null, createdAt: ctx.now(), version: 1 };
     await ctx.store.saveTable(row, seats);
     const table = new Table(ctx, row, seats, []);
     // Nobody is connected yet: a table nobody ever opens is closed like any other.
@@ -130,7 +132,7 @@ export class Table {
   clearSeat(by: number, seat: number): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeHostBetweenGames(by);
-      if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat} to remove.`);
+      if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat + 1} to remove.`);
       this.seats[seat] = emptySeat(seat);
       await this.save();
       this.ctx.out.table(this.summary());
@@ -282,8 +284,9 @@ export class Table {
     const options = s.rounds !== undefined ? { players: s.players, mode: s.mode, rounds: s.rounds } : { players: s.players, mode: s.mode, targetScore: s.targetScore };
     const game = { id, tableCode: this.code, options, seed: newSeed(), names: this.seats.map((x) => x.name ?? ''), bots: this.seats.map((x) => x.bot), status: 'running' as const, startedAt: this.ctx.now(), finishedAt: null };
     this.seats = this.seats.map((x) => ({ ...x, away: false }));
-    this.row = { ...this.row, status: 'playing', gameId: id };
-    await this.ctx.store.startGame(game, this.row, this.seats);
+    const row: TableRow = { ...this.row, status: 'playing', gameId: id, version: this.row.version + 1 };
+    await this.ctx.store.startGame(game, row, this.seats);
+    this.row = row;
     const owner = GameOwner.begin(game, this.ctx.store);
     this.owner = owner;
     await this.noticeAbsences();
@@ -344,7 +347,10 @@ export class Table {
       setTimeout(() => {
         this.botTurn(owner, seat).catch((e) => {
           this.botsThinking.delete(seat);
-          this.ctx.log.error({ err: e, table: this.code, seat }, 'bot turn failed');
+          if (!(e instanceof StoreUnavailableError)) return this.ctx.log.error({ err: e, table: this.code, seat }, 'bot turn failed');
+          // The move was not stored: the bot tries again once the database may be back.
+          this.ctx.log.warn({ table: this.code, seat }, 'bot move not stored (database unavailable); retrying');
+          setTimeout(() => void this.queue.run(() => this.scheduleBots()), RETRY_MS);
         });
       }, delay);
     }
@@ -415,7 +421,12 @@ export class Table {
     if (old) clearTimeout(old.handle);
     const handle = setTimeout(
       () => {
-        this.queue.run(() => this.timerFired(kind, seat)).catch((e) => this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed'));
+        this.queue.run(() => this.timerFired(kind, seat)).catch((e) => {
+          if (!(e instanceof StoreUnavailableError)) return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
+          // Its consequences were not stored: the deadline fires again once the database may be back.
+          this.ctx.log.warn({ table: this.code, kind, seat }, 'deadline not handled (database unavailable); retrying');
+          if (!this.stopped) this.armTimer(kind, seat, this.ctx.now() + RETRY_MS);
+        });
       },
       Math.max(0, deadline - this.ctx.now()),
     );
@@ -465,8 +476,11 @@ export class Table {
     this.ctx.closed(this.code);
   }
 
-  private save(): Promise<void> {
-    return this.ctx.store.saveTable(this.row, this.seats);
+  /** Store the table as its next version (compare-and-set: see Store.saveTable). */
+  private async save(): Promise<void> {
+    const next = { ...this.row, version: this.row.version + 1 };
+    await this.ctx.store.saveTable(next, this.seats);
+    this.row = next;
   }
 
   private seatAt(seat: number): SeatRow {

@@ -7,6 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { pointsOf, type Rank, suitOf } from '../../engine/index.js';
 import { cardLabel, formatRank } from '../game/cards.js';
 
+/** A small label on a card: a received card, a hint's value, an analysed option. */
+export interface CardBadge {
+  readonly text: string;
+  /** Colours the badge (see coach.css): received, best, good, inaccuracy, mistake, blunder, learn. */
+  readonly tone: string;
+  /** What a screen reader hears for it, added to the card's name. */
+  readonly label: string;
+}
+
 export interface CardProps {
   readonly rank: Rank;
   /** Smaller cards for the trick history, the log and the reference card. */
@@ -26,13 +35,14 @@ export interface CardProps {
   readonly testId?: string;
   /** Called with true when the pointer or the focus reaches the card, false when it leaves. */
   readonly onPreview?: (on: boolean) => void;
+  readonly badge?: CardBadge;
 }
 
-export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId, onPreview }: CardProps) {
+export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId, onPreview, badge }: CardProps) {
   const { t } = useTranslation();
   const suit = suitOf(rank) ?? 'red';
   const points = pointsOf(rank);
-  const label = extraLabel ? `${cardLabel(rank, t)}, ${extraLabel}` : cardLabel(rank, t);
+  const label = [cardLabel(rank, t), extraLabel, badge?.label].filter(Boolean).join(', ');
   const className = ['card', `suit-${suit}`, `card-${size}`, playable && 'playable', dimmed && 'dimmed', selected && 'selected', glow && 'glow'].filter(Boolean).join(' ');
   const face = (
     <>
@@ -46,6 +56,11 @@ export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, 
           <span key={c} className="coin" />
         ))}
       </span>
+      {badge && (
+        <span className={`card-badge tone-${badge.tone}`} aria-hidden="true">
+          {badge.text}
+        </span>
+      )}
     </>
   );
   if (onClick || onKeyDown) {

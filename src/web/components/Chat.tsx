@@ -1,11 +1,11 @@
 /** Table chat with quick reactions. */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatMessage } from '../../protocol/messages.js';
+import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 
-export function Chat({ messages, onSend, canSend }: { messages: readonly ChatMessage[]; onSend: (m: { text: string } | { reaction: string }) => void; canSend: boolean }) {
+export function Chat({ messages, onSend, canSend }: { messages: readonly ChatMessage[]; onSend: (m: ClientMessage<'chat:send'>) => void; canSend: boolean }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {

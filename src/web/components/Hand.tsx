@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../engine/index.js';
 import { sortCards } from '../game/cards.js';
 import { usePrefs } from '../prefs.js';
-import { Card } from './Card.js';
+import { Card, type CardBadge } from './Card.js';
 
 export interface HandProps {
   readonly cards: readonly Rank[];
@@ -26,9 +26,11 @@ export interface HandProps {
   readonly onPreview?: (rank: Rank | null) => void;
   /** Extra words a screen reader hears for a choosable card, e.g. what playing it would do. */
   readonly describe?: (rank: Rank) => string | null;
+  /** Labels on some of the cards (received cards, a hint's values). */
+  readonly badges?: ReadonlyMap<Rank, CardBadge>;
 }
 
-export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption, onPreview, describe }: HandProps) {
+export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption, onPreview, describe, badges }: HandProps) {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
   const sorted = sortCards(cards, prefs.sort);
@@ -86,6 +88,7 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
             playable={can}
             dimmed={interactive && !can}
             selected={selected?.has(rank)}
+            badge={badges?.get(rank)}
             tabIndex={interactive ? (i === index ? 0 : -1) : undefined}
             buttonRef={(el) => {
               buttons.current[i] = el;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { devilCardsOf, leftOf, type PassChoice, type Rank, rightOf, setupFor, type TableView } from '../../engine/index.js';
 import type { SeatLabel } from '../game/model.js';
-import { Card } from './Card.js';
+import { Card, type CardBadge } from './Card.js';
 import { Hand } from './Hand.js';
 import { seatName } from './names.js';
 
@@ -31,9 +31,11 @@ export interface PassPanelProps {
   readonly seats: readonly SeatLabel[];
   readonly onPass: (pass: PassChoice) => void;
   readonly busy?: boolean;
+  /** Labels on cards of the hand (the guided game marks the cards to pass). */
+  readonly badges?: ReadonlyMap<Rank, CardBadge>;
 }
 
-export function PassPanel({ view, seats, onPass, busy }: PassPanelProps) {
+export function PassPanel({ view, seats, onPass, busy, badges }: PassPanelProps) {
   const { t } = useTranslation();
   const me = view.viewer!;
   const kinds = passSlots(view, me);
@@ -97,7 +99,7 @@ export function PassPanel({ view, seats, onPass, busy }: PassPanelProps) {
           );
         })}
       </ol>
-      <Hand cards={hand} choosable={new Set(hand)} selected={chosen} onChoose={choose} label={t('hand.yours')} digitKeys testId="hand" />
+      <Hand cards={hand} choosable={new Set(hand)} selected={chosen} onChoose={choose} badges={badges} label={t('hand.yours')} digitKeys testId="hand" />
       <button type="button" className="btn primary" disabled={!complete || busy} onClick={() => onPass(passOf(kinds, cards as Rank[]))} data-testid="pass-confirm">
         {t('pass.confirm')}
       </button>

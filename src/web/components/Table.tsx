@@ -7,12 +7,14 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompletedTrick, PassChoice, Rank, RoundResult, TableView } from '../../engine/index.js';
-import type { ChatMessage, ClientAction } from '../../protocol/messages.js';
+import type { ChatMessage, ClientAction, ClientMessage } from '../../protocol/messages.js';
 import { formatRank } from '../game/cards.js';
 import { type SeatLabel, seatsAround } from '../game/model.js';
 import type { ArrivedEvent } from '../net/connection.js';
 import { usePauseMs, usePrefs } from '../prefs.js';
 import { Bottles } from './Bottles.js';
+import type { CardBadge } from './Card.js';
+import { CardTracker, receivedBadges } from './CardTracker.js';
 import { Chat } from './Chat.js';
 import { DevilTrick } from './DevilTrick.js';
 import { GameLog } from './GameLog.js';
@@ -34,15 +36,17 @@ export interface TableProps {
   readonly arrived?: readonly ArrivedEvent[];
   /** Sends an action; resolves to an error sentence, or null when accepted. */
   readonly onAct?: (action: ClientAction) => Promise<string | null>;
-  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: { text: string } | { reaction: string }) => void; readonly canSend: boolean };
+  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: ClientMessage<'chat:send'>) => void; readonly canSend: boolean };
   readonly onRematch?: () => void;
   /** Shown in the game-over dialog, e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
+  /** Labels on cards of the player's own hand (a hint's values, a lesson's card). */
+  readonly badges?: ReadonlyMap<Rank, CardBadge>;
 }
 
-type Tab = 'log' | 'chat' | 'reference' | 'scores';
+type Tab = 'log' | 'chat' | 'tracker' | 'reference' | 'scores';
 
-export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra }: TableProps) {
+export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra, badges: extraBadges }: TableProps) {
   const { t } = useTranslation();
   const pause = usePauseMs();
   const { prefs, setPrefs } = usePrefs();
@@ -105,6 +109,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const others = seatsAround(n, me).filter((s) => s !== me);
   const justWon = (s: number) => (flash && !review && flash.winner === s ? (flash.bottle ? 'bottle' : 'trick') : null);
   const mySeat = me ?? null;
+  const badges = new Map([...receivedBadges(view, seats, t), ...(extraBadges ?? [])]);
 
   let status: string;
   if (view.phase === 'over') status = t('status.over');
@@ -159,12 +164,12 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
 
         {passing && view.hand ? (
-          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
+          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} badges={extraBadges} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
         ) : (
           me !== null && (
             <div className="my-cards">
-              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
-              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
+              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={badges} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
+              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={badges} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
             </div>
           )
         )}
@@ -172,10 +177,10 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
 
       <aside className="side">
         <div className="tabs" role="tablist" aria-label={t('side.label')}>
-          {(['log', 'chat', 'reference', 'scores'] as const).map((k) =>
+          {(['log', 'chat', 'tracker', 'reference', 'scores'] as const).map((k) =>
             k === 'chat' && !chat ? null : (
               <button key={k} type="button" role="tab" aria-selected={tab === k} className={`tab${tab === k ? ' active' : ''}`} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
-                {t(`side.${k}`)}
+                {k === 'tracker' ? t('tracker.tab') : t(`side.${k}`)}
               </button>
             ),
           )}
@@ -183,6 +188,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         <div className="tab-panel" role="tabpanel">
           {tab === 'log' && <GameLog view={view} seats={seats} />}
           {tab === 'chat' && chat && <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} />}
+          {tab === 'tracker' && <CardTracker view={view} seats={seats} />}
           {tab === 'reference' && <ReferenceCard extended={n >= 5} played={playedThisRound(view)} />}
           {tab === 'scores' && <ScoreSheet results={view.results} seats={seats} players={n} />}
         </div>

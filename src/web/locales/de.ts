@@ -1,4 +1,5 @@
 /** Deutsch. */
+import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
 
 export const de: Messages = {
@@ -253,4 +254,5 @@ export const de: Messages = {
     deckTitle: 'Das Kartenspiel',
     deck: 'Alle Karten nach Farbe und Rang, mit ihren Punkten. Die halben Ränge gibt es nur bei 5 und 6 Spielern.',
   },
+  ...coachDe,
 };

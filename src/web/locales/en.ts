@@ -1,4 +1,6 @@
 /** English: the reference language; every other language has exactly these keys (see Messages). */
+import { coachEn } from './coach.js';
+
 export const en = {
   app: { title: 'The Bottle Imp' },
   nav: { home: 'Home', rules: 'Rules', replay: 'Replays', label: 'Main', skip: 'Skip to content' },
@@ -251,6 +253,7 @@ export const en = {
     deckTitle: 'The deck',
     deck: 'All cards by suit and rank, with their points. The half ranks are used only with 5 and 6 players.',
   },
+  ...coachEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

@@ -5,7 +5,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { GameEvent } from '../../engine/index.js';
-import type { Ack, BotLevelName, ChatMessage, ClientAction, GameUpdate, TableSummary, WatchReply } from '../../protocol/messages.js';
+import type { Ack, BotLevelName, ChatMessage, ClientAction, ClientMessage, ClientMessageName, ClientReplies, ClientToServer, GameUpdate, ServerToClient, TableSummary } from '../../protocol/messages.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
@@ -37,7 +37,7 @@ const KEEP_CHAT = 100;
 export class TableConnection {
   private state: TableState = { status: 'connecting', returns: 0, table: null, seat: null, game: null, chat: [], arrived: [], error: null };
   private readonly listeners = new Set<() => void>();
-  private readonly socket: Socket;
+  private readonly socket: Socket<ServerToClient, ClientToServer>;
   private eventCount = 0;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | undefined;
@@ -81,7 +81,7 @@ export class TableConnection {
     await this.watch();
   }
 
-  act(action: ClientAction): Promise<Ack> {
+  act(action: ClientAction): Promise<Ack<{ seq: number }>> {
     return this.request('game:act', { action });
   }
   addBot(seat: number, level: BotLevelName): Promise<Ack> {
@@ -99,14 +99,14 @@ export class TableConnection {
   rematch(): Promise<Ack> {
     return this.request('table:rematch', {});
   }
-  say(message: { text: string } | { reaction: string }): Promise<Ack> {
+  say(message: ClientMessage<'chat:send'>): Promise<Ack> {
     return this.request('chat:send', message);
   }
 
   private async watch(): Promise<void> {
     const session: SeatSession | null = loadSession(this.code);
     const game = this.state.game;
-    const reply = await this.request<WatchReply>('table:watch', {
+    const reply = await this.request('table:watch', {
       code: this.code,
       ...(session ? { token: session.token } : {}),
       ...(game ? { lastSeq: game.seq, gameId: game.gameId } : {}),
@@ -142,9 +142,13 @@ export class TableConnection {
     this.set({ game: update, arrived: [...this.state.arrived, ...fresh].slice(-KEEP_EVENTS) });
   }
 
-  private async request<T extends object = Record<string, never>>(name: string, payload: unknown): Promise<Ack<T>> {
+  private async request<K extends ClientMessageName>(name: K, payload: ClientMessage<K>): Promise<Ack<ClientReplies[K]>> {
     try {
-      return (await this.socket.timeout(10_000).emitWithAck(name, payload)) as Ack<T>;
+      const socket = this.socket.timeout(10_000);
+      // Socket.IO's types cannot follow a generic event name through emitWithAck's rest
+      // parameters; name and payload are tied by K here instead.
+      const emit = socket.emitWithAck.bind(socket) as unknown as (name: K, payload: ClientMessage<K>) => Promise<Ack<ClientReplies[K]>>;
+      return await emit(name, payload);
     } catch {
       return { ok: false, error: { code: 'ERR_TIMEOUT', message: 'The server did not answer in time.' } };
     }

@@ -89,6 +89,12 @@ export function Home() {
         </div>
         <h1>{t('app.title')}</h1>
         <p className="tagline">{t('home.tagline')}</p>
+        <p className="learn-invite">
+          <a className="btn" href="#/learn" data-testid="learn-start">
+            {t('learn.homeButton')}
+          </a>{' '}
+          <span className="muted small">{t('learn.homeText')}</span>
+        </p>
       </section>
 
       <div className="home-grid">

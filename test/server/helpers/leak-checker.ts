@@ -15,10 +15,18 @@ const OTHER_FIELDS = new Set([
   'from', 'to', 'deadline', 'at', 'host',
 ]);
 
+/**
+ * Fields that list the cards a seat does NOT hold or know to be played (the view's
+ * `outstanding`): a complement, which names every unseen card by design. They are checked
+ * whole against DealKnower.outstanding instead of card by card.
+ */
+const COMPLEMENT_FIELDS = new Set(['outstanding']);
+
 /** Every card named in a message, with where it was found. Throws on a numeric field it does not know. */
 export function cardsIn(message: unknown): { card: number; path: string }[] {
   const found: { card: number; path: string }[] = [];
   const walk = (v: unknown, field: string, path: string): void => {
+    if (COMPLEMENT_FIELDS.has(field)) return;
     if (typeof v === 'number') {
       if (CARD_FIELDS.has(field)) found.push({ card: v, path });
       else if (!OTHER_FIELDS.has(field)) throw new Error(`the checker does not know whether ${path} names a card`);
@@ -37,6 +45,7 @@ export function cardsIn(message: unknown): { card: number; path: string }[] {
 export class DealKnower {
   private readonly actions: Action[];
   private readonly memo = new Map<string, Set<number>>();
+  private readonly outMemo = new Map<string, number[]>();
 
   constructor(
     private readonly options: GameOptions,
@@ -54,7 +63,33 @@ export class DealKnower {
     return known;
   }
 
-  private compute(seq: number, seat: number | null): Set<number> {
+  /**
+   * The cards still out for `seat` once `seq` actions have been applied, from the log: the
+   * round's deck less its plays, less the seat's own cards (dealt, minus what it passed,
+   * plus what it received) and its own cards in the devil's trick.
+   */
+  outstanding(seq: number, seat: number | null): number[] {
+    const key = `${seq}/${seat}`;
+    let out = this.outMemo.get(key);
+    if (!out) this.outMemo.set(key, (out = this.computeOutstanding(seq, seat)));
+    return out;
+  }
+
+  private computeOutstanding(seq: number, seat: number | null): number[] {
+    const round = this.replay(seq).log.at(-1)!;
+    const deck = [...round.hands.flat(), ...(round.faceUp ?? []).flat()].sort((a, b) => a - b);
+    const gone = new Set<number>(round.plays);
+    if (seat !== null) {
+      const mine = round.passes[seat];
+      const passed = new Set<number>(mine ? ([...Object.values(mine)].flat() as number[]) : []);
+      for (const c of [...round.hands[seat], ...(round.faceUp?.[seat] ?? [])]) if (!passed.has(c)) gone.add(c);
+      for (const c of mine?.devil ?? []) gone.add(c);
+      if (round.passes.every((p) => p !== null)) for (const r of receivedCards(round.passes, seat)) gone.add(r.card);
+    }
+    return deck.filter((c) => !gone.has(c));
+  }
+
+  private replay(seq: number): Game {
     const created = Game.create(this.options, this.seed);
     if (!created.ok) throw new Error(created.error.message);
     const game = created.value;
@@ -62,6 +97,11 @@ export class DealKnower {
       const r = game.apply(a);
       if (!r.ok) throw new Error(r.error.detail);
     }
+    return game;
+  }
+
+  private compute(seq: number, seat: number | null): Set<number> {
+    const game = this.replay(seq);
     const ok = new Set<number>([START_PRICE]);
     const add = (cards: readonly number[] | null | undefined) => {
       for (const c of cards ?? []) ok.add(c);

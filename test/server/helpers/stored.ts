@@ -1,7 +1,10 @@
-/** Reading the server's SQLite file directly: the ground truth a test checks against. */
-import path from 'node:path';
-import Database from 'better-sqlite3';
+/**
+ * What the server stored, read through a store of the same kind on the same database:
+ * the ground truth a test checks against (the server keeps running meanwhile).
+ */
 import type { Action, ResolvedOptions } from '../../../src/engine/index.js';
+import { SqliteStore } from '../../../src/server/store/sqlite.js';
+import type { Store } from '../../../src/server/store/store.js';
 
 export interface StoredGame {
   readonly options: ResolvedOptions;
@@ -10,25 +13,26 @@ export interface StoredGame {
   readonly actions: { seq: number; action: Action; byBot: boolean }[];
 }
 
-export function storedGame(dataDir: string, gameId: string): StoredGame {
-  const db = new Database(path.join(dataDir, 'bottle-imp.sqlite'), { readonly: true });
+async function withStore<T>(dataDir: string, job: (store: Store) => Promise<T>): Promise<T> {
+  // The server process checkpoints its file; this reader does not need to.
+  const store = new SqliteStore(dataDir, { checkpoints: false });
   try {
-    const g = db.prepare('SELECT options, seed, status FROM games WHERE id = ?').get(gameId) as { options: string; seed: number; status: string } | undefined;
-    if (!g) throw new Error(`game ${gameId} is not stored`);
-    const actions = (db.prepare('SELECT seq, action, by_bot FROM actions WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number; action: string; by_bot: number }[]).map((a) => ({ seq: a.seq, action: JSON.parse(a.action) as Action, byBot: a.by_bot === 1 }));
-    return { options: JSON.parse(g.options), seed: g.seed, status: g.status, actions };
+    return await job(store);
   } finally {
-    db.close();
+    await store.close();
   }
 }
 
+export function storedGame(dataDir: string, gameId: string): Promise<StoredGame> {
+  return withStore(dataDir, async (store) => {
+    const g = await store.loadGame(gameId);
+    if (!g) throw new Error(`game ${gameId} is not stored`);
+    const actions = (await store.loadActions(gameId)).map((a) => ({ seq: a.seq, action: a.action, byBot: a.byBot }));
+    return { options: g.options, seed: g.seed, status: g.status, actions };
+  });
+}
+
 /** The stored absence deadlines of a table, by seat. */
-export function storedDeadlines(dataDir: string, tableCode: string): Map<number, number> {
-  const db = new Database(path.join(dataDir, 'bottle-imp.sqlite'), { readonly: true });
-  try {
-    const rows = db.prepare(`SELECT seat, deadline FROM timers WHERE table_code = ? AND kind = 'absence'`).all(tableCode) as { seat: number; deadline: number }[];
-    return new Map(rows.map((r) => [r.seat, r.deadline]));
-  } finally {
-    db.close();
-  }
+export function storedDeadlines(dataDir: string, tableCode: string): Promise<Map<number, number>> {
+  return withStore(dataDir, async (store) => new Map((await store.timersOf(tableCode)).filter((t) => t.kind === 'absence').map((t) => [t.seat, t.deadline])));
 }

@@ -1,0 +1,70 @@
+/**
+ * The PostgreSQL schema as numbered migrations, applied in order at start-up inside one
+ * transaction under an advisory lock (so nodes starting together migrate once); the
+ * numbers applied are kept in schema_migrations. Never edit a migration that has
+ * shipped: add the next one. The numbering follows the SQLite migrations.
+ */
+export const PG_MIGRATIONS: readonly string[] = [
+  // 1: the schema of the first release.
+  `
+CREATE TABLE tables (
+  code text PRIMARY KEY,
+  settings jsonb NOT NULL,
+  host integer NOT NULL,
+  status text NOT NULL,
+  game_id text,
+  created_at bigint NOT NULL
+);
+CREATE INDEX tables_by_status ON tables (status);
+CREATE TABLE seats (
+  table_code text NOT NULL REFERENCES tables (code),
+  seat integer NOT NULL,
+  name text,
+  token_hash text,
+  bot text,
+  away boolean NOT NULL DEFAULT false,
+  PRIMARY KEY (table_code, seat)
+);
+CREATE TABLE games (
+  id text PRIMARY KEY,
+  table_code text NOT NULL REFERENCES tables (code),
+  options jsonb NOT NULL,
+  seed bigint NOT NULL,
+  names jsonb NOT NULL,
+  bots jsonb NOT NULL,
+  status text NOT NULL,
+  started_at bigint NOT NULL,
+  finished_at bigint
+);
+CREATE INDEX games_by_table ON games (table_code, started_at);
+CREATE TABLE actions (
+  game_id text NOT NULL REFERENCES games (id),
+  seq integer NOT NULL,
+  seat integer NOT NULL,
+  action jsonb NOT NULL,
+  by_bot boolean NOT NULL,
+  at bigint NOT NULL,
+  PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE chat (
+  id bigserial PRIMARY KEY,
+  table_code text NOT NULL REFERENCES tables (code),
+  game_id text,
+  seat integer NOT NULL,
+  name text NOT NULL,
+  text text,
+  reaction text,
+  at bigint NOT NULL
+);
+CREATE INDEX chat_by_table ON chat (table_code, id);
+CREATE TABLE timers (
+  table_code text NOT NULL REFERENCES tables (code),
+  kind text NOT NULL,
+  seat integer NOT NULL,
+  deadline bigint NOT NULL,
+  PRIMARY KEY (table_code, kind, seat)
+);
+`,
+  // 2: tables.version for compare-and-set saves; a table stored before it counts as version 1.
+  `ALTER TABLE tables ADD COLUMN version integer NOT NULL DEFAULT 1;`,
+];

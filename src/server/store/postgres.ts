@@ -1,0 +1,245 @@
+/**
+ * The store for several server nodes: PostgreSQL through node-postgres (`pg`), chosen by
+ * DATABASE_URL. Same rows and meaning as the SQLite store; JSON columns are jsonb.
+ */
+import pg from 'pg';
+import { PG_MIGRATIONS } from './postgres-schema.js';
+import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
+import type { ActionRow, ChatRow, GameRow, GameStatus, SeatRow, Store, TableRow, TimerKind, TimerRow } from './store.js';
+import { SeqTakenError, StaleTableError, StoreUnavailableError } from './store.js';
+
+/** Any fixed number shared by every node: the advisory lock held while migrating. */
+const MIGRATION_LOCK = 0x6b0771e;
+/** PostgreSQL's SQLSTATE for a unique or primary key violation. */
+const UNIQUE_VIOLATION = '23505';
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/** Node's and PostgreSQL's ways of saying the connection failed (SQLSTATE class 08, shutdowns). */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error/i;
+
+/** A lost or refused connection becomes StoreUnavailableError; anything else is passed on. */
+function unreachable(e: unknown): unknown {
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_CODES.has(code))) return new StoreUnavailableError();
+  if (e instanceof Error && CONNECTION_MESSAGES.test(e.message)) return new StoreUnavailableError();
+  return e;
+}
+
+/** Bring the database's schema up to the last migration, all in one transaction. */
+export async function migratePostgres(client: pg.PoolClient): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const { rows } = await client.query<{ v: number }>('SELECT coalesce(max(version), 0)::integer AS v FROM schema_migrations');
+    const current = rows[0].v;
+    if (current > PG_MIGRATIONS.length) throw new Error(`the database has schema version ${current}, newer than this server (${PG_MIGRATIONS.length})`);
+    for (let v = current + 1; v <= PG_MIGRATIONS.length; v++) {
+      await client.query(PG_MIGRATIONS[v - 1]);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v]);
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+}
+
+export class PostgresStore implements Store {
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connect and migrate. `onIdleError` hears of connections lost while idle (the pool replaces them). */
+  static async open(url: string, onIdleError: (e: Error) => void = () => undefined): Promise<PostgresStore> {
+    // A database that does not answer fails the request within seconds instead of hanging
+    // it. The connect timeout also bounds the wait for a free pooled connection, which on
+    // a loaded machine (a 200-table ramp-up with 4 s of event-loop lag) took over 3 s.
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
+    pool.on('error', onIdleError);
+    try {
+      const client = await pool.connect();
+      try {
+        await migratePostgres(client);
+      } finally {
+        client.release();
+      }
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
+    return new PostgresStore(pool);
+  }
+
+  /** One statement on any pooled connection. */
+  private async query(sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
+    try {
+      return await this.pool.query(sql, values);
+    } catch (e) {
+      throw unreachable(e);
+    }
+  }
+
+  private async transaction<T>(job: (c: Queryable) => Promise<T>): Promise<T> {
+    try {
+      return await this.inTransaction(job);
+    } catch (e) {
+      throw unreachable(e);
+    }
+  }
+
+  private async inTransaction<T>(job: (c: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await job(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Inside a transaction: the compare-and-set write of a table and its seats. */
+  private async writeTable(c: Queryable, table: TableRow, seats: readonly SeatRow[]): Promise<void> {
+    const settings = JSON.stringify(table.settings);
+    const written =
+      table.version === 1
+        ? await c.query('INSERT INTO tables (code, settings, host, status, game_id, created_at, version) VALUES ($1, $2, $3, $4, $5, $6, 1) ON CONFLICT (code) DO NOTHING', [
+            table.code,
+            settings,
+            table.host,
+            table.status,
+            table.gameId,
+            table.createdAt,
+          ])
+        : await c.query('UPDATE tables SET settings = $2, host = $3, status = $4, game_id = $5, version = $6 WHERE code = $1 AND version = $6 - 1', [table.code, settings, table.host, table.status, table.gameId, table.version]);
+    if (written.rowCount !== 1) throw new StaleTableError(table.code, table.version);
+    if (seats.length === 0) return;
+    const params: unknown[] = [table.code];
+    const tuples = seats.map((s) => {
+      params.push(s.seat, s.name, s.tokenHash, s.bot, s.away);
+      const n = params.length;
+      return `($1, $${n - 4}, $${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+    });
+    await c.query(
+      `INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES ${tuples.join(', ')}
+       ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away`,
+      params,
+    );
+  }
+
+  saveTable(table: TableRow, seats: readonly SeatRow[]): Promise<void> {
+    return this.transaction((c) => this.writeTable(c, table, seats));
+  }
+
+  async loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null> {
+    const t = await this.query('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = $1', [code]);
+    if (t.rows.length === 0) return null;
+    const seats = await this.query('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = $1 ORDER BY seat', [code]);
+    return { table: decodeTable(t.rows[0]), seats: seats.rows.map(decodeSeat) };
+  }
+
+  async openTableCodes(): Promise<string[]> {
+    const { rows } = await this.query(`SELECT code FROM tables WHERE status <> 'closed'`);
+    return rows.map((r) => r.code);
+  }
+
+  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void> {
+    return this.transaction(async (c) => {
+      await c.query('INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+        game.id,
+        game.tableCode,
+        JSON.stringify(game.options),
+        game.seed,
+        JSON.stringify(game.names),
+        JSON.stringify(game.bots),
+        game.status,
+        game.startedAt,
+        game.finishedAt,
+      ]);
+      await this.writeTable(c, table, seats);
+    });
+  }
+
+  async appendAction(gameId: string, row: ActionRow, finished?: { at: number }): Promise<void> {
+    const sql = 'INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES ($1, $2, $3, $4, $5, $6)';
+    const values = [gameId, row.seq, row.action.seat, JSON.stringify(row.action), row.byBot, row.at];
+    try {
+      if (finished) {
+        await this.transaction(async (c) => {
+          await c.query(sql, values);
+          await c.query(`UPDATE games SET status = 'finished', finished_at = $2 WHERE id = $1`, [gameId, finished.at]);
+        });
+      } else {
+        // One statement is its own transaction: no BEGIN/COMMIT round trips on the hot path.
+        await this.query(sql, values);
+      }
+    } catch (e) {
+      if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SeqTakenError(gameId, row.seq);
+      throw e;
+    }
+  }
+
+  async setGameStatus(gameId: string, status: GameStatus, at: number): Promise<void> {
+    await this.query('UPDATE games SET status = $2, finished_at = $3 WHERE id = $1', [gameId, status, at]);
+  }
+
+  async loadGame(gameId: string): Promise<GameRow | null> {
+    const { rows } = await this.query('SELECT * FROM games WHERE id = $1', [gameId]);
+    return rows.length > 0 ? decodeGame(rows[0]) : null;
+  }
+
+  async loadActions(gameId: string): Promise<ActionRow[]> {
+    const { rows } = await this.query('SELECT seq, action, by_bot, at FROM actions WHERE game_id = $1 ORDER BY seq', [gameId]);
+    return rows.map(decodeAction);
+  }
+
+  async finishedGames(tableCode: string): Promise<GameRow[]> {
+    const { rows } = await this.query(`SELECT * FROM games WHERE table_code = $1 AND status = 'finished' ORDER BY started_at`, [tableCode]);
+    return rows.map(decodeGame);
+  }
+
+  async addChat(row: ChatRow): Promise<void> {
+    await this.query('INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at]);
+  }
+
+  async recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
+    const { rows } = await this.query('SELECT * FROM (SELECT * FROM chat WHERE table_code = $1 ORDER BY id DESC LIMIT $2) recent ORDER BY id', [tableCode, limit]);
+    return rows.map(decodeChat);
+  }
+
+  async setTimer(timer: TimerRow): Promise<void> {
+    await this.query('INSERT INTO timers (table_code, kind, seat, deadline) VALUES ($1, $2, $3, $4) ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline', [
+      timer.tableCode,
+      timer.kind,
+      timer.seat,
+      timer.deadline,
+    ]);
+  }
+
+  async clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void> {
+    await this.query('DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3', [tableCode, kind, seat]);
+  }
+
+  async timersOf(tableCode: string): Promise<TimerRow[]> {
+    const { rows } = await this.query('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = $1', [tableCode]);
+    return rows.map(decodeTimer);
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.pool.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Rows read back from a database are checked, not trusted: each store hands its raw rows
+ * (snake_case columns, JSON as text or already parsed, 64-bit integers as numbers or
+ * strings) to these decoders, which turn them into the Store's row types or throw
+ * StoredRowError naming the row. One set of schemas for every store.
+ */
+import { z } from 'zod';
+import { MODES } from '../../engine/index.js';
+import { BOT_LEVELS, ClientActionSchema } from '../../protocol/messages.js';
+import type { ActionRow, ChatRow, GameRow, SeatRow, TableRow, TimerRow } from './store.js';
+
+/** A stored row that does not have the shape the server wrote: a bug or a damaged database. */
+export class StoredRowError extends Error {
+  constructor(what: string, error: z.ZodError) {
+    const issue = error.issues[0];
+    super(`stored ${what} is malformed: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}`);
+  }
+}
+
+/** PostgreSQL returns bigint columns as strings; SQLite returns numbers. */
+const int = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int().refine(Number.isSafeInteger));
+const nullableInt = int.nullable();
+/** SQLite stores booleans as 0/1; PostgreSQL has them. */
+const bool = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]);
+/** A JSON column: text in SQLite, already parsed (jsonb) in PostgreSQL. */
+function json<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v, ctx) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'not JSON' });
+      return z.NEVER;
+    }
+  }, schema);
+}
+
+const players = z.literal([2, 3, 4, 5, 6]);
+const byRounds = z.object({ players, mode: z.enum(MODES), rounds: z.number().int().min(1) }).strict();
+const byTarget = z.object({ players, mode: z.enum(MODES), targetScore: z.number().int().min(1) }).strict();
+const optionsSchema = z.union([byRounds, byTarget]);
+const tableExtras = { public: z.boolean(), turnSeconds: z.number().int().min(1) };
+const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(tableExtras)]);
+const seat = z.number().int().min(0).max(5);
+/** An engine action as stored: the client's action plus the seat it was taken for. */
+const [clientPlay, clientPass] = ClientActionSchema.options;
+const actionSchema = z.union([clientPlay.extend({ seat }), clientPass.extend({ seat })]);
+const botLevel = z.enum(BOT_LEVELS);
+
+const tableSchema = z.object({
+  code: z.string().min(1),
+  settings: json(settingsSchema),
+  host: int,
+  status: z.enum(['lobby', 'playing', 'finished', 'closed']),
+  game_id: z.string().nullable(),
+  created_at: int,
+  version: int,
+});
+const seatSchema = z.object({ seat: int, name: z.string().nullable(), token_hash: z.string().nullable(), bot: botLevel.nullable(), away: bool });
+const gameSchema = z.object({
+  id: z.string().min(1),
+  table_code: z.string(),
+  options: json(optionsSchema),
+  seed: int,
+  names: json(z.array(z.string())),
+  bots: json(z.array(botLevel.nullable())),
+  status: z.enum(['running', 'finished', 'abandoned']),
+  started_at: int,
+  finished_at: nullableInt,
+});
+const actionRowSchema = z.object({ seq: int, action: json(actionSchema), by_bot: bool, at: int });
+const chatSchema = z.object({ table_code: z.string(), game_id: z.string().nullable(), seat: int, name: z.string(), text: z.string().nullable(), reaction: z.string().nullable(), at: int });
+const timerSchema = z.object({ table_code: z.string(), kind: z.enum(['absence', 'close']), seat: int, deadline: int });
+
+function decode<S extends z.ZodType>(schema: S, what: string, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new StoredRowError(what, parsed.error);
+  return parsed.data;
+}
+
+export function decodeTable(raw: unknown): TableRow {
+  const t = decode(tableSchema, 'table', raw);
+  return { code: t.code, settings: t.settings, host: t.host, status: t.status, gameId: t.game_id, createdAt: t.created_at, version: t.version };
+}
+
+export function decodeSeat(raw: unknown): SeatRow {
+  const s = decode(seatSchema, 'seat', raw);
+  return { seat: s.seat, name: s.name, tokenHash: s.token_hash, bot: s.bot, away: s.away };
+}
+
+export function decodeGame(raw: unknown): GameRow {
+  const g = decode(gameSchema, 'game', raw);
+  return { id: g.id, tableCode: g.table_code, options: g.options, seed: g.seed, names: g.names, bots: g.bots, status: g.status, startedAt: g.started_at, finishedAt: g.finished_at };
+}
+
+export function decodeAction(raw: unknown): ActionRow {
+  const a = decode(actionRowSchema, 'action', raw);
+  return { seq: a.seq, action: a.action, byBot: a.by_bot, at: a.at };
+}
+
+export function decodeChat(raw: unknown): ChatRow {
+  const c = decode(chatSchema, 'chat message', raw);
+  return { tableCode: c.table_code, gameId: c.game_id, seat: c.seat, name: c.name, text: c.text, reaction: c.reaction, at: c.at };
+}
+
+export function decodeTimer(raw: unknown): TimerRow {
+  const t = decode(timerSchema, 'timer', raw);
+  return { tableCode: t.table_code, kind: t.kind, seat: t.seat, deadline: t.deadline };
+}

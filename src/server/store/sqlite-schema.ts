@@ -1,0 +1,69 @@
+/**
+ * The SQLite schema as numbered migrations, applied in order at start-up; the number of
+ * the last one applied is kept in the file itself (PRAGMA user_version). Never edit a
+ * migration that has shipped: add the next one.
+ */
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  // 1: the schema from before migrations were numbered (IF NOT EXISTS, so such a file is adopted as it is).
+  `
+CREATE TABLE IF NOT EXISTS tables (
+  code TEXT PRIMARY KEY,
+  settings TEXT NOT NULL,
+  host INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  game_id TEXT,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status);
+CREATE TABLE IF NOT EXISTS seats (
+  table_code TEXT NOT NULL REFERENCES tables (code),
+  seat INTEGER NOT NULL,
+  name TEXT,
+  token_hash TEXT,
+  bot TEXT,
+  away INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (table_code, seat)
+);
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY,
+  table_code TEXT NOT NULL REFERENCES tables (code),
+  options TEXT NOT NULL,
+  seed INTEGER NOT NULL,
+  names TEXT NOT NULL,
+  bots TEXT NOT NULL,
+  status TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  finished_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS games_by_table ON games (table_code, started_at);
+CREATE TABLE IF NOT EXISTS actions (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seq INTEGER NOT NULL,
+  seat INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  by_bot INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  UNIQUE (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS chat (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  table_code TEXT NOT NULL REFERENCES tables (code),
+  game_id TEXT,
+  seat INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  text TEXT,
+  reaction TEXT,
+  at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_code, id);
+CREATE TABLE IF NOT EXISTS timers (
+  table_code TEXT NOT NULL REFERENCES tables (code),
+  kind TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  deadline INTEGER NOT NULL,
+  PRIMARY KEY (table_code, kind, seat)
+);
+`,
+  // 2: tables.version for compare-and-set saves; a table stored before it counts as version 1.
+  `ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 1;`,
+];

@@ -1,0 +1,75 @@
+/**
+ * The documents' checkable claims, checked against the code: every error code the server
+ * can send is in docs/protocol.md's table, every file the documents point to exists, and
+ * each source folder imports only what ARCHITECTURE.md's table allows. The lists are read
+ * from the sources, so a code or import added later is checked too.
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)));
+}
+
+describe('docs/protocol.md', () => {
+  test('its error table names every code the server can send, the engine’s included', () => {
+    const codes = new Set<string>();
+    for (const file of [...sources('src/server'), 'src/protocol/messages.ts', 'src/engine/result.ts']) {
+      for (const m of read(file).matchAll(/["'`](ERR_[A-Z_]+)["'`]/g)) codes.add(m[1]);
+    }
+    expect(codes.size).toBeGreaterThan(20);
+    const protocol = read('docs/protocol.md');
+    const table = protocol.slice(protocol.indexOf('| `ERR_'));
+    const documented = new Set([...table.matchAll(/`(ERR_[A-Z_]+)`/g)].map((m) => m[1]));
+    expect([...codes].filter((c) => !documented.has(c)).sort()).toEqual([]);
+  });
+});
+
+describe('paths named in the documents exist', () => {
+  const documents = ['README.md', 'ARCHITECTURE.md', 'RULES.md', 'RECORD.md', 'BENCHMARKS.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  test.each(documents)('%s', (doc) => {
+    const text = read(doc);
+    const named = new Set<string>();
+    // Relative links, and code spans that are paths in this repository.
+    for (const m of text.matchAll(/\]\(([^)#:\s]+)(#[^)]*)?\)/g)) named.add(join(doc, '..', m[1]));
+    for (const m of text.matchAll(/`((?:src|test|docs|bench|scripts|\.ci)\/[\w./-]+?)`/g)) if (!m[1].includes('*')) named.add(m[1].replace(/\/$/, ''));
+    for (const m of text.matchAll(/`([\w-]+\.(?:json|md|ts|mjs))` beside this file/g)) named.add(join(doc, '..', m[1]));
+    expect([...named].filter((p) => !existsSync(join(ROOT, p)))).toEqual([]);
+  });
+});
+
+describe('ARCHITECTURE.md: each folder imports only what its table allows', () => {
+  /** Folder → allowed folders; "(types…)" allows only `import type`, except values named in backticks there. */
+  const rows = [...read('ARCHITECTURE.md').matchAll(/^\| `src\/(\w+)\/` \| .* \| ([^|]+) \|$/gm)].map((m) => ({
+    folder: m[1],
+    allowed: m[2].trim() === 'nothing' ? [] : [...m[2].matchAll(/(\w+)(?: \(types([^)]*)\))?/g)].map((a) => ({ folder: a[1], typesOnly: a[0].includes('(types'), values: [...(a[2] ?? '').matchAll(/`(\w+)`/g)].map((v) => v[1]) })),
+  }));
+
+  test('the table lists every folder of src/', () => {
+    expect(rows.map((r) => r.folder).sort()).toEqual(readdirSync(join(ROOT, 'src')).sort());
+  });
+
+  test.each(rows.map((r) => [r.folder, r] as const))('src/%s/', (_, row) => {
+    const problems: string[] = [];
+    for (const file of sources(`src/${row.folder}`)) {
+      for (const m of read(file).matchAll(/^import (type )?(?:\{([^}]*)\}|[\w*\s]+) from '(\.[^']+)';/gm)) {
+        const target = relative(join(ROOT, 'src'), join(ROOT, file, '..', m[3])).split('/')[0];
+        if (target === row.folder) continue;
+        const rule = row.allowed.find((a) => a.folder === target);
+        if (!rule) problems.push(`${file} imports ${m[3]}`);
+        else if (rule.typesOnly && !m[1]) {
+          const values = (m[2] ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '' && !n.startsWith('type '));
+          const extra = values.filter((v) => !rule.values.includes(v));
+          if (extra.length > 0) problems.push(`${file} imports the values ${extra.join(', ')} from ${m[3]} (types only)`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * The store contract: one suite, run against the SQLite store and the PostgreSQL store,
+ * so that the server behaves the same on either. Rows go in and come back equal; table
+ * saves are compare-and-set; a taken sequence number is SeqTakenError; what is read back
+ * is checked; migrations bring a fresh database and an older schema to the same end.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_MIGRATIONS } from '../../../src/server/store/postgres-schema.js';
+import { PostgresStore } from '../../../src/server/store/postgres.js';
+import { StoredRowError } from '../../../src/server/store/rows.js';
+import { SQLITE_FILE, SqliteStore } from '../../../src/server/store/sqlite.js';
+import { SQLITE_MIGRATIONS } from '../../../src/server/store/sqlite-schema.js';
+import { type ActionRow, type GameRow, type SeatRow, SeqTakenError, StaleTableError, type Store, type TableRow } from '../../../src/server/store/store.js';
+import { admin, freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
+import { tempDataDir } from '../helpers/server.js';
+
+/** One kind of store: how to open one on an empty database, and how to write past it. */
+interface Backing {
+  open(): Promise<Store>;
+  /** Run SQL on the store's database directly (to damage a row on purpose). */
+  raw(sql: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+// The test process runs the TypeScript sources, where the checkpoint thread's compiled
+// file does not exist; checkpoints only move the log into the file and change no data.
+const sqliteBacking = async (): Promise<Backing> => {
+  const dir = tempDataDir();
+  return {
+    open: async () => new SqliteStore(dir, { checkpoints: false }),
+    async raw(sql) {
+      const db = new Database(path.join(dir, SQLITE_FILE));
+      db.exec(sql);
+      db.close();
+    },
+    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+};
+
+const postgresBacking = async (): Promise<Backing> => {
+  const db: TestDatabase = await freshDatabase();
+  return {
+    open: () => PostgresStore.open(db.url),
+    raw: (sql) => admin((c) => c.query(sql), db.url).then(() => undefined),
+    dispose: () => db.drop(),
+  };
+};
+
+const pgHere = await postgresAvailable();
+
+let codes = 0;
+function tableRow(version: number, extra: Partial<TableRow> = {}): TableRow {
+  return { code: `T${(codes++).toString().padStart(7, '0')}`, settings: { players: 3, mode: 'individual', rounds: 2, public: true, turnSeconds: 30 }, host: 0, status: 'lobby', gameId: null, createdAt: 1_764_000_000_123, version, ...extra };
+}
+const seatsOf = (n: number, name = 'Ann'): SeatRow[] => Array.from({ length: n }, (_, seat) => ({ seat, name: seat === 0 ? name : null, tokenHash: seat === 0 ? 'hash0' : null, bot: null, away: false }));
+const gameOf = (table: TableRow, id: string): GameRow => ({ id, tableCode: table.code, options: { players: 3, mode: 'individual', rounds: 2 }, seed: 4_294_967_295, names: ['Ann', 'Medium bot', 'Bea'], bots: [null, 'medium', null], status: 'running', startedAt: 1_764_000_000_500, finishedAt: null });
+const play = (seq: number, seat: number, card: number): ActionRow => ({ seq, action: { type: 'play', seat, card }, byBot: seq % 2 === 0, at: 1_764_000_001_000 + seq });
+
+const kinds = [
+  { name: 'SQLite', make: sqliteBacking, skip: false },
+  { name: 'PostgreSQL', make: postgresBacking, skip: !pgHere },
+];
+
+describe.each(kinds)('the $name store', ({ make, skip }) => {
+  let backing: Backing;
+  let store: Store;
+  beforeAll(async () => {
+    if (skip) return;
+    backing = await make();
+    store = await backing.open();
+  });
+  afterAll(async () => {
+    if (skip) return;
+    await store.close();
+    await backing.dispose();
+  });
+
+  it.skipIf(skip)('gives a table and its seats back as they were saved', async () => {
+    const table = tableRow(1, { settings: { players: 3, mode: 'individual', targetScore: 500, public: false, turnSeconds: 600 } });
+    const seats: SeatRow[] = [
+      { seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false },
+      { seat: 1, name: 'Expert bot', tokenHash: null, bot: 'expert', away: false },
+      { seat: 2, name: 'Bea', tokenHash: 'h2', bot: null, away: true },
+    ];
+    await store.saveTable(table, seats);
+    expect(await store.loadTable(table.code)).toEqual({ table, seats });
+    expect(await store.loadTable('NOSUCH00')).toBeNull();
+  });
+
+  it.skipIf(skip)('saves tables compare-and-set: a second writer from the same version is refused and changes nothing', async () => {
+    const v1 = tableRow(1);
+    await store.saveTable(v1, seatsOf(3));
+    await expect(store.saveTable(v1, seatsOf(3, 'Other'))).rejects.toBeInstanceOf(StaleTableError);
+    const joined = [...seatsOf(3)];
+    joined[1] = { seat: 1, name: 'Bea', tokenHash: 'h1', bot: null, away: false };
+    await store.saveTable({ ...v1, version: 2 }, joined);
+    // Someone else who also read version 1 tries to give seat 1 to a bot.
+    const rival = [...seatsOf(3)];
+    rival[1] = { seat: 1, name: 'Easy bot', tokenHash: null, bot: 'easy', away: false };
+    await expect(store.saveTable({ ...v1, version: 2 }, rival)).rejects.toBeInstanceOf(StaleTableError);
+    await expect(store.saveTable({ ...v1, version: 4 }, rival)).rejects.toBeInstanceOf(StaleTableError);
+    expect(await store.loadTable(v1.code)).toEqual({ table: { ...v1, version: 2 }, seats: joined });
+  });
+
+  it.skipIf(skip)('lists the codes of tables that are not closed', async () => {
+    const open = tableRow(1);
+    const closed = tableRow(1);
+    await store.saveTable(open, seatsOf(2));
+    await store.saveTable(closed, seatsOf(2));
+    await store.saveTable({ ...closed, status: 'closed', version: 2 }, seatsOf(2));
+    const codes = await store.openTableCodes();
+    expect(codes).toContain(open.code);
+    expect(codes).not.toContain(closed.code);
+  });
+
+  it.skipIf(skip)('starts a game together with its table, appends actions in order and refuses a taken sequence number', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    const playing = { ...table, status: 'playing' as const, gameId: `g-${table.code}`, version: 2 };
+    const game = gameOf(table, playing.gameId);
+    await store.startGame(game, playing, seatsOf(3));
+    expect(await store.loadGame(game.id)).toEqual(game);
+    expect((await store.loadTable(table.code))?.table).toEqual(playing);
+
+    const pass: ActionRow = { seq: 1, action: { type: 'pass', seat: 2, pass: { left: 10, right: 20.5, devil: [3] } }, byBot: false, at: 1_764_000_000_900 };
+    await store.appendAction(game.id, pass);
+    await store.appendAction(game.id, play(2, 0, 7));
+    await expect(store.appendAction(game.id, play(2, 1, 8))).rejects.toBeInstanceOf(SeqTakenError);
+    await store.appendAction(game.id, play(3, 1, 9), { at: 1_764_000_009_999 });
+    expect(await store.loadActions(game.id)).toEqual([pass, play(2, 0, 7), play(3, 1, 9)]);
+    expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'finished', finishedAt: 1_764_000_009_999 });
+    expect((await store.finishedGames(table.code)).map((g) => g.id)).toEqual([game.id]);
+  });
+
+  it.skipIf(skip)('a refused start stores no game, and a refused last action does not finish the game', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    const game = gameOf(table, `g-${table.code}`);
+    await expect(store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3))).rejects.toBeInstanceOf(StaleTableError);
+    expect(await store.loadGame(game.id)).toBeNull();
+
+    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+    await store.appendAction(game.id, play(1, 0, 5));
+    await expect(store.appendAction(game.id, play(1, 0, 6), { at: 1 })).rejects.toBeInstanceOf(SeqTakenError);
+    expect((await store.loadGame(game.id))?.status).toBe('running');
+    await store.setGameStatus(game.id, 'abandoned', 1_764_000_100_000);
+    expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'abandoned', finishedAt: 1_764_000_100_000 });
+    expect(await store.finishedGames(table.code)).toEqual([]);
+  });
+
+  it.skipIf(skip)('keeps chat in order and gives back the most recent messages', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    for (let i = 0; i < 5; i++) await store.addChat({ tableCode: table.code, gameId: null, seat: i % 3, name: `P${i}`, text: i === 3 ? null : `hello ${i}`, reaction: i === 3 ? '🍾' : null, at: 1_764_000_000_000 + i });
+    const recent = await store.recentChat(table.code, 3);
+    expect(recent.map((c) => c.text ?? c.reaction)).toEqual(['hello 2', '🍾', 'hello 4']);
+    expect(recent[1]).toEqual({ tableCode: table.code, gameId: null, seat: 0, name: 'P3', text: null, reaction: '🍾', at: 1_764_000_000_003 });
+  });
+
+  it.skipIf(skip)('sets, moves and clears stored deadlines', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_060_000 });
+    await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 });
+    await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_090_000 });
+    const sorted = async () => (await store.timersOf(table.code)).sort((a, b) => a.kind.localeCompare(b.kind));
+    expect(await sorted()).toEqual([
+      { tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_090_000 },
+      { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 },
+    ]);
+    await store.clearTimer(table.code, 'absence', 1);
+    await store.clearTimer(table.code, 'absence', 2);
+    expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
+  });
+
+  it.skipIf(skip)('checks what it reads back: a damaged row is an error naming the field, not a value', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    const game = gameOf(table, `g-${table.code}`);
+    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+    await store.appendAction(game.id, play(1, 0, 5));
+    await backing.raw(`UPDATE games SET options = '{"players": 9, "mode": "individual", "rounds": 1}' WHERE id = '${game.id}'`);
+    await expect(store.loadGame(game.id)).rejects.toThrow(StoredRowError);
+    await expect(store.loadGame(game.id)).rejects.toThrow(/stored game is malformed: options/);
+    await backing.raw(`UPDATE actions SET action = '{"type": "play", "seat": 1}' WHERE game_id = '${game.id}'`);
+    await expect(store.loadActions(game.id)).rejects.toThrow(StoredRowError);
+    await backing.raw(`UPDATE tables SET status = 'dancing' WHERE code = '${table.code}'`);
+    await expect(store.loadTable(table.code)).rejects.toThrow(/status/);
+  });
+});
+
+describe('migrations', () => {
+  it('a fresh SQLite file and one made before migrations were numbered both come up at the last version', async () => {
+    const fresh = tempDataDir();
+    const made = new SqliteStore(fresh, { checkpoints: false });
+    await made.close();
+    const version = (dir: string) => {
+      const db = new Database(path.join(dir, SQLITE_FILE), { readonly: true });
+      const v = db.pragma('user_version', { simple: true });
+      db.close();
+      return v;
+    };
+    expect(version(fresh)).toBe(SQLITE_MIGRATIONS.length);
+
+    // Today's file from an older server: its schema, a table in play and two actions.
+    const old = tempDataDir();
+    const db = new Database(path.join(old, SQLITE_FILE));
+    db.exec(fs.readFileSync(new URL('./schema-before-migrations.sql', import.meta.url), 'utf8'));
+    db.prepare('INSERT INTO tables (code, settings, host, status, game_id, created_at) VALUES (?, ?, 0, ?, ?, ?)').run('OLDTABLE', JSON.stringify({ players: 2, mode: 'individual', rounds: 1, public: false, turnSeconds: 60 }), 'playing', 'g-old', 1_700_000_000_000);
+    db.prepare('INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (?, ?, ?, ?, ?, ?)').run('OLDTABLE', 0, 'Ann', 'h0', null, 0);
+    db.prepare('INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (?, ?, ?, ?, ?, ?)').run('OLDTABLE', 1, 'Easy bot', null, 'easy', 0);
+    db.prepare('INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('g-old', 'OLDTABLE', JSON.stringify({ players: 2, mode: 'individual', rounds: 1 }), 42, '["Ann","Easy bot"]', '[null,"easy"]', 'running', 1_700_000_000_001);
+    db.prepare('INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)').run('g-old', 1, 0, JSON.stringify({ type: 'play', seat: 0, card: 3 }), 0, 1_700_000_000_002);
+    db.close();
+    expect(version(old)).toBe(0);
+
+    const store = new SqliteStore(old, { checkpoints: false });
+    try {
+      expect(version(old)).toBe(SQLITE_MIGRATIONS.length);
+      const loaded = await store.loadTable('OLDTABLE');
+      expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', status: 'playing', gameId: 'g-old', version: 1 });
+      expect(loaded?.seats.map((s) => s.bot)).toEqual([null, 'easy']);
+      expect(await store.loadActions('g-old')).toEqual([{ seq: 1, action: { type: 'play', seat: 0, card: 3 }, byBot: false, at: 1_700_000_000_002 }]);
+      await store.saveTable({ ...loaded!.table, status: 'finished', version: 2 }, loaded!.seats);
+      expect((await store.loadTable('OLDTABLE'))?.table.version).toBe(2);
+    } finally {
+      await store.close();
+    }
+    // Opening again applies nothing twice.
+    await new SqliteStore(old, { checkpoints: false }).close();
+    expect(version(old)).toBe(SQLITE_MIGRATIONS.length);
+  });
+
+  it('a SQLite file from a newer server is refused with a clear error', () => {
+    const dir = tempDataDir();
+    const db = new Database(path.join(dir, SQLITE_FILE));
+    db.pragma(`user_version = ${SQLITE_MIGRATIONS.length + 1}`);
+    db.close();
+    expect(() => new SqliteStore(dir, { checkpoints: false })).toThrow(/newer than this server/);
+  });
+
+  it.skipIf(!pgHere)('PostgreSQL: nodes starting together migrate once, and an older schema is brought up to date', async () => {
+    const fresh = await freshDatabase();
+    try {
+      const stores = await Promise.all([PostgresStore.open(fresh.url), PostgresStore.open(fresh.url), PostgresStore.open(fresh.url)]);
+      for (const s of stores) await s.close();
+      const applied = await admin((c) => c.query('SELECT version FROM schema_migrations ORDER BY version'), fresh.url);
+      expect(applied.rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((_, i) => i + 1));
+    } finally {
+      await fresh.drop();
+    }
+
+    const old = await freshDatabase();
+    try {
+      await admin(async (c) => {
+        await c.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+        await c.query(PG_MIGRATIONS[0]);
+        await c.query('INSERT INTO schema_migrations (version) VALUES (1)');
+        await c.query(`INSERT INTO tables (code, settings, host, status, game_id, created_at) VALUES ('OLDTABLE', '{"players":2,"mode":"individual","rounds":1,"public":false,"turnSeconds":60}', 0, 'lobby', NULL, 1700000000000)`);
+        await c.query(`INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES ('OLDTABLE', 0, 'Ann', 'h0', NULL, false), ('OLDTABLE', 1, NULL, NULL, NULL, false)`);
+      }, old.url);
+      const store = await PostgresStore.open(old.url);
+      try {
+        const loaded = await store.loadTable('OLDTABLE');
+        expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', version: 1 });
+        await store.saveTable({ ...loaded!.table, version: 2 }, loaded!.seats);
+        await expect(store.saveTable({ ...loaded!.table, version: 2 }, loaded!.seats)).rejects.toBeInstanceOf(StaleTableError);
+      } finally {
+        await store.close();
+      }
+      await admin((c) => c.query('INSERT INTO schema_migrations (version) VALUES ($1)', [PG_MIGRATIONS.length + 1]), old.url);
+      await expect(PostgresStore.open(old.url)).rejects.toThrow(/newer than this server/);
+    } finally {
+      await old.drop();
+    }
+  });
+});
