@@ -3,13 +3,13 @@
  * seat), each judged from that seat's view at that moment (evaluate.ts, verdict.ts).
  * The result is the `bottle-imp-analysis/1` document described in docs/analysis.md.
  */
-import { Game } from '../engine/game.js';
-import type { Action, PassChoice } from '../engine/types.js';
-import { type TableView, view } from '../engine/view.js';
+import { Game } from '../engine/index.js';
+import type { Action, PassChoice } from '../engine/index.js';
+import { type TableView, view } from '../engine/index.js';
 import { type GameRecord, gameFromRecord, type RecordResult } from '../record/index.js';
 import { type Choice, choiceJson, choicesFor, evaluate, sameSlots, slotsOf } from './evaluate.js';
 import { type DecisionClass, decisionAccuracy, explain, judge, THRESHOLDS } from './verdict.js';
-import { cardId } from '../engine/cards.js';
+import { cardId } from '../engine/index.js';
 
 export const ANALYSIS_FORMAT = 'bottle-imp-analysis/1';
 

@@ -8,11 +8,11 @@
  * (common random numbers), so differences between options are measured much more
  * precisely than each option's value alone; `pairedError` gives that precision.
  */
-import { type CardId, cardId, RANK } from '../engine/cards.js';
-import { Rng } from '../engine/rng.js';
-import { PHASE_PASS, type Round } from '../engine/round.js';
-import type { Action, PassChoice } from '../engine/types.js';
-import type { TableView } from '../engine/view.js';
+import { type CardId, cardId, RANK } from '../engine/index.js';
+import { Rng } from '../engine/index.js';
+import { PHASE_PASS, type Round } from '../engine/index.js';
+import type { Action, PassChoice } from '../engine/index.js';
+import type { TableView } from '../engine/index.js';
 import { passChoiceOf } from '../bots/actions.js';
 import { decisionSeed } from '../bots/decision.js';
 import { playOut } from '../bots/policy.js';

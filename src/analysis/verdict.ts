@@ -2,9 +2,9 @@
  * How a decision is judged from its evaluation: the expected points lost against the
  * best option, the class that loss earns, and one line a person reads about why.
  */
-import { RANK } from '../engine/cards.js';
-import { PHASE_PLAY } from '../engine/round.js';
-import type { TableView } from '../engine/view.js';
+import { RANK } from '../engine/index.js';
+import { PHASE_PLAY } from '../engine/index.js';
+import type { TableView } from '../engine/index.js';
 import { knownRound } from '../bots/position.js';
 import { bestIndex, type Choice, type Evaluation, pairedError } from './evaluate.js';
 

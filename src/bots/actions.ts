@@ -1,6 +1,5 @@
 /** Between the engine's card ids (what the bots think in) and the actions a bot returns. */
-import { type CardId, RANK } from '../engine/cards.js';
-import type { Action, PassChoice } from '../engine/types.js';
+import { type Action, type CardId, type PassChoice, RANK } from '../engine/index.js';
 
 /** A pass in Round slot order (-1 for unused) as the engine's PassChoice. */
 export function passChoiceOf(players: number, slots: readonly number[]): PassChoice {
@@ -16,14 +15,17 @@ function samePass(a: PassChoice, b: PassChoice): boolean {
 }
 
 /**
- * The member of `legal` that is this pass or play. Bots always choose among legal cards,
- * so it is there; if a caller offers a narrower list, the first legal action stands in.
+ * The member of `legal` that is this pass or play. A bot chooses among the legal cards of
+ * its own position, so the choice is always there; if it is not, the bot has a bug (or
+ * was handed a view and a legal list that disagree), and that must fail loudly rather
+ * than play an arbitrary card.
  */
 export function pickLegal(legal: readonly Action[], seat: number, choice: { readonly pass: readonly number[] } | { readonly card: CardId }, players: number): Action {
-  if ('card' in choice) {
-    const rank = RANK[choice.card];
-    return legal.find((a) => a.type === 'play' && a.card === rank) ?? legal[0];
-  }
-  const pass = passChoiceOf(players, choice.pass);
-  return legal.find((a) => a.type === 'pass' && a.seat === seat && samePass(a.pass, pass)) ?? legal[0];
+  const found =
+    'card' in choice
+      ? legal.find((a) => a.type === 'play' && a.card === RANK[choice.card])
+      : legal.find((a) => a.type === 'pass' && a.seat === seat && samePass(a.pass, passChoiceOf(players, choice.pass)));
+  if (found) return found;
+  const what = 'card' in choice ? `card ${RANK[choice.card]}` : `pass ${JSON.stringify(passChoiceOf(players, choice.pass))}`;
+  throw new Error(`bot for seat ${seat + 1} chose ${what}, which is not among its ${legal.length} legal actions`);
 }

@@ -1,5 +1,5 @@
 /** What every thinking bot does first with a view: its known round and a seed for this decision. */
-import type { TableView } from '../engine/view.js';
+import type { TableView } from '../engine/index.js';
 
 /**
  * A seed for one decision, from the bot's seed and where the round stands, so that the

@@ -2,6 +2,7 @@
 import type { Bot, BotOptions } from './bot.js';
 import { heuristicBot } from './heuristic.js';
 import { ismctsBot } from './ismcts.js';
+import type { BotLevel } from './levels.js';
 import { randomBot } from './random.js';
 
 export type { Bot, BotOptions, Budget } from './bot.js';
@@ -27,12 +28,7 @@ export function createBot(name: BotName, options: BotOptions): Bot {
   }
 }
 
-export const LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
-export type BotLevel = (typeof LEVELS)[number];
-
-export function isBotLevel(level: unknown): level is BotLevel {
-  return typeof level === 'string' && (LEVELS as readonly string[]).includes(level);
-}
+export { type BotLevel, isBotLevel, LEVELS } from './levels.js';
 
 /** What each level is, for players: a short label and one line to show beside it. */
 export const LEVEL_INFO: Record<BotLevel, { readonly label: string; readonly description: string }> = {

@@ -1,10 +1,9 @@
 /** Information-set Monte Carlo tree search: every iteration searches a fresh deal of the unseen cards. */
-import type { TableView } from '../engine/view.js';
+import { searchPosition, type TableView } from '../engine/index.js';
 import { pickLegal } from './actions.js';
 import type { Bot, BotOptions, Budget } from './bot.js';
 import { decisionSeed } from './decision.js';
 import { searchInParallel } from './parallel.js';
-import { knownRound } from './position.js';
 import { Sampler } from './sampler.js';
 import { addResults, bestChoice, type SearchResult, search } from './search.js';
 
@@ -18,7 +17,7 @@ export function resolveBudget(budget: Budget | undefined, iterations: number): R
 
 /** One search of the seat's information set, on this thread. */
 export function searchView(view: TableView, budget: Required<Budget>, seed: number): SearchResult {
-  const known = knownRound(view);
+  const known = searchPosition(view);
   const sampler = new Sampler(known);
   return search(known.round, known.seat, (rng, out) => sampler.sample(rng, out), budget, seed);
 }

@@ -4,7 +4,7 @@
  * measuring what hidden information costs; it is never offered to players and createBot
  * cannot make it.
  */
-import type { Round } from '../engine/round.js';
+import type { Round } from '../engine/index.js';
 import { pickLegal } from './actions.js';
 import type { Bot, BotOptions } from './bot.js';
 import { decisionSeed } from './decision.js';

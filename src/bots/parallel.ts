@@ -6,7 +6,7 @@
  * and are unref'd, so an idle pool never keeps a process alive.
  */
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { TableView } from '../engine/view.js';
+import type { TableView } from '../engine/index.js';
 import type { Budget } from './bot.js';
 import type { SearchResult } from './search.js';
 

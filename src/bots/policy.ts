@@ -21,20 +21,33 @@
  * - Passing: the lowest cards go to the devil's trick, then the right neighbour, then the
  *   left (2 players: devil's trick, opponent's hand, opponent's face-up row).
  */
-import { type CardId, deckIds, POINTS, START_THRESHOLD, SUIT_INDEX } from '../engine/cards.js';
-import { bitCount, cardIds, nthCard, SUIT_HI, SUIT_LO } from '../engine/cardset.js';
-import type { Rng } from '../engine/rng.js';
-import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, type Round, winningPosition } from '../engine/round.js';
+import {
+  BELOW_HI,
+  BELOW_LO,
+  bitCount,
+  type CardId,
+  cardIds,
+  deckIds,
+  lowestBit,
+  nthCard,
+  PASS_SLOTS,
+  PHASE_PASS,
+  PHASE_PLAY,
+  POINTS,
+  type Rng,
+  type Round,
+  START_THRESHOLD,
+  SUIT_HI,
+  SUIT_INDEX,
+  SUIT_LO,
+  setOf,
+  setPoints,
+  winningPosition,
+} from '../engine/index.js';
 
-const DECK: Record<'base' | 'extended', [number, number]> = { base: maskOf(deckIds(false)), extended: maskOf(deckIds(true)) };
-
-/** Per id x, the ids below x as two words. */
-const BELOW_LO = new Int32Array(55);
-const BELOW_HI = new Int32Array(55);
-for (let x = 0; x <= 54; x++) {
-  BELOW_LO[x] = x >= 32 ? -1 : (1 << x) - 1;
-  BELOW_HI[x] = x <= 32 ? 0 : x >= 64 ? -1 : (1 << (x - 32)) - 1;
-}
+const DECK: Record<'base' | 'extended', [number, number]> = { base: setOf(deckIds(false)), extended: setOf(deckIds(true)) };
+/** The trick with a candidate card added, to ask who would win it (scratch, never a Round's own array). */
+const TRICK = new Int8Array(6);
 
 /** What the mover knows that every candidate card's value depends on. */
 interface Context {
@@ -64,9 +77,7 @@ function contextOf(r: Round, seat: number): Context {
     else hi &= ~(1 << (id - 32));
   }
   const others = bitCount(lo) + bitCount(hi);
-  let points = 0;
-  for (let w = lo; w !== 0; w &= w - 1) points += POINTS[31 - Math.clz32(w & -w)];
-  for (let w = hi; w !== 0; w &= w - 1) points += POINTS[63 - Math.clz32(w & -w)];
+  const points = setPoints(lo, hi);
   const avgPoints = others > 0 ? points / others : 0;
   const devilEstimate = myDevilPoints + (r.setup.devilSize - myDevilCards) * avgPoints;
   const handSize = Math.max(1, r.setup.tricks - r.tricksPlayed);
@@ -123,6 +134,9 @@ function chanceLaterPlayers(r: Round, c: Context, id: CardId, each: (suit: numbe
   return 1 - none;
 }
 
+/** Points of value per card fewer in the suit led from, for a suit of one or two cards. */
+const SHORT_SUIT_LEAD = 4;
+
 /** The value of a card to the mover if it plays it now (higher is better). */
 function cardValue(r: Round, c: Context, id: CardId): number {
   const seat = c.seat;
@@ -132,11 +146,12 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   const len = r.trickLen;
   const later = r.setup.trickSize - len - 1;
   const tricksAfter = r.setup.tricks - r.tricksPlayed - 1;
-  r.trickCards[len] = id;
-  const pos = winningPosition(r.trickCards, len + 1, t);
-  const best = r.trickCards[pos];
+  TRICK.set(r.trickCards.subarray(0, len));
+  TRICK[len] = id;
+  const pos = winningPosition(TRICK, len + 1, t);
+  const best = TRICK[pos];
   let trickPoints = later * c.avgPoints;
-  for (let i = 0; i <= len; i++) trickPoints += POINTS[r.trickCards[i]];
+  for (let i = 0; i <= len; i++) trickPoints += POINTS[TRICK[i]];
 
   const ours = (s: number): boolean => s === seat || (r.teamOf !== null && s >= 0 && r.teamOf[s] === r.teamOf[seat]);
   const ownNow = owner >= 0 && ours(owner);
@@ -155,7 +170,8 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   } else if (pos === len) {
     // Winning on top: points, unless someone plays higher or sells the bottle under the price.
     const lost = chanceLaterPlayers(r, c, id, (suit) => 0.5 * holdsOne(c, reach(c, id, 64, suit)) + 0.3 * holdsOne(c, reach(c, -1, t, suit)));
-    const won = stay + (ownNow ? 1 - keepNow : 1) * trickPoints;
+    // Points won count unless the mover itself holds the bottle (a partner holding it does not void them).
+    const won = stay + (owner === seat ? 1 - keepNow : 1) * trickPoints;
     value = (1 - lost) * won + lost * 0.5 * stay;
   } else {
     const winner = (r.leader + pos) % r.n;
@@ -166,6 +182,13 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   // does not win gives up a future trick.
   if (id < t) value += (1 - takeChance) * (0.3 * c.devilEstimate) / (1 + othersBetween(c, -1, id));
   else if (pos !== len && !ownNow) value -= 0.5 * c.avgPoints;
+  // Leading from a short suit heads for a void: later tricks of that suit then let the
+  // mover discard whatever it likes (a dangerous low card, or a card under the price).
+  if (len === 0) {
+    const suit = SUIT_INDEX[id];
+    const k = bitCount((r.handLo[seat] | r.upLo[seat]) & SUIT_LO[suit]) + bitCount((r.handHi[seat] | r.upHi[seat]) & SUIT_HI[suit]);
+    if (k <= 2) value += SHORT_SUIT_LEAD * (3 - k);
+  }
   return value;
 }
 
@@ -179,11 +202,13 @@ export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
   const hi = r.legalHi;
   if (count === 1) return nthCard(lo, hi, 0);
   if (noise > 0 && rng.below(1000) < noise * 1000) return nthCard(lo, hi, rng.below(count));
+  const b = r.bottleInPlay();
+  if (r.owner[b] === r.turn) return holderCard(r, r.threshold[b], lo, hi, count);
   const c = contextOf(r, r.turn);
   let bestId = -1;
   let bestValue = -Infinity;
   for (let w = lo; w !== 0; w &= w - 1) {
-    const id = 31 - Math.clz32(w & -w);
+    const id = lowestBit(w);
     const v = cardValue(r, c, id);
     if (v > bestValue) {
       bestValue = v;
@@ -191,7 +216,7 @@ export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
     }
   }
   for (let w = hi; w !== 0; w &= w - 1) {
-    const id = 63 - Math.clz32(w & -w);
+    const id = 32 + lowestBit(w);
     const v = cardValue(r, c, id);
     if (v > bestValue) {
       bestValue = v;
@@ -199,6 +224,26 @@ export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
     }
   }
   return bestId;
+}
+
+/**
+ * The bottle holder's card. It scores nothing for tricks while it holds the bottle, so
+ * only selling it matters: someone else must end a trick with the highest card under the
+ * price. So it never outbids a card under the price already in the trick, and otherwise
+ * plays its lowest card (a lead with it makes the followers of that suit sell-prone, and
+ * low cards are the ones that would rebuy the bottle later). Last to play with nothing
+ * under the price, it keeps out of the way with a card at or above the price if it has
+ * one, else it rebuys as high as it can (a high price is easier to sell).
+ */
+function holderCard(r: Round, t: number, lo: number, hi: number, count: number): CardId {
+  let bestUnder = -1;
+  for (let i = 0; i < r.trickLen; i++) if (r.trickCards[i] < t && r.trickCards[i] > bestUnder) bestUnder = r.trickCards[i];
+  const lowest = nthCard(lo, hi, 0);
+  if (bestUnder < 0 ? r.trickLen < r.setup.trickSize - 1 : lowest < bestUnder) return lowest;
+  const aboveLo = lo & ~BELOW_LO[t];
+  const aboveHi = hi & ~BELOW_HI[t];
+  if ((aboveLo | aboveHi) !== 0) return nthCard(aboveLo, aboveHi, 0);
+  return nthCard(lo, hi, count - 1);
 }
 
 /**
@@ -246,14 +291,4 @@ export function passAll(r: Round, rng: Rng, noise: number): void {
 export function playOut(r: Round, rng: Rng, noise: number): void {
   passAll(r, rng, noise);
   while (r.phase === PHASE_PLAY) r.play(chooseCard(r, rng, noise));
-}
-
-function maskOf(ids: readonly number[]): [number, number] {
-  let lo = 0;
-  let hi = 0;
-  for (const id of ids) {
-    if (id < 32) lo |= 1 << id;
-    else hi |= 1 << (id - 32);
-  }
-  return [lo, hi];
 }

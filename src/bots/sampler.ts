@@ -1,18 +1,14 @@
 /**
  * Determinization for search: deal the cards a seat has not seen to the other hidden
- * hands and the devil's trick, consistently with everything the seat knows (known.ts
- * places the known cards; here only sizes and revealed voids constrain the rest).
+ * hands and the devil's trick, consistently with everything the seat knows (the engine's
+ * searchPosition places the known cards; here only sizes and revealed voids constrain the rest).
  *
  * Cards go out one at a time in random order, each to a recipient drawn in proportion to
  * the room it has left, but only when the cards still to deal can then be dealt at all.
  * With three suits that check is Hall's condition over the seven sets of suits, so the
  * sampler never dead-ends and never breaks a void.
  */
-import { SUIT_INDEX } from '../engine/cards.js';
-import { cardIds } from '../engine/cardset.js';
-import type { Rng } from '../engine/rng.js';
-import type { Round } from '../engine/round.js';
-import type { Known } from './position.js';
+import { cardIds, type Rng, type Round, SUIT_INDEX, type SearchPosition } from '../engine/index.js';
 
 const ALL_SUITS = 7;
 
@@ -25,7 +21,7 @@ export class Sampler {
   private readonly cap: number[] = [];
   private readonly left = [0, 0, 0];
 
-  constructor(private readonly known: Known) {
+  constructor(private readonly known: SearchPosition) {
     this.cards = cardIds(known.unseenLo, known.unseenHi);
     known.missing.forEach((m, s) => {
       if (m > 0) this.addRecipient(s, ALL_SUITS & ~known.voidBits[s], m);
@@ -76,7 +72,7 @@ export class Sampler {
         }
         cap[k]--;
         if (this.dealable()) {
-          give(out, this.who[k], id);
+          out.place(this.who[k], id);
           break;
         }
         cap[k]++;
@@ -96,12 +92,4 @@ export class Sampler {
     }
     return true;
   }
-}
-
-function give(r: Round, seat: number, id: number): void {
-  if (seat < 0) {
-    if (id < 32) r.devilLo |= 1 << id;
-    else r.devilHi |= 1 << (id - 32);
-  } else if (id < 32) r.handLo[seat] |= 1 << id;
-  else r.handHi[seat] |= 1 << (id - 32);
 }

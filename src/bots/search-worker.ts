@@ -1,6 +1,6 @@
 /** A worker thread of the parallel search: searches the position it is sent and answers on its port. */
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import type { TableView } from '../engine/view.js';
+import type { TableView } from '../engine/index.js';
 import type { Budget } from './bot.js';
 import { searchView } from './ismcts.js';
 

@@ -13,10 +13,7 @@
  * widened progressively (few candidates at first, more as iterations accumulate); every
  * other seat passes by the heuristic in the playout.
  */
-import { CARD_COUNT, type CardId } from '../engine/cards.js';
-import { bitCount, nthCard } from '../engine/cardset.js';
-import { Rng } from '../engine/rng.js';
-import { PHASE_PASS, PHASE_PLAY, type Round } from '../engine/round.js';
+import { bitCount, CARD_COUNT, type CardId, hasCard, nthCard, PHASE_PASS, PHASE_PLAY, Rng, type Round } from '../engine/index.js';
 import type { Budget } from './bot.js';
 import { chooseCard, passAll, passOrder, playOut } from './policy.js';
 
@@ -29,6 +26,8 @@ const EXPLORATION = 0.7;
 /** Chance that a playout move is random rather than the heuristic's. */
 const PLAYOUT_NOISE = 0.1;
 const MAX_PASS_CANDIDATES = 16;
+/** The share of the budget a pass decision uses (see search()). */
+const PASS_SHARE = 0.25;
 
 class Node {
   readonly children: Node[] = [];
@@ -76,8 +75,12 @@ export function search(base: Round, seat: number, deal: Deal, budget: Required<B
   const rng = new Rng(seed);
   const work = base.clone();
   const scores = new Int32Array(base.n);
-  const deadline = budget.ms > 0 ? performance.now() + budget.ms : Infinity;
-  const more = (i: number): boolean => i < budget.iterations && (i % 16 !== 0 || performance.now() < deadline);
+  // A pass iteration plays the whole round, a play iteration only what is left of it, so
+  // the pass gets a share of the budget: its search was the slowest decision by far.
+  const share = base.phase === PHASE_PASS ? PASS_SHARE : 1;
+  const iterations = Math.ceil(budget.iterations * share);
+  const deadline = budget.ms > 0 ? performance.now() + budget.ms * share : Infinity;
+  const more = (i: number): boolean => i < iterations && (i % 16 !== 0 || performance.now() < deadline);
   return base.phase === PHASE_PASS ? searchPass(base, seat, deal, more, rng, work, scores) : searchPlay(base, deal, more, rng, work, scores);
 }
 
@@ -138,8 +141,7 @@ function bestChild(node: Node, work: Round): Node {
   let bestScore = -Infinity;
   for (const child of node.children) {
     const id = child.card;
-    const legal = id < 32 ? (work.legalLo & (1 << id)) !== 0 : (work.legalHi & (1 << (id - 32))) !== 0;
-    if (!legal) continue;
+    if (!hasCard(work.legalLo, work.legalHi, id)) continue;
     const score = child.total / child.visits / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(child.available) / child.visits);
     if (score > bestScore) {
       bestScore = score;

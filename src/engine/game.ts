@@ -14,6 +14,13 @@ import type { Action, BottleState, CompletedTrick, Deal, GameEvent, GameOptions,
 
 export type Phase = 'deal' | 'pass' | 'play' | 'over';
 
+
+let readCore: (game: Game) => Round;
+/** The live core of a game, for the engine's own modules (view.ts); index.ts does not export it. */
+export function coreOf(game: Game): Round {
+  return readCore(game);
+}
+
 /** Everything that happened in one round, as a record writes it. */
 export interface RoundLog {
   readonly dealer: number;
@@ -95,8 +102,21 @@ export class Game {
     return Math.max(0, this.rounds.length - 1);
   }
 
-  get round(): Round {
-    return this.current;
+  /**
+   * A copy of the round's fast core, hidden cards and all: perfect information, for the
+   * oracle and for tests, never for a seat's bot (bots get `view` and searchPosition).
+   */
+  snapshot(): Round {
+    return this.current.clone();
+  }
+
+  /** How many cards this seat puts in the devil's trick this round. */
+  devilCount(seat: number): number {
+    return this.current.devilCount(seat);
+  }
+
+  static {
+    readCore = (game) => game.current;
   }
 
   get log(): readonly RoundLog[] {

@@ -6,7 +6,7 @@
  * may call it.
  */
 import { type CardId, deckIds, POINTS, SUIT_INDEX, START_THRESHOLD } from './cards.js';
-import { bitCount, nthCard, SUIT_HI, SUIT_LO } from './cardset.js';
+import { addCard as addTo, bitCount, hasCard, nthCard, removeCard as removeFrom, setPoints, SUIT_HI, SUIT_LO } from './cardset.js';
 import type { Rng } from './rng.js';
 import { bottleCount, dealtHandSize, devilCardsOf, leftOf, type Mode, type PlayerCount, rightOf, type Setup, setupFor, teamsFor } from './setup.js';
 
@@ -161,9 +161,7 @@ export class Round {
       }
       for (let k = 2; k < PASS_SLOTS; k++) {
         const id = this.passCards[o + k];
-        if (id < 0) continue;
-        if (id < 32) this.devilLo |= 1 << id;
-        else this.devilHi |= 1 << (id - 32);
+        if (id >= 0) this.addToDevil(id);
       }
     }
     this.phase = PHASE_PLAY;
@@ -195,7 +193,7 @@ export class Round {
   /** Whether the seat to play may play this card now. */
   isLegal(id: CardId): boolean {
     this.computeLegal();
-    return id < 32 ? (this.legalLo & (1 << id)) !== 0 : (this.legalHi & (1 << (id - 32))) !== 0;
+    return hasCard(this.legalLo, this.legalHi, id);
   }
 
   /** Play a card (legal, by the seat whose turn it is). */
@@ -245,10 +243,21 @@ export class Round {
   }
 
   devilPoints(): number {
-    let p = 0;
-    for (let w = this.devilLo; w !== 0; w &= w - 1) p += POINTS[31 - Math.clz32(w & -w)];
-    for (let w = this.devilHi; w !== 0; w &= w - 1) p += POINTS[63 - Math.clz32(w & -w)];
-    return p;
+    return setPoints(this.devilLo, this.devilHi);
+  }
+
+  /**
+   * Put a card the searcher could not see into a seat's hidden hand, or into the devil's
+   * trick (seat -1): how a determinization fills a searchable position (position.ts).
+   */
+  place(seat: number, id: CardId): void {
+    if (seat >= 0) addTo(this.handLo, this.handHi, seat, id);
+    else this.addToDevil(id);
+  }
+
+  private addToDevil(id: CardId): void {
+    if (id < 32) this.devilLo |= 1 << id;
+    else this.devilHi |= 1 << (id - 32);
   }
 
   /**
@@ -367,14 +376,3 @@ const BASE_DECK = Int8Array.from(deckIds(false));
 const EXTENDED_DECK = Int8Array.from(deckIds(true));
 /** Shared by all rounds: dealing is synchronous, so one scratch deck is enough. */
 const SHUFFLE_SCRATCH = new Int8Array(EXTENDED_DECK.length);
-
-function addTo(lo: Int32Array, hi: Int32Array, seat: number, id: CardId): void {
-  if (id < 32) lo[seat] |= 1 << id;
-  else hi[seat] |= 1 << (id - 32);
-}
-
-function removeFrom(lo: Int32Array, hi: Int32Array, seat: number, id: CardId): void {
-  if (id < 32) lo[seat] &= ~(1 << id);
-  else hi[seat] &= ~(1 << (id - 32));
-}
-

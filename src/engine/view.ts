@@ -5,7 +5,7 @@
  */
 import { type CardId, cardId, deckIds, RANK, type Rank, type Suit, SUITS } from './cards.js';
 import { bitCount, cardIds } from './cardset.js';
-import { type Game, type Phase, receivedCards } from './game.js';
+import { coreOf, type Game, type Phase, receivedCards } from './game.js';
 import { winningPosition } from './round.js';
 import { teamsFor, type TeamLetter } from './setup.js';
 import type { BottleState, CompletedTrick, PassChoice, PlayedCard, ReceivedCard, ResolvedOptions, RoundResult } from './types.js';
@@ -74,7 +74,7 @@ export interface TableView {
 /** The view of `viewer`: a seat number, or null for a spectator. */
 export function view(game: Game, viewer: number | null): TableView {
   const n = game.players;
-  const r = game.round;
+  const r = coreOf(game);
   const log = game.log[game.log.length - 1];
   const seat = viewer !== null && Number.isInteger(viewer) && viewer >= 0 && viewer < n ? viewer : null;
   const exchanged = game.phase === 'play' || log?.passes.every((p) => p !== null) === true;

@@ -5,15 +5,16 @@
  * Clients import only the types (`import type`), so zod stays out of the web bundle.
  */
 import { z } from 'zod';
-import { MODES } from '../engine/setup.js';
+import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
 import type { Analysis, Hint } from '../analysis/index.js';
+import { type BotLevel, LEVELS } from '../bots/levels.js';
 import { cleanText, isVisible } from './text.js';
-import type { GameEvent, ResolvedOptions, TableView } from '../engine/index.js';
 
 export type { Analysis, Hint };
 
-export const BOT_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const;
-export type BotLevelName = (typeof BOT_LEVELS)[number];
+/** The bot levels (one list, in src/bots/levels.ts), under the protocol's names. */
+export const BOT_LEVELS = LEVELS;
+export type BotLevelName = BotLevel;
 
 const rank = z.number().finite();
 

@@ -3,8 +3,7 @@
  * engine's checked Game API, so a record is valid exactly when the engine accepts it.
  * The first problem is reported with its round and position, counted from 1.
  */
-import { Game, type TeamLetter } from '../engine/index.js';
-import { teamsFor } from '../engine/setup.js';
+import { Game, type TeamLetter, teamsFor } from '../engine/index.js';
 import type { RecordResult } from './parse.js';
 import type { GameRecord, ReplayReport, ReplayRound, ReplayTrick } from './types.js';
 

@@ -39,7 +39,7 @@ describe('bots see only their view', () => {
     const heuristic = createBot('heuristic', { seed: 1 });
     for (let s = 0; s < 4; s++) must(original.apply(heuristic.decide(view(original, s), original.legalActions(s))));
     const passes = original.log[0].passes as PassChoice[];
-    const seat = original.round.turn;
+    const seat = original.toAct()[0];
     const [a, b] = [0, 1, 2, 3].filter((s) => s !== seat);
 
     test.each(BOTS)(`%s: swapping two other seats' unseen cards changes nothing for the first player (deal ${seed})`, (_, make) => {
@@ -50,7 +50,7 @@ describe('bots see only their view', () => {
       hands[b] = [...passed(passes[b]), ...kept(a)];
       const twin = gameOf({ dealer: dealt.dealer, hands }, passes);
       const real = gameOf({ dealer: dealt.dealer, hands: dealt.hands }, passes);
-      expect(twin.round.handLo[a]).not.toBe(real.round.handLo[a]);
+      expect(twin.snapshot().handLo[a]).not.toBe(real.snapshot().handLo[a]);
       expect(view(twin, seat)).toEqual(view(real, seat));
       expect(make().decide(view(twin, seat), twin.legalActions(seat))).toEqual(make().decide(view(real, seat), real.legalActions(seat)));
     });

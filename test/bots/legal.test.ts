@@ -33,7 +33,7 @@ describe('bots return only legal actions', () => {
 
   test('the oracle with a small budget, every table', () => {
     for (const [players, mode] of TABLES) {
-      const g = playGame({ players, mode, rounds: 1 }, players * 7, (seat, game) => oracleBot({ seed: seat, budget: { iterations: 25 } }, () => game.round));
+      const g = playGame({ players, mode, rounds: 1 }, players * 7, (seat, game) => oracleBot({ seed: seat, budget: { iterations: 25 } }, () => game.snapshot()));
       expect(g.phase).toBe('over');
     }
   });

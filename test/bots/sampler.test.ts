@@ -31,7 +31,7 @@ describe('the ismcts sampler', () => {
         const seat = g.toAct()[0];
         const v = view(g, seat);
         const known = knownRound(v);
-        const truth = g.round;
+        const truth = g.snapshot();
         const sample = truth.clone();
         new Sampler(known).sample(new Rng(sampleSeed), sample);
 

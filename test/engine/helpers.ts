@@ -108,7 +108,7 @@ export function randomPass(game: Game, seat: number, rng: Rng): PassChoice {
   const pick = (): Rank => hand.splice(rng.below(hand.length), 1)[0];
   const first = pick();
   const second = pick();
-  const devil = Array.from({ length: game.round.devilCount(seat) }, pick);
+  const devil = Array.from({ length: game.devilCount(seat) }, pick);
   return game.players === 2 ? { faceUp: first, hidden: second, devil } : { left: first, right: second, devil };
 }
 

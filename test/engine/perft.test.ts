@@ -136,7 +136,7 @@ describe('perft: distinct legal play sequences to the end of the round', () => {
   test.each(TABLE)('$position: $sequences sequences', ({ position: name, ...expected }) => {
     const position = positions.get(name)!;
     const game = gameAt(position);
-    const fromEngine = enginePerft(game.round.clone());
+    const fromEngine = enginePerft(game.snapshot());
     const fromNaive = naive.perft(naive.setUp(position));
     // The whole distribution, not only the summary, must agree.
     expect(new Map([...fromEngine].sort())).toEqual(new Map([...fromNaive].sort()));

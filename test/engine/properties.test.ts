@@ -109,7 +109,7 @@ describe.each(CONFIGS)('$players players, $mode', (options) => {
           if (events.some((e) => e.type === 'roundScored')) expect(game.log[game.log.length - 2].result).not.toBeNull();
           if (game.phase === 'pass') {
             expect(toAct.length).toBeGreaterThan(0);
-            for (const s of toAct) expect(view(game, s).hand!.length).toBeGreaterThanOrEqual(2 + game.round.devilCount(s));
+            for (const s of toAct) expect(view(game, s).hand!.length).toBeGreaterThanOrEqual(2 + game.devilCount(s));
             return;
           }
           expect(game.phase).toBe('play');
@@ -352,7 +352,7 @@ function illegalAction(game: Game, rng: Rng): Action | null {
     case 5:
       // A pass with the wrong number of devil cards.
       if (game.phase !== 'pass' || mine.passed[seat]) return null;
-      return { type: 'pass', seat, pass: { ...randomPass(game, seat, rng), devil: game.round.devilCount(seat) === 0 ? [mine.hand![0]] : [] } };
+      return { type: 'pass', seat, pass: { ...randomPass(game, seat, rng), devil: game.devilCount(seat) === 0 ? [mine.hand![0]] : [] } };
     default:
       // During passing nobody plays; during play only legal cards.
       if (game.phase === 'pass') return { type: 'play', seat, card: mine.hand![0] };

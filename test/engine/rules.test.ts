@@ -285,7 +285,7 @@ describe('choosing a pass (RULES.md §3.1, §3.3)', () => {
     [6, 9, 9 * 8 * 7],
   ] as const)('%i players: a seat with %i cards has %i ways to pass, each one legal', (players, handSize, ways) => {
     const game = must(Game.create({ players }, players));
-    const seat = (game.round.dealer + 1) % players;
+    const seat = (game.snapshot().dealer + 1) % players;
     expect(view(game, seat).hand).toHaveLength(handSize);
     const actions = game.legalActions(seat);
     expect(actions).toHaveLength(ways);
@@ -295,7 +295,7 @@ describe('choosing a pass (RULES.md §3.1, §3.3)', () => {
 
   test('the five-player dealer chooses only a left and a right card: 10 × 9 ways', () => {
     const game = must(Game.create({ players: 5 }, 5));
-    const actions = game.legalActions(game.round.dealer);
+    const actions = game.legalActions(game.snapshot().dealer);
     expect(actions).toHaveLength(90);
     expect(actions.every((a) => a.type === 'pass' && a.pass.devil.length === 0)).toBe(true);
   });

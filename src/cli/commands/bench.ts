@@ -3,8 +3,7 @@
  * Round core that bots use for their playouts (deal, random passes, random plays, score).
  */
 import { parseArgs } from 'node:util';
-import { type PlayerCount, Rng, Round } from '../../engine/index.js';
-import { PHASE_DONE } from '../../engine/round.js';
+import { PHASE_DONE, type PlayerCount, Rng, Round } from '../../engine/index.js';
 import { type Command, positiveNumber, withArgErrors, wholeNumber } from '../io.js';
 
 const HELP = `Usage: bottle-imp bench --players N --seconds S [--json]

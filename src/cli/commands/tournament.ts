@@ -1,15 +1,20 @@
 /** `bottle-imp tournament`: bots against bots on duplicate deals, with confidence intervals. */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Mode } from '../../engine/index.js';
-import { ArgError, type Command, tableFlags, withArgErrors, wholeNumber } from '../io.js';
+import type { Mode, PlayerCount } from '../../engine/index.js';
+import { ArgError, type Command, positiveNumber, tableFlags, withArgErrors, wholeNumber } from '../io.js';
 import { plural } from '../text.js';
 import { isSeatName, type TournamentSpec } from '../tournament/match.js';
 import { ProgressBar, ProgressLines } from '../tournament/progress.js';
 import { runDeals } from '../tournament/run.js';
 import { reportOf, type TournamentReport } from '../tournament/stats.js';
+import { formatStrength, runStrength } from '../tournament/strength.js';
+
+const DEFAULT_GAIN = 3;
+const DEFAULT_CAP = 20_000;
 
 const HELP = `Usage: bottle-imp tournament --players N --seats A,B,... --hands H [options]
+       bottle-imp tournament --baseline REF --players N [--bot B] [--gain G] [options]
 
 Plays hands (single rounds) between bots on duplicate deals: each deal is played once per
 seat rotation, so every bot gets every seat's cards, and reports per bot the mean points
@@ -29,7 +34,17 @@ ends a hand holding a bottle, and its decision time.
 With fewer than 2 deals the interval is unknown (null in the JSON). The header and the
 progress go to standard error: a bar on a terminal, else a line every 10 seconds.
 Records name each entrant by its bot and place in --seats ("heuristic #3").
-Ctrl-C stops the run and reports the deals finished so far.`;
+Ctrl-C stops the run and reports the deals finished so far.
+
+A strength test against a frozen baseline (docs/bots.md): --baseline REF (a name in
+bench/strength/baselines.json such as bots-v1, or a git revision) plays the working
+tree's bot in one seat against REF's same bot in the others, and stops by a sequential
+test (SPRT, alpha = beta = 0.05, H0: no gain, H1: a gain of G) or at the cap:
+  --bot B          a bot or level, as in --seats (default heuristic)
+  --gain G         points per hand that H1 claims (default ${DEFAULT_GAIN})
+  --hands H        the cap (default ${DEFAULT_CAP})
+It reports the difference in points per hand with its 95% interval, the hands played
+and the verdict.`;
 
 export const tournament: Command = {
   summary: 'play bots against each other on duplicate deals and compare them',
@@ -48,6 +63,9 @@ export const tournament: Command = {
           workers: { type: 'string' },
           records: { type: 'string' },
           json: { type: 'boolean', default: false },
+          baseline: { type: 'string' },
+          bot: { type: 'string' },
+          gain: { type: 'string' },
           help: { type: 'boolean', short: 'h' },
         },
       });
@@ -56,18 +74,15 @@ export const tournament: Command = {
         return 0;
       }
       const { players, mode } = tableFlags(values);
+      if (values.baseline !== undefined) return strength(values, players, mode);
+      if (values.bot !== undefined || values.gain !== undefined) throw new ArgError('--bot and --gain belong to a strength test: give --baseline REF');
       if (values.seats === undefined) throw new ArgError('--seats is required (one bot per seat, e.g. ismcts,heuristic,heuristic,heuristic)');
       const seats = values.seats.split(',').map((s) => s.trim());
       if (seats.length !== players) throw new ArgError(`--seats must name ${players} bots, one per seat, not ${seats.length}`);
       const unknown = seats.find((s) => !isSeatName(s));
       if (unknown !== undefined) throw new ArgError(`unknown bot "${unknown}" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert)`);
       const hands = wholeNumber(values.hands, 'hands', 1, 10_000_000);
-      const seed = wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
-      const budget = {
-        ...(values.iterations !== undefined ? { iterations: wholeNumber(values.iterations, 'iterations', 1) } : {}),
-        ...(values.ms !== undefined ? { ms: wholeNumber(values.ms, 'ms', 1) } : {}),
-      };
-      const workers = values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, 'workers', 1, 256);
+      const { seed, budget, workers } = runFlags(values);
       const spec: TournamentSpec = { players, mode, seats, seed, budget, records: values.records ?? null };
       const deals = Math.ceil(hands / players);
       // The header at once, then progress: a bar on a terminal, else a line every 10 s.
@@ -86,6 +101,55 @@ export const tournament: Command = {
       return 0;
     }),
 };
+
+interface Flags {
+  seed: string;
+  iterations?: string;
+  ms?: string;
+  workers?: string;
+  seats?: string;
+  hands?: string;
+  records?: string;
+  json: boolean;
+  bot?: string;
+  gain?: string;
+  baseline?: string;
+}
+
+/** The flags every tournament shares: seed, search budget, workers. */
+function runFlags(values: Flags): { seed: number; budget: TournamentSpec['budget']; workers: number } {
+  const seed = wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
+  const budget = {
+    ...(values.iterations !== undefined ? { iterations: wholeNumber(values.iterations, 'iterations', 1) } : {}),
+    ...(values.ms !== undefined ? { ms: wholeNumber(values.ms, 'ms', 1) } : {}),
+  };
+  const workers = values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, 'workers', 1, 256);
+  return { seed, budget, workers };
+}
+
+async function strength(values: Flags, players: PlayerCount, mode: Mode): Promise<number> {
+  if (values.seats !== undefined) throw new ArgError('--baseline chooses the seats itself: give --bot instead of --seats');
+  const bot = values.bot ?? 'heuristic';
+  if (!isSeatName(bot) || bot === 'oracle') throw new ArgError(`unknown bot "${bot}" in --bot (random, heuristic, ismcts, easy, medium, hard, expert)`);
+  const gain = values.gain === undefined ? DEFAULT_GAIN : positiveNumber(values.gain, 'gain');
+  const maxHands = values.hands === undefined ? DEFAULT_CAP : wholeNumber(values.hands, 'hands', 1, 10_000_000);
+  const { seed, budget, workers } = runFlags(values);
+  const stop = new AbortController();
+  const interrupt = (): void => stop.abort();
+  process.once('SIGINT', interrupt);
+  const maxDeals = Math.ceil(maxHands / players);
+  process.stderr.write(`bottle-imp: tournament: ${bot} against ${bot}@${values.baseline}, ${header(players, mode, maxDeals, seed)} at most, on ${plural(Math.min(workers, maxDeals), 'worker')}\n`);
+  const bar = process.stderr.isTTY ? new ProgressBar(maxDeals * players, 'hands (at most)') : new ProgressLines(maxDeals, 'deals (at most)', 'bottle-imp: tournament: ');
+  const report = await runStrength(
+    { players, mode, bot, baseline: values.baseline!, gain, maxHands, seed, budget, workers, records: values.records ?? null },
+    (done) => (bar instanceof ProgressBar ? bar.update(done * players) : bar.update(done)),
+    stop,
+  ).finally(() => process.off('SIGINT', interrupt));
+  if (bar instanceof ProgressBar) bar.finish();
+  if (report.deals === 0) throw new ArgError('interrupted before any deal was finished');
+  process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatStrength(report));
+  return 0;
+}
 
 /** "4 players, individual, 200 hands (50 deals × 4 seat rotations), seed 1". */
 function header(players: number, mode: Mode, deals: number, seed: number): string {

@@ -10,6 +10,7 @@ import { botForLevel, createBot, isBotLevel, isBotName, playBotTurns } from '../
 import { oracleBot } from '../../bots/oracle.js';
 import { Game, type Mode, type PlayerCount } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
+import type { BaselineBots } from './baseline.js';
 
 /** Everything a worker needs to play deals: plain data, sent once. */
 export interface TournamentSpec {
@@ -21,6 +22,8 @@ export interface TournamentSpec {
   readonly budget?: Budget;
   /** Directory for one bottle-imp/1 record per hand, or null. */
   readonly records: string | null;
+  /** A frozen baseline (baseline.ts) whose bots play the seats named `NAME@REF`. */
+  readonly baseline?: { readonly ref: string; readonly dir: string };
 }
 
 export interface SeatResult {
@@ -50,7 +53,12 @@ export function dealSeed(seed: number, deal: number): number {
   return (Math.imul(seed >>> 0, 0x9e3779b1) + Math.imul(deal + 1, 0x85ebca6b)) >>> 0;
 }
 
-export function playDeal(spec: TournamentSpec, deal: number): DealResult {
+/** The seat name of a baseline's bot: `heuristic@bots-v1`. */
+export function baselineSeat(name: string, ref: string): string {
+  return `${name}@${ref}`;
+}
+
+export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineBots | null = null): DealResult {
   const n = spec.players;
   const hands: SeatResult[][] = [];
   const decisionMs: Record<string, number[]> = {};
@@ -59,7 +67,7 @@ export function playDeal(spec: TournamentSpec, deal: number): DealResult {
     if (!created.ok) throw new Error(created.error.message);
     const game = created.value;
     const names = Array.from({ length: n }, (_, s) => spec.seats[(s + rotation) % n]);
-    const bots = names.map((name, s) => makeBot(spec, name, (dealSeed(spec.seed, deal) + 7919 * (rotation * n + s + 1)) >>> 0, game));
+    const bots = names.map((name, s) => makeBot(spec, name, (dealSeed(spec.seed, deal) + 7919 * (rotation * n + s + 1)) >>> 0, game, baseline));
     playBotTurns(game, bots, {
       after: (seat, _action, _events, ms) => {
         (decisionMs[names[seat]] ??= []).push(ms);
@@ -88,8 +96,13 @@ export function playDeal(spec: TournamentSpec, deal: number): DealResult {
   return { deal, hands, decisionMs };
 }
 
-function makeBot(spec: TournamentSpec, name: string, seed: number, game: Game): Bot {
-  if (name === 'oracle') return oracleBot({ seed, budget: spec.budget }, () => game.round);
+function makeBot(spec: TournamentSpec, name: string, seed: number, game: Game, baseline: BaselineBots | null): Bot {
+  if (spec.baseline && baseline && name.endsWith(`@${spec.baseline.ref}`)) {
+    const own = name.slice(0, -spec.baseline.ref.length - 1);
+    if (isBotLevel(own)) return baseline.botForLevel(own, seed);
+    if (isBotName(own)) return baseline.createBot(own, { seed, budget: own === 'ismcts' ? spec.budget : undefined });
+  }
+  if (name === 'oracle') return oracleBot({ seed, budget: spec.budget }, () => game.snapshot());
   if (isBotLevel(name)) return botForLevel(name, seed);
   if (isBotName(name)) return createBot(name, { seed, budget: name === 'ismcts' ? spec.budget : undefined });
   throw new Error(`unknown bot "${name}"`);

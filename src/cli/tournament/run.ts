@@ -7,7 +7,7 @@
 import { WorkerPool } from '../../bots/worker-pool.js';
 import type { DealResult, TournamentSpec } from './match.js';
 
-export async function runDeals(spec: TournamentSpec, deals: number, workers: number, onDeal: (done: number) => void, stop?: AbortSignal): Promise<DealResult[]> {
+export async function runDeals(spec: TournamentSpec, deals: number, workers: number, onDeal: (done: number, result: DealResult) => void, stop?: AbortSignal): Promise<DealResult[]> {
   const results: DealResult[] = new Array(deals);
   const threads = Math.max(1, Math.min(workers, deals));
   const pool = new WorkerPool<number, DealResult>(new URL('./worker.js', import.meta.url), threads, { workerData: spec });
@@ -18,7 +18,7 @@ export async function runDeals(spec: TournamentSpec, deals: number, workers: num
     while (next < deals && !stop?.aborted) {
       const result = await pool.run(next++);
       results[result.deal] = result;
-      onDeal(++done);
+      onDeal(++done, result);
     }
   };
   const aborted = new Promise<void>((resolve) => stop?.addEventListener('abort', () => resolve(), { once: true }));

@@ -31,19 +31,15 @@ export function reportOf(players: number, seats: readonly string[], deals: reado
     let wins = 0;
     let bottles = 0;
     for (const d of deals) {
-      let sum = 0;
-      let count = 0;
       for (const hand of d.hands) {
         for (const seat of hand) {
           if (seat.bot !== name) continue;
-          sum += seat.points;
-          count++;
+          hands++;
           wins += seat.winShare;
           if (seat.bottle) bottles++;
         }
       }
-      hands += count;
-      perDeal.get(name)!.push(sum / count);
+      perDeal.get(name)!.push(pointsPerHand(d, name));
     }
     const { mean, ci95 } = meanWithInterval(perDeal.get(name)!);
     const times = deals.flatMap((d) => d.decisionMs[name] ?? []).sort((x, y) => x - y);
@@ -62,6 +58,20 @@ export function reportOf(players: number, seats: readonly string[], deals: reado
   const diffs = perDeal.get(a)!.map((x, i) => x - perDeal.get(b)![i]);
   const { mean, ci95 } = meanWithInterval(diffs);
   return { ...report, difference: { a, b, mean: round2(mean), ci95 } };
+}
+
+/** A bot's mean points over its seats in every rotation of one deal. */
+export function pointsPerHand(d: DealResult, name: string): number {
+  let sum = 0;
+  let count = 0;
+  for (const hand of d.hands) {
+    for (const seat of hand) {
+      if (seat.bot !== name) continue;
+      sum += seat.points;
+      count++;
+    }
+  }
+  return sum / count;
 }
 
 /** The mean and its 95% interval; the interval is unknown (null) with fewer than 2 samples. */

@@ -5,7 +5,7 @@
  * StoredRowError naming the row. One set of schemas for every store.
  */
 import { z } from 'zod';
-import { MODES } from '../../engine/setup.js';
+import { MODES } from '../../engine/index.js';
 import { BOT_LEVELS, ClientActionSchema } from '../../protocol/messages.js';
 import type { ActionRow, ChatRow, GameRow, SeatRow, TableRow, TimerRow } from './store.js';
 

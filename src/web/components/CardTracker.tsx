@@ -7,7 +7,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type Rank, START_PRICE, SUITS, suitOf, type TableView } from '../../engine/index.js';
-import { leftOf, rightOf } from '../../engine/setup.js';
+import { leftOf, rightOf } from '../../engine/index.js';
 import { formatRank } from '../game/cards.js';
 import type { SeatLabel } from '../game/model.js';
 import { Card, type CardBadge } from './Card.js';

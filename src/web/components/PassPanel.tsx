@@ -5,8 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PassChoice, Rank, TableView } from '../../engine/index.js';
-import { devilCardsOf, leftOf, rightOf, setupFor } from '../../engine/setup.js';
+import { devilCardsOf, leftOf, type PassChoice, type Rank, rightOf, setupFor, type TableView } from '../../engine/index.js';
 import type { SeatLabel } from '../game/model.js';
 import { Card, type CardBadge } from './Card.js';
 import { Hand } from './Hand.js';

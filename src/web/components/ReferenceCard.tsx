@@ -3,8 +3,7 @@
  * rank with points, here also marking the cards already played this round.
  */
 import { useTranslation } from 'react-i18next';
-import { CARD_COUNT, pointsOf, RANK, type Rank, SUITS, suitOf } from '../../engine/index.js';
-import { IS_EXTENDED } from '../../engine/cards.js';
+import { CARD_COUNT, IS_EXTENDED, pointsOf, RANK, type Rank, SUITS, suitOf } from '../../engine/index.js';
 import { Card } from './Card.js';
 
 export interface ReferenceCardProps {

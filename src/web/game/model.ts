@@ -4,15 +4,8 @@
  */
 import type { BotLevelName, SeatSummary } from '../../protocol/messages.js';
 
-/**
- * The bot levels offered, as the protocol names them. A copy of the protocol's list
- * because importing its value would pull zod into the bundle; the type check below keeps
- * the two in step.
- */
-export const BOT_LEVELS = ['easy', 'medium', 'hard', 'expert'] as const satisfies readonly BotLevelName[];
-type MissingLevel = Exclude<BotLevelName, (typeof BOT_LEVELS)[number]>;
-const _everyLevel: MissingLevel extends never ? true : never = true;
-void _everyLevel;
+/** The bot levels offered (the one list, which imports nothing, so no zod in the bundle). */
+export { LEVELS as BOT_LEVELS } from '../../bots/levels.js';
 
 export interface SeatLabel {
   readonly name: string | null;

@@ -2,8 +2,7 @@
  * "What would this card do?": the trick as it stands plus the viewer's card, judged by
  * the engine's own winningPosition against the price of the bottle in play.
  */
-import { cardId, type Rank, setupFor, type TableView, winningPosition } from '../../engine/index.js';
-import { priceThreshold } from '../../engine/cards.js';
+import { cardId, priceThreshold, type Rank, setupFor, type TableView, winningPosition } from '../../engine/index.js';
 
 export interface PlayPreview {
   /** Who would be winning the trick right after this card. */

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Action, type Rank, visibleEvents } from '../../engine/index.js';
-import { leftOf, rightOf } from '../../engine/setup.js';
+import { leftOf, rightOf } from '../../engine/index.js';
 import type { ClientAction } from '../../protocol/messages.js';
 import type { CardBadge } from '../components/Card.js';
 import { seatName } from '../components/names.js';
