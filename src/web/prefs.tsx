@@ -1,5 +1,5 @@
 /**
- * Player preferences (card style, sort order, animation speed, language, name), kept in
+ * Player preferences (card style, sort order, animation speed, tap to play, language, name), kept in
  * local storage so they survive a reload. Components read them through usePrefs().
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
@@ -11,11 +11,15 @@ export const SORT_ORDERS = ['rank', 'suit'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export const SPEEDS = ['slow', 'normal', 'fast', 'off'] as const;
 export type Speed = (typeof SPEEDS)[number];
+/** By touch: a first tap lifts a card and a second plays it ('confirm'), or one tap plays ('once'). */
+export const TAP_MODES = ['confirm', 'once'] as const;
+export type TapMode = (typeof TAP_MODES)[number];
 
 export interface Prefs {
   readonly cardStyle: CardStyle;
   readonly sort: SortOrder;
   readonly speed: Speed;
+  readonly tap: TapMode;
   readonly language: Language;
   /** The display name last used, offered again when creating or joining a table. */
   readonly name: string;
@@ -32,7 +36,7 @@ function browserLanguage(): Language {
 }
 
 export function defaultPrefs(): Prefs {
-  return { cardStyle: 'standard', sort: 'suit', speed: 'normal', language: browserLanguage(), name: '' };
+  return { cardStyle: 'standard', sort: 'suit', speed: 'normal', tap: 'confirm', language: browserLanguage(), name: '' };
 }
 
 /** Stored preferences; anything unreadable or unknown falls back to its default. */
@@ -45,6 +49,7 @@ export function loadPrefs(): Prefs {
       cardStyle: pick(raw.cardStyle, CARD_STYLES, base.cardStyle),
       sort: pick(raw.sort, SORT_ORDERS, base.sort),
       speed: pick(raw.speed, SPEEDS, base.speed),
+      tap: pick(raw.tap, TAP_MODES, base.tap),
       language: pick(raw.language, LANGUAGES, base.language),
       name: typeof raw.name === 'string' ? raw.name.slice(0, 24) : '',
     };

@@ -97,7 +97,8 @@ describe('the game table', () => {
     passAll(two);
     const v = view(two, 0);
     renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 2))} />);
-    const mine = within(screen.getByTestId('my-faceup')).getAllByRole('img');
+    // In play the player's rows stay focusable buttons, so the keyboard focus can stay in them.
+    const mine = within(screen.getByTestId('my-faceup')).getAllByRole('button');
     const theirs = within(screen.getByTestId('faceup-1')).getAllByRole('img');
     expect(mine.map((c) => Number(c.dataset.rank))).toEqual(expect.arrayContaining([...v.faceUp![0]]));
     expect(theirs).toHaveLength(v.faceUp![1].length);

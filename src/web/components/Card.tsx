@@ -24,6 +24,8 @@ export interface CardProps {
   readonly playable?: boolean;
   readonly dimmed?: boolean;
   readonly selected?: boolean;
+  /** Lifted by a first tap: the next tap plays it. */
+  readonly lifted?: boolean;
   /** Highlight, e.g. the card that is winning the trick. */
   readonly glow?: boolean;
   readonly onClick?: (e: MouseEvent) => void;
@@ -38,12 +40,12 @@ export interface CardProps {
   readonly badge?: CardBadge;
 }
 
-export function Card({ rank, size = 'normal', playable, dimmed, selected, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId, onPreview, badge }: CardProps) {
+export function Card({ rank, size = 'normal', playable, dimmed, selected, lifted, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId, onPreview, badge }: CardProps) {
   const { t } = useTranslation();
   const suit = suitOf(rank) ?? 'red';
   const points = pointsOf(rank);
   const label = [cardLabel(rank, t), extraLabel, badge?.label].filter(Boolean).join(', ');
-  const className = ['card', `suit-${suit}`, `card-${size}`, playable && 'playable', dimmed && 'dimmed', selected && 'selected', glow && 'glow'].filter(Boolean).join(' ');
+  const className = ['card', `suit-${suit}`, `card-${size}`, playable && 'playable', dimmed && 'dimmed', selected && 'selected', lifted && 'lifted', glow && 'glow'].filter(Boolean).join(' ');
   const face = (
     <>
       <span className="card-rank">{formatRank(rank)}</span>

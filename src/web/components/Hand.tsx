@@ -1,9 +1,11 @@
 /**
  * A row of the player's cards: the hidden hand, or (2 players) the face-up row. Legal
  * cards are raised, the rest dimmed. Keyboard: arrows, Home and End move between cards,
- * a digit jumps to that card (1–9, 0 for the tenth), Enter or Space plays it.
+ * a digit jumps to that card (1–9, 0 for the tenth), Enter or Space plays it. By touch,
+ * with `lift`, a first tap lifts a card and a second tap plays it; a mouse click or a key
+ * plays at once (the pointer's hover has already shown what the card would do).
  */
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../engine/index.js';
 import { sortCards } from '../game/cards.js';
@@ -28,9 +30,13 @@ export interface HandProps {
   readonly describe?: (rank: Rank) => string | null;
   /** Labels on some of the cards (received cards, a hint's values). */
   readonly badges?: ReadonlyMap<Rank, CardBadge>;
+  /** Tap to lift, tap again to play: the lifted card (if any) and how to change it. */
+  readonly lift?: { readonly lifted: Rank | null; readonly onLift: (rank: Rank | null) => void };
+  /** Keep the cards focusable while none may be chosen (waiting for one's turn), so the keyboard focus stays in the hand. */
+  readonly focusable?: boolean;
 }
 
-export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption, onPreview, describe, badges }: HandProps) {
+export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption, onPreview, describe, badges, lift, focusable }: HandProps) {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
   const sorted = sortCards(cards, prefs.sort);
@@ -38,6 +44,12 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
   const [focus, setFocus] = useState(0);
   const index = Math.min(focus, Math.max(0, sorted.length - 1));
   const interactive = choosable !== null && onChoose !== undefined;
+  const reachable = interactive || focusable === true;
+  /** How the last press began ('touch', 'pen', 'mouse'); a click from a key has none. */
+  const pointer = useRef('');
+  /** Whether the focus was in this row when a card left it, so it can stay in the row. */
+  const keepFocus = useRef(false);
+  const places = usePlaces(sorted);
 
   const moveTo = (i: number) => {
     const next = Math.max(0, Math.min(sorted.length - 1, i));
@@ -45,8 +57,17 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
     buttons.current[next]?.focus();
   };
 
+  // A played card leaves the row and would take the focus with it: give it to its neighbour.
+  const order = sorted.join(' ');
+  useLayoutEffect(() => {
+    if (!keepFocus.current || !order) return;
+    keepFocus.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) buttons.current[Math.min(index, sorted.length - 1)]?.focus();
+  }, [order, index, sorted.length]);
+
   useEffect(() => {
-    if (!digitKeys || !interactive) return;
+    if (!digitKeys || !reachable) return;
     const onKey = (e: globalThis.KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (e.altKey || e.ctrlKey || e.metaKey || target?.closest('input, textarea, select, [role="dialog"]')) return;
@@ -59,7 +80,7 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [digitKeys, interactive, sorted.length]);
+  }, [digitKeys, reachable, sorted.length]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const target = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: sorted.length - 1 }[e.key];
@@ -69,17 +90,43 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
     }
   };
 
+  const press = (i: number, rank: Rank, e: MouseEvent) => {
+    setFocus(i);
+    if (!interactive || !choosable.has(rank)) return;
+    const tapped = e.detail > 0 && (pointer.current === 'touch' || pointer.current === 'pen');
+    if (lift && tapped && lift.lifted !== rank) {
+      lift.onLift(rank);
+      return;
+    }
+    keepFocus.current = (e.currentTarget as HTMLElement).contains(document.activeElement) || e.currentTarget === document.activeElement;
+    lift?.onLift(null);
+    onChoose(rank);
+  };
+
   const playable = interactive ? sorted.filter((r) => choosable.has(r)).length : 0;
   const groupLabel = interactive ? t('hand.groupPlayable', { label, count: sorted.length, playable }) : t('hand.group', { label, count: sorted.length });
 
   return (
-    <fieldset className={`hand${interactive ? ' interactive' : ''}`} aria-label={groupLabel} data-testid={testId} onKeyDown={interactive ? onKeyDown : undefined}>
+    <fieldset
+      className={`hand${interactive ? ' interactive' : ''}`}
+      aria-label={groupLabel}
+      data-testid={testId}
+      data-count={sorted.length}
+      style={{ '--n': places.length } as CSSProperties}
+      onKeyDown={reachable ? onKeyDown : undefined}
+      onPointerDown={(e) => {
+        pointer.current = e.pointerType;
+      }}
+    >
       {caption && (
         <legend className="hand-caption" aria-hidden="true">
           {caption}
         </legend>
       )}
-      {sorted.map((rank, i) => {
+      {places.map((rank, at) => {
+        // biome-ignore lint/suspicious/noArrayIndexKey: a gap is known only by its place.
+        if (rank === null) return <span key={`gap-${at}`} className="card card-gap" aria-hidden="true" />;
+        const i = sorted.indexOf(rank);
         const can = interactive && choosable.has(rank);
         return (
           <Card
@@ -88,24 +135,34 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
             playable={can}
             dimmed={interactive && !can}
             selected={selected?.has(rank)}
+            lifted={can && lift?.lifted === rank}
             badge={badges?.get(rank)}
-            tabIndex={interactive ? (i === index ? 0 : -1) : undefined}
+            tabIndex={reachable ? (i === index ? 0 : -1) : undefined}
             buttonRef={(el) => {
               buttons.current[i] = el;
             }}
             extraLabel={interactive ? (can ? [t('hand.playable'), describe?.(rank)].filter(Boolean).join(', ') : t('hand.notPlayable')) : undefined}
-            onPreview={can && onPreview ? (on) => onPreview(on ? rank : null) : undefined}
-            onClick={
-              interactive
-                ? () => {
-                    setFocus(i);
-                    if (can) onChoose(rank);
-                  }
-                : undefined
-            }
+            // By touch the lifted card is what is previewed, not the one a finger brushed or focused.
+            onPreview={can && onPreview ? (on) => pointer.current !== 'touch' && onPreview(on ? rank : null) : undefined}
+            onClick={reachable ? (e) => press(i, rank, e) : undefined}
           />
         );
       })}
     </fieldset>
   );
+}
+
+/**
+ * Where each card is drawn: a card that leaves the row (played) leaves a gap for the rest
+ * of the round, so no other card ever moves under a finger and the layout never shifts;
+ * the row is laid out afresh when new cards arrive (a new deal) or its order changes.
+ */
+function usePlaces(sorted: readonly Rank[]): readonly (Rank | null)[] {
+  const last = useRef<readonly (Rank | null)[]>(sorted);
+  const kept = last.current.filter((r): r is Rank => r !== null && sorted.includes(r));
+  const onlyRemoved = kept.length === sorted.length && kept.every((r, i) => r === sorted[i]);
+  const places = onlyRemoved ? last.current.map((r) => (r !== null && sorted.includes(r) ? r : null)) : sorted;
+  // Remembered for the next render; the same inputs give the same places, so a repeated render agrees.
+  last.current = places;
+  return places;
 }

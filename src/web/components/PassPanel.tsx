@@ -10,7 +10,7 @@ import { devilCardsOf, leftOf, rightOf, setupFor } from '../../engine/setup.js';
 import type { SeatLabel } from '../game/model.js';
 import { Card, type CardBadge } from './Card.js';
 import { Hand } from './Hand.js';
-import { seatName } from './names.js';
+import { shortNames } from './names.js';
 
 type SlotKind = 'left' | 'right' | 'faceUp' | 'hidden' | 'devil';
 
@@ -49,9 +49,9 @@ export function PassPanel({ view, seats, onPass, busy, badges }: PassPanelProps)
   const slotLabel = (kind: SlotKind): string => {
     switch (kind) {
       case 'left':
-        return t('pass.left', { who: seatName(seats, leftOf(me, n), t) });
+        return t('pass.left', { who: shortNames(seats, n, t)[leftOf(me, n)] });
       case 'right':
-        return t('pass.right', { who: seatName(seats, rightOf(me, n), t) });
+        return t('pass.right', { who: shortNames(seats, n, t)[rightOf(me, n)] });
       case 'faceUp':
         return t('pass.faceUp');
       case 'hidden':

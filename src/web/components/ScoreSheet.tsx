@@ -2,11 +2,12 @@
 import { useTranslation } from 'react-i18next';
 import type { RoundResult } from '../../engine/index.js';
 import { type SeatLabel, seatNumbers } from '../game/model.js';
-import { seatName } from './names.js';
+import { seatName, shortNames } from './names.js';
 
 export function ScoreSheet({ results, seats, players }: { results: readonly RoundResult[]; seats: readonly SeatLabel[]; players: number }) {
   const { t } = useTranslation();
   const cols = seatNumbers(players);
+  const short = shortNames(seats, players, t);
   return (
     <div className="score-sheet" data-testid="score-sheet">
       <div className="table-scroll">
@@ -16,8 +17,8 @@ export function ScoreSheet({ results, seats, players }: { results: readonly Roun
             <tr>
               <th scope="col">{t('scores.round')}</th>
               {cols.map((s) => (
-                <th key={s} scope="col">
-                  <span className={`dot seat-color-${s}`} aria-hidden="true" /> {seatName(seats, s, t)}
+                <th key={s} scope="col" title={seatName(seats, s, t)}>
+                  <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span className="col-name">{short[s]}</span>
                 </th>
               ))}
             </tr>
@@ -59,6 +60,7 @@ export function ScoreChart({ results, seats, players }: { results: readonly Roun
   const w = 480;
   const h = 200;
   const pad = 24;
+  const short = shortNames(seats, players, t);
   const series = seatNumbers(players).map((s) => ({ s, points: [0, ...results.map((r) => r.totals[s])] }));
   const all = series.flatMap((l) => l.points);
   const lo = Math.min(0, ...all);
@@ -94,7 +96,7 @@ export function ScoreChart({ results, seats, players }: { results: readonly Roun
       <figcaption className="legend">
         {series.map(({ s }) => (
           <span key={s}>
-            <span className={`dot seat-color-${s}`} aria-hidden="true" /> {seatName(seats, s, t)}
+            <span className={`dot seat-color-${s}`} aria-hidden="true" /> {short[s]}
           </span>
         ))}
       </figcaption>

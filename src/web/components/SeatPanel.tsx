@@ -1,11 +1,13 @@
 /**
- * One seat at the table: name, bot level, dealer and first-player marks, team, won tricks
- * and points, the bottles it holds, and a ring with the absence timer when it must act.
+ * One seat at the table: its colour and number, short name, bot level, dealer and
+ * first-player marks, team, won tricks and points, the bottles it holds, and the absence
+ * timer when it must act. The full name and every fact are in its spoken label.
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../engine/index.js';
 import type { SeatLabel } from '../game/model.js';
-import { seatName } from './names.js';
+import { formatRank } from '../game/cards.js';
+import { seatName, shortNames } from './names.js';
 import { useNow } from './useNow.js';
 
 export interface SeatPanelProps {
@@ -23,6 +25,7 @@ export function SeatPanel({ view, seat, seats, deadline, me, justWon }: SeatPane
   const { t } = useTranslation();
   const label = seats[seat];
   const name = seatName(seats, seat, t);
+  const short = shortNames(seats, view.options.players, t)[seat];
   const acting = view.phase !== 'over' && view.toAct.includes(seat);
   const timed = acting && deadline !== null && view.phase === 'play';
   const now = useNow(timed);
@@ -36,15 +39,20 @@ export function SeatPanel({ view, seat, seats, deadline, me, justWon }: SeatPane
     team ? t('seat.team', { team }) : null,
     t('seat.tricks', { count: view.wonTricks[seat] ?? 0 }),
     t('seat.points', { count: view.wonPoints[seat] ?? 0 }),
-    held.length > 0 ? held.map((b) => t('seat.holdsBottle', { price: b.price })).join(', ') : null,
+    held.length > 0 ? held.map((b) => t('seat.holdsBottle', { price: formatRank(b.price) })).join(', ') : null,
     acting ? (view.phase === 'pass' ? t('seat.choosingPass') : t('seat.toPlay')) : null,
   ].filter(Boolean);
 
   return (
     <section className={`seat${acting ? ' acting' : ''}${me ? ' me' : ''}${justWon ? ` won-${justWon}` : ''}${label?.away || (label && !label.connected && !label.bot) ? ' absent' : ''}`} aria-label={`${name}: ${facts.join(', ')}`} data-seat={seat} data-testid={`seat-${seat}`}>
       {team && <span className={`team team-${team}`} title={t('seat.team', { team })} aria-hidden="true" />}
+      <span className={`avatar seat-color-${seat}`} aria-hidden="true">
+        {seat + 1}
+      </span>
       <div className="seat-head">
-        <span className="seat-name">{name}</span>
+        <span className="seat-name" title={name}>
+          {short}
+        </span>
         {me && <span className="chip chip-me">{t('seat.you')}</span>}
       </div>
       <div className="seat-marks" aria-hidden="true">
@@ -71,8 +79,8 @@ export function SeatPanel({ view, seat, seats, deadline, me, justWon }: SeatPane
           <span className="coin coin-inline" /> {view.wonPoints[seat] ?? 0}
         </span>
         {held.map((b) => (
-          <span key={b.n} className="held-bottle" title={t('seat.holdsBottle', { price: b.price })}>
-            <BottleIcon /> {b.price}
+          <span key={b.n} className="held-bottle" title={t('seat.holdsBottle', { price: formatRank(b.price) })}>
+            <BottleIcon /> {formatRank(b.price)}
           </span>
         ))}
       </div>

@@ -1,8 +1,9 @@
 /**
  * The game table for 2 to 6 players, drawn from one seat's TableView: the other seats
- * around the top, the bottle(s), the trick and the devil's trick in the middle, the
- * player's own seat and hand at the bottom, and a side panel with log, chat, reference
- * card and score sheet. Everything it knows about the rules comes from the view.
+ * along the top, the bottle(s), the trick and the devil's trick in the middle, the
+ * player's own seat and hand docked at the bottom, and side panels (log, chat, reference
+ * card, score sheet) beside it or, on a phone, in a sheet over it. Everything it knows
+ * about the rules comes from the view.
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,12 +23,13 @@ import { GameLog } from './GameLog.js';
 import { HintPanel } from './HintPanel.js';
 import { Hand } from './Hand.js';
 import { Modal } from './Modal.js';
-import { seatName } from './names.js';
+import { seatName, shortNames } from './names.js';
 import { PassPanel } from './PassPanel.js';
 import { playedThisRound, ReferenceCard } from './ReferenceCard.js';
 import { RoundSummary } from './RoundSummary.js';
 import { ScoreChart, ScoreSheet } from './ScoreSheet.js';
 import { SeatPanel } from './SeatPanel.js';
+import { SideSheet } from './SideSheet.js';
 import { previewText, TrickArea } from './TrickArea.js';
 
 export interface TableProps {
@@ -48,8 +50,6 @@ export interface TableProps {
   readonly coach?: { readonly ask: () => Promise<HintAnswer> };
 }
 
-type Tab = 'log' | 'chat' | 'tracker' | 'reference' | 'scores';
-
 export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra, badges: extraBadges, coach }: TableProps) {
   const { t } = useTranslation();
   const pause = usePauseMs();
@@ -58,9 +58,9 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const n = view.options.players;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [tab, setTab] = useState<Tab>(chat ? 'chat' : 'log');
   const [review, setReview] = useState(false);
   const [preview, setPreview] = useState<Rank | null>(null);
+  const [lifted, setLifted] = useState<Rank | null>(null);
   const [flash, setFlash] = useState<CompletedTrick | null>(null);
   const [summaryClosed, setSummaryClosed] = useState(-1);
   const [gameOverClosed, setGameOverClosed] = useState(false);
@@ -83,10 +83,11 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
       if (event.type === 'trickWon') trick = event.trick;
       if (event.type === 'cardPlayed') trick = null;
     }
-    if (trick && pause > 0) setFlash(trick);
-  }, [arrived, pause]);
+    if (trick) setFlash(trick);
+  }, [arrived]);
+  // With animations off the finished trick stays until the next card is played.
   useEffect(() => {
-    if (!flash) return;
+    if (!flash || pause === 0) return;
     const id = setTimeout(() => setFlash(null), pause);
     return () => clearTimeout(id);
   }, [flash, pause]);
@@ -103,10 +104,15 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const myTurn = me !== null && view.phase === 'play' && view.toAct.includes(me);
   const play = (card: Rank) => {
     setPreview(null);
+    setLifted(null);
     void act({ type: 'play', card });
   };
   const describe = (card: Rank) => previewText(view, card, seats, t);
   const legal = new Set<Rank>(myTurn ? view.legal : []);
+  // A lifted card counts only while it may still be played.
+  const liftedCard = lifted !== null && legal.has(lifted) && !busy ? lifted : null;
+  const lift = prefs.tap === 'once' ? undefined : { lifted: liftedCard, onLift: setLifted };
+  useLiftRelease(liftedCard !== null, () => setLifted(null));
   const passing = me !== null && view.phase === 'pass' && !view.passed[me];
   const lastTrick = view.tricks.length > 0 ? view.tricks[view.tricks.length - 1] : null;
   const shown = review && lastTrick ? lastTrick : view.trick.cards.length === 0 ? flash : null;
@@ -117,13 +123,14 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const handBadges = new Map([...receivedBadges(view, seats, t), ...(hintBadges ?? []), ...(extraBadges ?? [])]);
   const passBadges = new Map([...(hintBadges ?? []), ...(extraBadges ?? [])]);
 
+  const short = shortNames(seats, n, t);
   let status: string;
   if (view.phase === 'over') status = t('status.over');
   else if (view.phase === 'pass') status = me === null ? t('status.passingWatch') : view.passed[me] ? t('status.passWait', { done: view.passed.filter(Boolean).length, count: n }) : t('status.pass');
   else if (myTurn) status = view.trick.ledSuit && view.legal.length < (view.hand?.length ?? 0) + (view.faceUp?.[me]?.length ?? 0) ? t('status.yourTurnFollow', { suit: t(`suit.${view.trick.ledSuit}`) }) : t('status.yourTurn');
-  else status = t('status.waitFor', { who: seatName(seats, view.toAct[0] ?? 0, t) });
+  else status = t('status.waitFor', { who: short[view.toAct[0] ?? 0] });
 
-  const received = view.received && view.tricks.length === 0 && view.phase === 'play' ? view.received.map((r) => t(r.into === 'faceUp' ? 'status.receivedFaceUp' : 'status.receivedOne', { card: formatRank(r.card), who: seatName(seats, r.from, t) })).join(', ') : '';
+  const received = view.received && view.tricks.length === 0 && view.phase === 'play' ? view.received.map((r) => t(r.into === 'faceUp' ? 'status.receivedFaceUp' : 'status.receivedOne', { card: formatRank(r.card), who: short[r.from] })).join(', ') : '';
   const showGameOver = view.phase === 'over' && !gameOverClosed && !showSummary;
 
   return (
@@ -140,7 +147,7 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
 
         <div className="center">
           <Bottles view={view} seats={seats} soldBottle={shown?.bottle ?? null} />
-          <TrickArea view={view} seats={seats} finished={shown} caption={review ? t('trick.review') : undefined} preview={myTurn && !shown ? preview : null} />
+          <TrickArea view={view} seats={seats} finished={shown} caption={review ? t('trick.review') : undefined} preview={myTurn ? (liftedCard ?? preview) : null} />
           <div className="center-side">
             <DevilTrick view={view} />
             {lastTrick && (
@@ -163,6 +170,12 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
             </button>
           )}
           {coach && <HintPanel view={view} ask={coach.ask} onBadges={setHintBadges} />}
+          {/* Always in the layout, hidden while no card is lifted, so showing it moves nothing. */}
+          {lift && me !== null && view.phase === 'play' && (
+            <button type="button" className="btn primary play-lifted" data-keep-lift disabled={liftedCard === null} onClick={() => liftedCard !== null && play(liftedCard)} data-testid="play-lifted">
+              {t('hand.play', { card: formatRank(liftedCard ?? 0) })}
+            </button>
+          )}
           {error && (
             <p className="error" role="alert">
               {error}
@@ -175,31 +188,23 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         ) : (
           me !== null && (
             <div className="my-cards">
-              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={handBadges} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
-              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={handBadges} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
+              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={handBadges} lift={lift} focusable={view.phase === 'play'} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
+              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={handBadges} lift={lift} focusable={view.phase === 'play'} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
             </div>
           )
         )}
       </div>
 
-      <aside className="side">
-        <div className="tabs" role="tablist" aria-label={t('side.label')}>
-          {(['log', 'chat', 'tracker', 'reference', 'scores'] as const).map((k) =>
-            k === 'chat' && !chat ? null : (
-              <button key={k} type="button" role="tab" aria-selected={tab === k} className={`tab${tab === k ? ' active' : ''}`} onClick={() => setTab(k)} data-testid={`tab-${k}`}>
-                {k === 'tracker' ? t('tracker.tab') : t(`side.${k}`)}
-              </button>
-            ),
-          )}
-        </div>
-        <div className="tab-panel" role="tabpanel">
-          {tab === 'log' && <GameLog view={view} seats={seats} />}
-          {tab === 'chat' && chat && <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} />}
-          {tab === 'tracker' && <CardTracker view={view} seats={seats} />}
-          {tab === 'reference' && <ReferenceCard extended={n >= 5} played={playedThisRound(view)} />}
-          {tab === 'scores' && <ScoreSheet results={view.results} seats={seats} players={n} />}
-        </div>
-      </aside>
+      <SideSheet
+        initial={chat ? 'chat' : 'log'}
+        panels={[
+          { id: 'log', label: t('side.log'), render: () => <GameLog view={view} seats={seats} /> },
+          chat && { id: 'chat', label: t('side.chat'), render: () => <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} /> },
+          { id: 'tracker', label: t('tracker.tab'), render: () => <CardTracker view={view} seats={seats} /> },
+          { id: 'reference', label: t('side.reference'), render: () => <ReferenceCard extended={n >= 5} played={playedThisRound(view)} /> },
+          { id: 'scores', label: t('side.scores'), render: () => <ScoreSheet results={view.results} seats={seats} players={n} /> },
+        ]}
+      />
 
       {showSummary && (
         <Modal title={t('summary.title', { n: summary.round + 1 })} onClose={closeSummary} testId="summary-dialog">
@@ -241,7 +246,7 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
       <ol className="ranking">
         {order.map(({ s, total }) => (
           <li key={s} className={winners.includes(s) ? 'winner' : undefined}>
-            <span>{seatName(seats, s, t)}</span> <strong>{total}</strong>
+            <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span>{seatName(seats, s, t)}</span> <strong>{total}</strong>
           </li>
         ))}
       </ol>
@@ -257,4 +262,19 @@ function lastRoundScored(arrived: readonly ArrivedEvent[], after: number): Round
     if (event.type === 'roundScored') return event.result;
   }
   return null;
+}
+
+/** A lifted card goes back down when the player touches anything but a playable card or the Play button. */
+function useLiftRelease(active: boolean, release: () => void): void {
+  const latest = useRef(release);
+  latest.current = release;
+  useEffect(() => {
+    if (!active) return;
+    const onDown = (e: PointerEvent) => {
+      const target = e.target as Element | null;
+      if (!target?.closest('button.card.playable, [data-keep-lift]')) latest.current();
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [active]);
 }

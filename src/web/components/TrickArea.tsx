@@ -4,13 +4,15 @@
  * a just-finished trick stays a moment with its winner and any sale.
  */
 import type { TFunction } from 'i18next';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompletedTrick, PlayedCard, Rank, TableView } from '../../engine/index.js';
+import { type CompletedTrick, type PlayedCard, type Rank, setupFor, type TableView } from '../../engine/index.js';
 import type { SeatLabel } from '../game/model.js';
 import { formatRank } from '../game/cards.js';
 import { previewPlay } from '../game/preview.js';
 import { Card } from './Card.js';
-import { seatName } from './names.js';
+import { seatName, shortNames } from './names.js';
+import { SeatTag } from './SeatTag.js';
 
 export interface TrickAreaProps {
   readonly view: TableView;
@@ -28,29 +30,40 @@ export function TrickArea({ view, seats, finished, caption, preview }: TrickArea
   const cards: readonly PlayedCard[] = live ? view.trick.cards : finished.cards;
   const winnerSeat = live ? (view.trick.winning?.seat ?? null) : finished.winner;
   const bottle = view.bottles[view.bottleInPlay - 1];
+  const price = bottle ? formatRank(bottle.price) : '';
+  const short = shortNames(seats, view.options.players, t);
+  // One place per card of a full trick, filled in playing order: the area never grows or wraps.
+  const places = Array.from({ length: setupFor(view.options.players).trickSize }, (_, i) => cards[i] ?? null);
   let hint = caption ?? '';
   if (live && view.trick.winning) {
-    const who = seatName(seats, view.trick.winning.seat, t);
+    const who = short[view.trick.winning.seat];
     const card = formatRank(view.trick.cards.find((c) => c.seat === view.trick.winning?.seat)?.card ?? 0);
-    hint = view.trick.winning.takesBottle ? t('trick.winningBottle', { who, card, price: bottle?.price }) : t('trick.winningNoBottle', { who, card, price: bottle?.price });
+    hint = view.trick.winning.takesBottle ? t('trick.winningBottle', { who, card, price }) : t('trick.winningNoBottle', { who, card, price });
   } else if (!live) {
-    const who = seatName(seats, finished.winner, t);
-    hint = finished.bottle ? t('trick.wonBottle', { who, count: finished.points, price: finished.price }) : t('trick.won', { who, count: finished.points });
+    const who = short[finished.winner];
+    hint = finished.bottle ? t('trick.wonBottle', { who, count: finished.points, price: formatRank(finished.price ?? 0) }) : t('trick.won', { who, count: finished.points });
   } else if (view.phase === 'play') {
-    hint = t('trick.lead', { who: seatName(seats, view.toAct[0], t), price: bottle?.price });
+    hint = t('trick.lead', { who: short[view.toAct[0]], price });
   }
   return (
-    <div className={`trick${live ? '' : ' finished'}`} data-testid="trick">
+    <div className={`trick${live ? '' : ' finished'}`} data-testid="trick" style={{ '--places': places.length } as CSSProperties}>
       <ol className="trick-cards" aria-label={t('trick.label', { count: cards.length })}>
-        {cards.map((c) => (
-          <li key={c.card} className="trick-slot">
-            <Card rank={c.card} size="small" glow={c.seat === winnerSeat} />
-            <span className="trick-who">{seatName(seats, c.seat, t)}</span>
-          </li>
-        ))}
+        {places.map((c, i) =>
+          c ? (
+            <li key={c.card} className={`trick-slot seat-edge-${c.seat}`}>
+              <Card rank={c.card} size="small" glow={c.seat === winnerSeat} extraLabel={seatName(seats, c.seat, t)} />
+              <SeatTag seat={c.seat} name={short[c.seat]} className="trick-who" />
+            </li>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an empty place is known only by its position.
+            <li key={`empty-${i}`} className="trick-slot empty" aria-hidden="true">
+              <span className="trick-place" />
+            </li>
+          ),
+        )}
       </ol>
       {/* The preview takes the hint's place, in a box of fixed height, so pointing at a card never moves the cards. */}
-      {live && preview != null ? (
+      {preview != null ? (
         <p className="trick-hint trick-preview" data-testid="trick-preview">
           {previewText(view, preview, seats, t)}
         </p>
@@ -68,8 +81,8 @@ export function previewText(view: TableView, card: Rank, seats: readonly SeatLab
   const p = previewPlay(view, card);
   if (!p) return null;
   const mine = p.seat === view.viewer;
-  const price = view.bottles[view.bottleInPlay - 1].price;
-  const options = { card: formatRank(card), winner: formatRank(p.card), who: seatName(seats, p.seat, t), price };
+  const price = formatRank(view.bottles[view.bottleInPlay - 1].price);
+  const options = { card: formatRank(card), winner: formatRank(p.card), who: shortNames(seats, view.options.players, t)[p.seat], price };
   if (mine) return t(p.takesBottle ? (p.final ? 'preview.winBottle' : 'preview.leadBottle') : p.final ? 'preview.win' : 'preview.lead', options);
   return t(p.takesBottle ? (p.final ? 'preview.otherBottle' : 'preview.otherLeadsBottle') : p.final ? 'preview.other' : 'preview.otherLeads', options);
 }

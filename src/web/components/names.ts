@@ -5,3 +5,21 @@ import type { SeatLabel } from '../game/model.js';
 export function seatName(seats: readonly SeatLabel[], seat: number, t: TFunction): string {
   return seats[seat]?.name ?? t('seat.empty', { n: seat + 1 });
 }
+
+/** Longest short name, in characters, before it is cut with an ellipsis. */
+const SHORT = 9;
+
+/**
+ * The names drawn where space is tight (the seats, under trick cards, the log, the score
+ * chart): a bot is "Bot 2" by its seat (its level is on the seat and in spoken labels),
+ * a long name is cut, and names that would then look the same get their seat number.
+ */
+export function shortNames(seats: readonly SeatLabel[], players: number, t: TFunction): string[] {
+  const cut = Array.from({ length: players }, (_, s) => {
+    const label = seats[s];
+    if (label?.bot) return t('seat.botShort', { n: s + 1 });
+    const name = seatName(seats, s, t);
+    return [...name].length > SHORT ? `${[...name].slice(0, SHORT - 1).join('').trimEnd()}…` : name;
+  });
+  return cut.map((name, s) => (cut.filter((other) => other === name).length > 1 ? `${name} ${s + 1}` : name));
+}

@@ -66,6 +66,7 @@ export const de: Messages = {
   conn: { connecting: 'Verbinde…', lost: 'Verbindung verloren. Verbinde neu…', back: 'Wieder verbunden. Du bist zurück am Tisch.' },
   seat: {
     empty: 'Platz {{n}}',
+    botShort: 'Bot {{n}}',
     you: 'du',
     bot: 'Bot · {{level}}',
     dealer: 'Geber',
@@ -139,6 +140,7 @@ export const de: Messages = {
     playable: 'spielbar',
     sortRank: 'Nach Rang sortieren',
     sortSuit: 'Nach Farbe sortieren',
+    play: '{{card}} spielen',
     notPlayable: 'jetzt nicht spielbar',
   },
   pass: {
@@ -221,6 +223,8 @@ export const de: Messages = {
     style: { standard: 'Standard', large: 'Großdruck', colorblind: 'Farbenblind (Farbsymbole)' },
     sortBy: { rank: 'Nach Rang', suit: 'Nach Farbe' },
     speeds: { slow: 'Langsam', normal: 'Normal', fast: 'Schnell', off: 'Aus' },
+    tap: 'Karte per Touch spielen',
+    taps: { confirm: 'Antippen hebt an, nochmal tippen spielt', once: 'Ein Tipp spielt' },
     languages: { en: 'English', de: 'Deutsch' },
   },
   rules: {
@@ -248,6 +252,8 @@ export const de: Messages = {
     teams: 'In den Teammodi erhalten Partner jede Runde eine gemeinsame Wertung: Jedes Mitglied bekommt die Summe der Punkte seines Teams. Die Teams werden jede Runde vom Startspieler aus neu bestimmt.',
     lengthTitle: 'Spieldauer',
     length: 'Gespielt wird eine feste Zahl von Runden oder ganze Runden, bis jemand die Zielpunktzahl erreicht. Die höchste Summe gewinnt.',
+    controlsTitle: 'Bedienung am Tisch',
+    controls: 'Auf dem Handy hebt ein Tipp eine Karte an und zeigt, was sie bewirken würde; ein zweiter Tipp oder „Spielen“ spielt sie, ein Tipp daneben legt sie zurück (ein einzelner Tipp kann sofort spielen: siehe Einstellungen). Mit der Maus zeigt das Zeigen auf eine Karte, was sie bewirken würde, ein Klick spielt sie. Mit der Tastatur springen die Ziffern 1 bis 9 zu den ersten neun Karten deiner Hand und die 0 zur zehnten, Pfeiltasten, Pos1 und Ende wechseln die Karte, Enter oder Leertaste spielt sie. Verlauf, Chat, Übersicht und Punkte liegen hinter den Reitern unter deiner Hand.',
     exampleTitle: 'Beispiel aus der Spielregel',
     exampleSetup: 'Vier Spieler; die Flasche kostet 19 und gehört niemandem. Adam spielt die grüne 24 aus, Betty die 15, Christian die 17, Doris die 32.',
     exampleResult: 'Zwei Karten liegen unter 19: 15 und 17. Die höhere davon, die 17, gewinnt: Christian bekommt den Stich und die Flasche, die nun 17 kostet.',

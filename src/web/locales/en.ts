@@ -65,6 +65,7 @@ export const en = {
   conn: { connecting: 'Connecting…', lost: 'Connection lost. Reconnecting…', back: 'Reconnected. You are back at the table.' },
   seat: {
     empty: 'Seat {{n}}',
+    botShort: 'Bot {{n}}',
     you: 'you',
     bot: 'bot · {{level}}',
     dealer: 'Dealer',
@@ -138,6 +139,7 @@ export const en = {
     playable: 'playable',
     sortRank: 'Sort by rank',
     sortSuit: 'Sort by suit',
+    play: 'Play {{card}}',
     notPlayable: 'not playable now',
   },
   pass: {
@@ -220,6 +222,8 @@ export const en = {
     style: { standard: 'Standard', large: 'Large print', colorblind: 'Colour-blind (suit symbols)' },
     sortBy: { rank: 'By rank', suit: 'By suit' },
     speeds: { slow: 'Slow', normal: 'Normal', fast: 'Fast', off: 'Off' },
+    tap: 'Playing a card by touch',
+    taps: { confirm: 'Tap to lift, tap again to play', once: 'One tap plays' },
     languages: { en: 'English', de: 'Deutsch' },
   },
   rules: {
@@ -247,6 +251,8 @@ export const en = {
     teams: 'Optional team modes give partners a shared score each round: every member is credited the sum of the team’s scores. Teams are drawn afresh each round from the first player.',
     lengthTitle: 'Length of a game',
     length: 'Play a fixed number of rounds, or whole rounds until someone reaches a target score. The highest total wins.',
+    controlsTitle: 'Playing at the table',
+    controls: 'On a phone, tap a card to lift it and see what it would do; tap it again or press Play to play it, or tap anywhere else to put it back (one tap can play at once: see Preferences). With a mouse, point at a card to see what it would do and click to play it. With the keyboard, the digits 1 to 9 jump to the first nine cards of your hand and 0 to the tenth, the arrow keys, Home and End move between cards, and Enter or Space plays the card. Log, chat, the reference card and the scores are behind the tabs under your hand.',
     exampleTitle: 'Example from the rule book',
     exampleSetup: 'Four players; the bottle costs 19 and nobody holds it. Adam leads the green 24, Betty plays 15, Christian 17, Doris 32.',
     exampleResult: 'Two cards are below 19: 15 and 17. The higher of them, 17, wins: Christian takes the trick and the bottle, and the bottle now costs 17.',

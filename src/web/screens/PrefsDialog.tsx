@@ -1,8 +1,8 @@
-/** Preferences: card style, sort order, animation speed and language. */
+/** Preferences: card style, sort order, animation speed, tap to play and language. */
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/Modal.js';
 import { LANGUAGES } from '../i18n.js';
-import { CARD_STYLES, type Prefs, SORT_ORDERS, SPEEDS, usePrefs } from '../prefs.js';
+import { CARD_STYLES, type Prefs, SORT_ORDERS, SPEEDS, TAP_MODES, usePrefs } from '../prefs.js';
 
 export function PrefsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -25,6 +25,7 @@ export function PrefsDialog({ onClose }: { onClose: () => void }) {
       {choice('cardStyle', CARD_STYLES, (o) => t(`prefs.style.${o}`))}
       {choice('sort', SORT_ORDERS, (o) => t(`prefs.sortBy.${o}`))}
       {choice('speed', SPEEDS, (o) => t(`prefs.speeds.${o}`))}
+      {choice('tap', TAP_MODES, (o) => t(`prefs.taps.${o}`))}
       {choice('language', LANGUAGES, (o) => t(`prefs.languages.${o}`))}
     </Modal>
   );

@@ -15,7 +15,7 @@ const EXAMPLE = [
   { who: 'Doris', card: 32 },
 ] as const;
 
-const SECTIONS = ['deal', 'pass', 'tricks', 'win', 'score', 'two', 'bottles', 'teams', 'length'] as const;
+const SECTIONS = ['deal', 'pass', 'tricks', 'win', 'score', 'two', 'bottles', 'teams', 'length', 'controls'] as const;
 
 /** The rules as a page, or inside a dialog at the table (embedded), where leaving would interrupt the game. */
 export function Rules({ embedded }: { embedded?: boolean }) {
