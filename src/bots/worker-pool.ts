@@ -1,9 +1,10 @@
 /**
- * The one pool of worker threads for asynchronous work (the server's bot turns, the
- * tournament's deals): a fixed number of threads running one script, jobs queued while
- * every thread is busy, a crashed thread replaced (its job fails), `close()` ending them
- * all. The script answers each job through `serveJobs`. (Root-parallel search in
- * parallel.ts keeps its own threads: Bot.decide is synchronous and blocks on them.)
+ * A pool of worker threads for asynchronous jobs (the tournament's deals): a fixed number
+ * of threads running one script, jobs queued while every thread is busy, a crashed thread
+ * replaced (its job fails), `close()` ending them all. The script answers each job
+ * through `serveJobs`. (The server's bot pool in src/server/bots/pool.ts adds priorities
+ * for analysis jobs and keeps its own threads for now; root-parallel search in
+ * parallel.ts blocks on its threads because Bot.decide is synchronous.)
  */
 import { parentPort, Worker } from 'node:worker_threads';
 
@@ -18,8 +19,6 @@ interface Pending<J, R> {
 export interface WorkerPoolOptions {
   /** Sent to every thread once, as `workerData`. */
   readonly workerData?: unknown;
-  /** Idle threads do not keep the process alive (the server); default false. */
-  readonly unref?: boolean;
 }
 
 export class WorkerPool<J, R> {
@@ -76,7 +75,6 @@ export class WorkerPool<J, R> {
       p?.reject(e);
       if (!this.closed) this.release(this.spawn());
     });
-    if (this.options.unref) w.unref();
     return w;
   }
 
