@@ -1,16 +1,18 @@
 /**
  * Reading a game's analysis (docs/analysis.md) against the replay's steps: which decision
- * is taken at a step, the running expected loss of each player, the next mistake. Only
- * types come from src/analysis; the analysis itself is made by the server or the CLI.
+ * is taken at a step, the running expected loss of each player, the next mistake. The
+ * types come from the protocol; the analysis itself is made by the server or the CLI.
  */
 import type { TFunction } from 'i18next';
-import type { AnalysedDecision, Analysis } from '../../analysis/index.js';
 import type { PassChoice, Rank } from '../../engine/index.js';
-import type { Ack, Hint, HintReply } from '../../protocol/messages.js';
+import type { Ack, Analysis, Hint, HintReply } from '../../protocol/messages.js';
 import { formatRank } from './cards.js';
 import type { ReplayStep } from './replay.js';
 
-export type { AnalysedDecision, Analysis };
+/** One judged decision of an analysis. */
+export type AnalysedDecision = Analysis['decisions'][number];
+
+export type { Analysis };
 
 export type { Hint };
 
