@@ -4,19 +4,16 @@
  * game in the replay viewer (Analyse, wait for the queue, values on the cards, next
  * mistake), on a desktop in English and on a 360 px touch phone in German.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { analyseRecord } from '../../src/analysis/index.js';
 import { Game } from '../../src/engine/index.js';
 import { recordOf } from '../../src/record/index.js';
-import { browserAvailable, launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
+import { browserAvailable, overflowing, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull } from './play.js';
 
 const run = browserAvailable();
 
-function overflowing(page: Page, within = 'body'): Promise<string[]> {
-  return page.evaluate((root) => [...document.querySelectorAll(`${root} *`)].filter((e) => e.getBoundingClientRect().right > 360.5).map((e) => `${e.tagName.toLowerCase()}.${String(e.className)}`), within);
-}
 
 /** Wait for this seat's turn to play (a playable card in hand). */
 async function myTurn(page: Page): Promise<void> {
@@ -35,21 +32,11 @@ async function analyse(page: Page, words: { analysing: RegExp }): Promise<void> 
 }
 
 describe.skipIf(!run)('the coach', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   it('on a desktop, in English: coach option, hint, bottle risk, tracker, then the analysis', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['medium', 'medium', 'medium'] });
+    const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, env.server().url, { name: 'Keawe', players: 4, rounds: 1, others: ['medium', 'medium', 'medium'] });
     // Alone with bots, the host has the coach on; everyone in the lobby sees it.
     await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach on');
     await page.getByTestId('coach-option').click();
@@ -88,10 +75,10 @@ describe.skipIf(!run)('the coach', () => {
   }, 400_000);
 
   it('on a 360 px touch phone, in German', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const context = await env.browser().newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     await context.addInitScript(() => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: 'de', speed: 'fast', name: '' })));
     const page = await context.newPage();
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server().url}/#/`);
     await page.getByTestId('name').fill('Kokua');
     await page.getByTestId('players-4').check({ force: true });
     await page.getByTestId('rounds').fill('1');
@@ -136,25 +123,15 @@ function analysedGame(): { record: string; analysis: string } {
 }
 
 describe.skipIf(!run)('the analysis view with files', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const env = serverAndBrowser();
   const files = analysedGame();
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   for (const [label, language, phone] of [['a desktop in English', 'en', false], ['a 360 px touch phone in German', 'de', true]] as const) {
     it(`shows the timeline, the values on the cards and the next mistake on ${label}`, async () => {
-      const context = await browser.newContext(phone ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : { viewport: { width: 1280, height: 900 } });
+      const context = await env.browser().newContext(phone ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : { viewport: { width: 1280, height: 900 } });
       await context.addInitScript((lang) => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: lang, speed: 'fast', name: '' })), language);
       const page = await context.newPage();
-      await page.goto(`${server.url}/#/replay`);
+      await page.goto(`${env.server().url}/#/replay`);
       await page.getByTestId('record-file').setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(files.record) });
       await page.getByTestId('analysis-file').setInputFiles({ name: 'analysis.json', mimeType: 'application/json', buffer: Buffer.from(files.analysis) });
       await page.getByTestId('analysis-players').waitFor();

@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
+import { browserAvailable, launchBrowser, overflowing, type RunningServer, screenshot, startServer } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull, step } from './play.js';
 
 const run = browserAvailable();
 
-/** Elements reaching past the right edge of a 360 px screen, which would make the page scroll sideways. */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((e) => e.getBoundingClientRect().right > 360.5)
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).replace(/ /g, '.')} (${Math.round(e.getBoundingClientRect().right)})`),
-  );
-}
 
 describe.skipIf(!run)('playing in the browser against the real server', () => {
   let server: RunningServer;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -101,4 +102,30 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
+}
+
+/** A server and a browser for the tests of one describe block: started before them, stopped after. */
+export function serverAndBrowser(): { server: () => RunningServer; browser: () => Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return { server: () => server!, browser: () => browser! };
+}
+
+/** Elements (inside `within`) reaching past the right edge of a 360 px screen, which would make the page scroll sideways. */
+export function overflowing(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate(
+    (root) =>
+      [...document.querySelectorAll(`${root} *`)]
+        .filter((e) => e.getBoundingClientRect().right > 360.5)
+        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).replace(/ /g, '.')} (${Math.round(e.getBoundingClientRect().right)})`),
+    within,
+  );
 }

@@ -3,9 +3,9 @@
  * serves the page): from the home screen to the devil's trick, on a desktop in English
  * and on a 360 px touch phone in German, and started again.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, overflowing, screenshot, serverAndBrowser } from './harness.js';
 
 const run = browserAvailable();
 
@@ -16,10 +16,6 @@ async function withPrefs(page: Page, language: 'en' | 'de'): Promise<void> {
   }, language);
 }
 
-/** Elements reaching past the right edge of a 360 px screen. */
-function overflowing(page: Page): Promise<string[]> {
-  return page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 360.5).map((e) => `${e.tagName.toLowerCase()}.${String(e.className)}`));
-}
 
 /** Follow the coach to the end, taking a screenshot at the named lessons. */
 async function playLessons(page: Page, shots: Record<string, string>): Promise<string[]> {
@@ -62,22 +58,12 @@ async function playLessons(page: Page, shots: Record<string, string>): Promise<s
 }
 
 describe.skipIf(!run)('the guided first game', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   it('teaches a whole round on a desktop, in English, and refuses a card off the script', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
     await withPrefs(page, 'en');
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server().url}/#/`);
     await page.getByTestId('learn-start').click();
     await page.getByTestId('learn').waitFor();
     await expect.poll(() => page.getByTestId('learn-coach').textContent()).toContain('three bots');
@@ -98,10 +84,10 @@ describe.skipIf(!run)('the guided first game', () => {
   }, 200_000);
 
   it('fits a 360 px touch phone in German, and can be left and started again', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const context = await env.browser().newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
     await withPrefs(page, 'de');
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server().url}/#/`);
     await page.getByTestId('learn-start').tap();
     await expect.poll(() => page.getByTestId('learn-coach').textContent()).toContain('drei Bots');
     expect(await overflowing(page)).toEqual([]);
@@ -111,7 +97,7 @@ describe.skipIf(!run)('the guided first game', () => {
     // Leave, come back: the lesson starts from the beginning.
     await page.getByTestId('learn-leave').tap();
     await page.getByTestId('home').waitFor();
-    await page.goto(`${server.url}/#/learn`);
+    await page.goto(`${env.server().url}/#/learn`);
     await expect.poll(() => page.getByTestId('learn-coach').getAttribute('data-lesson')).toBe('welcome');
     await page.getByTestId('learn-next').tap();
     const seen = await playLessons(page, { follow: 'learn-follow-360-de', sold: 'learn-sold-360-de' });
