@@ -12,7 +12,9 @@ import { seatTable } from './helpers/tables.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ HINT_ITERATIONS: '60', BOT_WORKERS: '2' });
+  // Automated play asks a hint at every turn as fast as bots answer; the message limits
+  // (test/server/bounds.test.ts) are not what these tests are about.
+  server = await startServer({ HINT_ITERATIONS: '60', BOT_WORKERS: '2', SOCKET_RATE_PER_SECOND: '1000', ADDRESS_RATE_PER_SECOND: '100000' });
 });
 afterAll(async () => {
   expect(await server.stop()).toBe(0);

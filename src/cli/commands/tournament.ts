@@ -5,6 +5,7 @@ import type { Mode, PlayerCount } from '../../engine/index.js';
 import { ArgError, type Command, positiveNumber, tableFlags, withArgErrors, wholeNumber } from '../io.js';
 import { plural } from '../text.js';
 import { isSeatName, type TournamentSpec } from '../tournament/match.js';
+import { resolveBaselineCommit } from '../tournament/baseline.js';
 import { ProgressBar, ProgressLines } from '../tournament/progress.js';
 import { runDeals } from '../tournament/run.js';
 import { reportOf, type TournamentReport } from '../tournament/stats.js';
@@ -134,6 +135,8 @@ async function strength(values: Flags, players: PlayerCount, mode: Mode): Promis
   const gain = values.gain === undefined ? DEFAULT_GAIN : positiveNumber(values.gain, 'gain');
   const maxHands = values.hands === undefined ? DEFAULT_CAP : wholeNumber(values.hands, 'hands', 1, 10_000_000);
   const { seed, budget, workers } = runFlags(values);
+  // An unknown baseline is a one-line error, before the header says what would be played.
+  resolveBaselineCommit(values.baseline!);
   const stop = new AbortController();
   const interrupt = (): void => stop.abort();
   process.once('SIGINT', interrupt);
