@@ -97,6 +97,8 @@ describe.skipIf(!run)('the coach', () => {
     await page.getByTestId('tracker').getByText('Noch im Spiel').waitFor();
     await screenshot(page, 'coach-tracker-360-de');
     expect(await overflowing(page)).toEqual([]);
+    // On a phone the panel is a sheet over the table: close it to play on.
+    await page.getByTestId('sheet-close').tap();
     await playToGameOver(page);
     await analyse(page, { analysing: /Warteschlange|Analysiere/ });
     await page.getByTestId('next-mistake').tap();
