@@ -3,8 +3,7 @@
  * alternatives, and its bottle risk (docs/protocol.md, `game:hint`). Computed from the
  * seat's view only, like every analysis.
  */
-import type { PassChoice } from '../engine/types.js';
-import type { TableView } from '../engine/view.js';
+import type { PassChoice, TableView } from '../engine/index.js';
 import { bestIndex, choiceJson, choicesFor, evaluate } from './evaluate.js';
 
 /** Samples per hint: enough to rank the options, quick enough to answer a player at once. */
