@@ -1,5 +1,7 @@
 /** Small helpers shared by the subcommands: errors as one line, exit status 1. */
+import { readFileSync } from 'node:fs';
 import { type GameOptions, isMode, type Mode, modesFor, type PlayerCount } from '../engine/index.js';
+import { type GameRecord, parseRecord } from '../record/index.js';
 
 export interface Command {
   readonly summary: string;
@@ -17,6 +19,21 @@ export function fail(message: string): number {
 export function failRecord(message: string): number {
   process.stderr.write(`${message}\n`);
   return 1;
+}
+
+/**
+ * The record in FILE (or standard input for -), parsed; on a problem, its one line is
+ * printed and the exit status (1) returned instead.
+ */
+export function readRecordFile(file: string): { ok: true; record: GameRecord } | { ok: false; status: number } {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (e) {
+    return { ok: false, status: fail(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`) };
+  }
+  const parsed = parseRecord(text);
+  return parsed.ok ? { ok: true, record: parsed.value } : { ok: false, status: failRecord(parsed.error) };
 }
 
 /** A whole-number flag value, or an ArgError naming the flag. */

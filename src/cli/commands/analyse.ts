@@ -1,10 +1,8 @@
 /** `bottle-imp analyse FILE|- [--seat N] [--json] [--iterations N] [--seed S]`: judge every decision of a record. */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ANALYSIS_DEFAULT_ITERATIONS, analyseRecord } from '../../analysis/index.js';
-import { parseRecord } from '../../record/index.js';
 import { formatAnalysis } from '../analysis-text.js';
-import { type Command, fail, failRecord, withArgErrors, wholeNumber } from '../io.js';
+import { type Command, fail, failRecord, readRecordFile, withArgErrors, wholeNumber } from '../io.js';
 
 const HELP = `Usage: bottle-imp analyse FILE|- [--seat N] [--json] [--iterations N] [--seed S]
 
@@ -38,16 +36,9 @@ export const analyse: Command = {
       const iterations = values.iterations === undefined ? ANALYSIS_DEFAULT_ITERATIONS : wholeNumber(values.iterations, 'iterations', 1, 10_000_000);
       const seed = values.seed === undefined ? 1 : wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
       const seatFlag = values.seat === undefined ? undefined : wholeNumber(values.seat, 'seat', 1, 6);
-      const file = parsed.positionals[0];
-      let text: string;
-      try {
-        text = readFileSync(file === '-' ? 0 : file, 'utf8');
-      } catch (e) {
-        return fail(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      }
-      const record = parseRecord(text);
-      if (!record.ok) return failRecord(record.error);
-      const players = record.value.options.players;
+      const record = readRecordFile(parsed.positionals[0]);
+      if (!record.ok) return record.status;
+      const players = record.record.options.players;
       if (seatFlag !== undefined && seatFlag > players) return fail(`analyse: --seat must be from 1 to ${players} for this ${players}-player game, not ${seatFlag}`);
       const started = Date.now();
       let shown = 0;
@@ -57,9 +48,9 @@ export const analyse: Command = {
         shown = Math.floor((done * 10) / total);
         process.stderr.write(`analyse: ${done} of ${total} decisions (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
       };
-      const analysis = analyseRecord(record.value, { seat: seatFlag === undefined ? undefined : seatFlag - 1, iterations, seed, onProgress });
+      const analysis = analyseRecord(record.record, { seat: seatFlag === undefined ? undefined : seatFlag - 1, iterations, seed, onProgress });
       if (!analysis.ok) return failRecord(analysis.error);
-      process.stdout.write(values.json ? JSON.stringify(analysis.value, null, 2) + '\n' : formatAnalysis(record.value, analysis.value));
+      process.stdout.write(values.json ? JSON.stringify(analysis.value, null, 2) + '\n' : formatAnalysis(record.record, analysis.value));
       return 0;
     }),
 };

@@ -1,8 +1,7 @@
 /** `bottle-imp replay FILE|- [--json]`: replay a record under the rules. */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { parseRecord, replayRecord } from '../../record/index.js';
-import { type Command, fail, failRecord, withArgErrors } from '../io.js';
+import { replayRecord } from '../../record/index.js';
+import { type Command, fail, failRecord, readRecordFile, withArgErrors } from '../io.js';
 import { formatReplay } from '../replay-text.js';
 
 const HELP = `Usage: bottle-imp replay FILE|- [--json]
@@ -23,18 +22,11 @@ export const replay: Command = {
       return 0;
     }
     if (parsed.positionals.length !== 1) return fail('replay: give one record file, or - for standard input');
-    const file = parsed.positionals[0];
-    let text: string;
-    try {
-      text = readFileSync(file === '-' ? 0 : file, 'utf8');
-    } catch (e) {
-      return fail(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-    }
-    const record = parseRecord(text);
-    if (!record.ok) return failRecord(record.error);
-    const report = replayRecord(record.value);
+    const record = readRecordFile(parsed.positionals[0]);
+    if (!record.ok) return record.status;
+    const report = replayRecord(record.record);
     if (!report.ok) return failRecord(report.error);
-    process.stdout.write(parsed.values.json ? JSON.stringify(report.value, null, 2) + '\n' : formatReplay(record.value, report.value));
+    process.stdout.write(parsed.values.json ? JSON.stringify(report.value, null, 2) + '\n' : formatReplay(record.record, report.value));
     return 0;
     }),
 };
