@@ -39,20 +39,30 @@ function botGame(): GameRecord {
 }
 
 /** Wall-clock seconds, and CPU seconds of this process (what one uncontended core would take, on a shared machine). */
-function timed(record: GameRecord, seat: number | undefined, seed: number): { analysis: Analysis; seconds: number; cpuSeconds: number } {
+function timed(
+  record: GameRecord,
+  seat: number | undefined,
+  seed: number,
+): { analysis: Analysis; seconds: number; cpuSeconds: number } {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const result = analyseRecord(record, { seat, iterations: ITERATIONS, seed });
   if (!result.ok) throw new Error(result.error);
   const used = process.cpuUsage(cpu);
-  return { analysis: result.value, seconds: (performance.now() - started) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
+  return {
+    analysis: result.value,
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (used.user + used.system) / 1e6,
+  };
 }
 
 const record = botGame();
 const all = timed(record, undefined, 1);
 const one = timed(record, 0, 1);
 const again = timed(record, undefined, 2);
-const unforced = all.analysis.decisions.map((d, i) => ({ a: d.class, b: again.analysis.decisions[i].class })).filter((p) => p.a !== 'forced');
+const unforced = all.analysis.decisions
+  .map((d, i) => ({ a: d.class, b: again.analysis.decisions[i].class }))
+  .filter((p) => p.a !== 'forced');
 const changed = unforced.filter((p) => p.a !== p.b);
 const classes = (a: Analysis): Record<string, number> => {
   const counts: Record<string, number> = {};

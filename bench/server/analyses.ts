@@ -14,15 +14,23 @@ function randomAction(view: TableView): ClientAction {
 }
 
 async function post<T>(url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(url, { method: 'POST', headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 
 /** Play one game with bots to its end; its id. */
 async function playOne(base: string, rounds: number): Promise<string> {
-  const created = await post<CreateTableReply>(`${base}/api/tables`, { name: 'Bench', options: { players: 4, rounds } });
+  const created = await post<CreateTableReply>(`${base}/api/tables`, {
+    name: 'Bench',
+    options: { players: 4, rounds },
+  });
   const socket = io(base, { transports: ['websocket'], reconnection: false, forceNew: true });
-  const call = (event: string, payload: unknown) => new Promise<{ ok: boolean; [k: string]: unknown }>((resolve) => socket.emit(event, payload, resolve));
+  const call = (event: string, payload: unknown) =>
+    new Promise<{ ok: boolean; [k: string]: unknown }>((resolve) => socket.emit(event, payload, resolve));
   let latest: GameUpdate | null = null;
   let acting = false;
   /** The seq of the update last acted on: an update is acted on once. */

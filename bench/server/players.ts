@@ -137,11 +137,18 @@ function choose(v: TableView): ClientAction {
   const pick = () => hand.splice(Math.floor(Math.random() * hand.length), 1)[0];
   const left = pick();
   const right = pick();
-  return { type: 'pass', pass: { left, right, devil: devilCardsOf(setupFor(v.options.players), v.viewer!, v.dealer) === 0 ? [] : [pick()] } };
+  return {
+    type: 'pass',
+    pass: { left, right, devil: devilCardsOf(setupFor(v.options.players), v.viewer!, v.dealer) === 0 ? [] : [pick()] },
+  };
 }
 
 async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(config.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(config.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -161,7 +168,8 @@ function call(s: Socket, event: string, payload: unknown): Promise<Ack> {
 async function openGame(): Promise<BenchGame> {
   const created = await post<CreateTableReply>('/api/tables', { name: 'Bench 0', options: { players: 4 } });
   const tokens = [created.token];
-  for (let i = 1; i < 4; i++) tokens.push((await post<JoinTableReply>(`/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token);
+  for (let i = 1; i < 4; i++)
+    tokens.push((await post<JoinTableReply>(`/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token);
   const game = new BenchGame();
   for (const [i, token] of tokens.entries()) {
     const seat = new Seat(game, await connect(), i === 0);
@@ -197,7 +205,11 @@ process.on('message', (m: { type: string }) => {
   } else if (m.type === 'report') {
     measuring = false;
     loopDelay.disable();
-    const report: PlayersReport = { ...stats, gamesPlaying: games.filter((g) => g.seats[0].latest?.view.phase !== 'over').length, loopDelayP99Ms: loopDelay.percentile(99) / 1e6 };
+    const report: PlayersReport = {
+      ...stats,
+      gamesPlaying: games.filter((g) => g.seats[0].latest?.view.phase !== 'over').length,
+      loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+    };
     process.send!({ type: 'report', report });
   } else if (m.type === 'stop') {
     for (const g of games) for (const s of g.seats) s.socket.disconnect();

@@ -90,7 +90,13 @@ function percentile(sorted: number[], p: number): number {
 function summary(samples: number[]): { n: number; p50: number; p90: number; p99: number; max: number } {
   const s = [...samples].sort((a, b) => a - b);
   const r = (x: number) => Math.round(x * 100) / 100;
-  return { n: s.length, p50: r(percentile(s, 50)), p90: r(percentile(s, 90)), p99: r(percentile(s, 99)), max: r(s[s.length - 1] ?? Number.NaN) };
+  return {
+    n: s.length,
+    p50: r(percentile(s, 50)),
+    p90: r(percentile(s, 90)),
+    p99: r(percentile(s, 99)),
+    max: r(s[s.length - 1] ?? Number.NaN),
+  };
 }
 
 /** A percentile of the server's own action latency histogram over the window: the bucket it falls in, as "≤ X ms". */
@@ -98,7 +104,11 @@ function histogramPercentile(before: Map<string, number>, after: Map<string, num
   const buckets: { le: number; count: number }[] = [];
   for (const [key, value] of after) {
     const m = key.match(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\}$`));
-    if (m) buckets.push({ le: m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), count: value - (before.get(key) ?? 0) });
+    if (m)
+      buckets.push({
+        le: m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]),
+        count: value - (before.get(key) ?? 0),
+      });
   }
   buckets.sort((a, b) => a.le - b.le);
   const total = buckets[buckets.length - 1]?.count ?? 0;
@@ -129,7 +139,9 @@ async function main(): Promise<void> {
     for (let p = 0; p < PROCS; p++) {
       const share = Math.floor(GAMES / PROCS) + (p < GAMES % PROCS ? 1 : 0);
       const cfg: PlayersConfig = { url: server.url, games: share, thinkMs: THINK_MS };
-      players.push(fork(path.join(HERE, 'players.js'), [], { env: { ...process.env, BENCH_PLAYERS: JSON.stringify(cfg) } }));
+      players.push(
+        fork(path.join(HERE, 'players.js'), [], { env: { ...process.env, BENCH_PLAYERS: JSON.stringify(cfg) } }),
+      );
     }
     const ready = await Promise.all(players.map((c) => waitFor<{ games: number }>(c, 'ready')));
     const rampSeconds = (performance.now() - rampStarted) / 1000;
@@ -150,7 +162,9 @@ async function main(): Promise<void> {
     const window = (performance.now() - t0) / 1000;
     const analysed = await analysesDone(server.url, toAnalyse);
     const after = await metrics(server.url);
-    const actionsServer = (after.get('bottle_imp_actions_total{by="human"}') ?? 0) - (before.get('bottle_imp_actions_total{by="human"}') ?? 0);
+    const actionsServer =
+      (after.get('bottle_imp_actions_total{by="human"}') ?? 0) -
+      (before.get('bottle_imp_actions_total{by="human"}') ?? 0);
     const cpu = (after.get('process_cpu_seconds_total') ?? 0) - (before.get('process_cpu_seconds_total') ?? 0);
     const held = reports.reduce((n, r) => n + r.report.gamesPlaying, 0);
     const rss = (after.get('process_resident_memory_bytes') ?? 0) - (idle.get('process_resident_memory_bytes') ?? 0);

@@ -3,13 +3,12 @@
  * seat), each judged from that seat's view at that moment (evaluate.ts, verdict.ts).
  * The result is the `bottle-imp-analysis/1` document described in docs/analysis.md.
  */
-import { Game } from '../engine/index.js';
+
 import type { Action, PassChoice } from '../engine/index.js';
-import { type TableView, view } from '../engine/index.js';
+import { cardId, Game, type TableView, view } from '../engine/index.js';
 import { type GameRecord, gameFromRecord, type RecordResult } from '../record/index.js';
 import { type Choice, choiceJson, choicesFor, evaluate, sameSlots, slotsOf } from './evaluate.js';
 import { type DecisionClass, decisionAccuracy, explain, judge, THRESHOLDS } from './verdict.js';
-import { cardId } from '../engine/index.js';
 
 export const ANALYSIS_FORMAT = 'bottle-imp-analysis/1';
 
@@ -93,7 +92,13 @@ export function momentsOf(record: GameRecord): RecordResult<Moment[]> {
   record.rounds.forEach((round, r) => {
     game.deal({ dealer: round.dealer, hands: round.hands, faceUp: round.faceUp });
     if (round.passes === undefined) return;
-    const passes = round.passes.map((pass, seat) => ({ round: r, play: null, seat, view: view(game, seat), chosen: { type: 'pass', seat, pass } as Action }));
+    const passes = round.passes.map((pass, seat) => ({
+      round: r,
+      play: null,
+      seat,
+      view: view(game, seat),
+      chosen: { type: 'pass', seat, pass } as Action,
+    }));
     moments.push(...passes);
     for (const p of passes) step(p.chosen);
     (round.plays ?? []).forEach((card, play) => {
@@ -121,7 +126,11 @@ export function analyseMoment(m: Moment, iterations: number, seed: number): Anal
     kind: m.chosen.type === 'pass' ? 'pass' : 'card',
     chosen: choiceJson(choices[chosen], n),
     best: choiceJson(choices[v.best], n),
-    options: e.options.map((o) => ({ action: choiceJson(o.choice, n), value: round2(o.value), error: round2(o.error) })),
+    options: e.options.map((o) => ({
+      action: choiceJson(o.choice, n),
+      value: round2(o.value),
+      error: round2(o.error),
+    })),
     loss: round2(v.loss),
     class: v.class,
     why: explain(m.view, e, chosen, v),
@@ -149,10 +158,22 @@ export function analyseRecord(record: GameRecord, options: AnalysisOptions = {})
 }
 
 /** The analysis document from judged decisions (in game order), with a summary per seat that has any. */
-export function summarise(names: readonly string[], decisions: readonly AnalysedDecision[], iterations: number, seed: number): Analysis {
+export function summarise(
+  names: readonly string[],
+  decisions: readonly AnalysedDecision[],
+  iterations: number,
+  seed: number,
+): Analysis {
   const seats = [...new Set(decisions.map((d) => d.seat))].sort((a, b) => a - b);
   const players = seats.map((seat) => summary(seat, names[seat] ?? '', decisions));
-  return { format: ANALYSIS_FORMAT, iterations, seed, thresholds: { ...THRESHOLDS }, players, decisions: [...decisions] };
+  return {
+    format: ANALYSIS_FORMAT,
+    iterations,
+    seed,
+    thresholds: { ...THRESHOLDS },
+    players,
+    decisions: [...decisions],
+  };
 }
 
 /** A seat's totals: expected points lost, accuracy (mean of decisionAccuracy over its unforced decisions), counts, the three costliest. */
@@ -174,7 +195,15 @@ function summary(seat: number, name: string, decisions: readonly AnalysedDecisio
     .filter((i) => decisions[i].class !== 'forced' && decisions[i].loss > 0)
     .sort((a, b) => decisions[b].loss - decisions[a].loss || a - b)
     .slice(0, 3);
-  return { seat, name, decisions: indexes.length, expectedLoss: round2(loss), accuracy: unforced > 0 ? Math.round((accuracy / unforced) * 10) / 10 : 100, counts, costliest };
+  return {
+    seat,
+    name,
+    decisions: indexes.length,
+    expectedLoss: round2(loss),
+    accuracy: unforced > 0 ? Math.round((accuracy / unforced) * 10) / 10 : 100,
+    counts,
+    costliest,
+  };
 }
 
 function round2(x: number): number {

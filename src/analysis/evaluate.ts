@@ -8,17 +8,15 @@
  * (common random numbers), so differences between options are measured much more
  * precisely than each option's value alone; `pairedError` gives that precision.
  */
-import { type CardId, cardId, RANK } from '../engine/index.js';
-import { Rng } from '../engine/index.js';
-import { PHASE_PASS, type Round } from '../engine/index.js';
-import type { Action, PassChoice } from '../engine/index.js';
-import type { TableView } from '../engine/index.js';
+
 import { passChoiceOf } from '../bots/actions.js';
 import { decisionSeed } from '../bots/decision.js';
 import { playOut } from '../bots/policy.js';
 import { knownRound } from '../bots/position.js';
 import { Sampler } from '../bots/sampler.js';
 import { passCandidates } from '../bots/search.js';
+import type { Action, PassChoice, TableView } from '../engine/index.js';
+import { type CardId, cardId, PHASE_PASS, RANK, Rng, type Round } from '../engine/index.js';
 
 /** Chance that a playout move is random rather than the heuristic's (as in the search's playouts). */
 const PLAYOUT_NOISE = 0.1;
@@ -63,7 +61,12 @@ export function choicesFor(view: TableView, chosen?: PassChoice): Choice[] {
 /** A pass as Round slots: first, second, devil, devil (-1 unused). */
 export function slotsOf(pass: PassChoice): number[] {
   const [first, second] = 'left' in pass ? [pass.left, pass.right] : [pass.faceUp, pass.hidden];
-  return [cardId(first), cardId(second), pass.devil[0] === undefined ? -1 : cardId(pass.devil[0]), pass.devil[1] === undefined ? -1 : cardId(pass.devil[1])];
+  return [
+    cardId(first),
+    cardId(second),
+    pass.devil[0] === undefined ? -1 : cardId(pass.devil[0]),
+    pass.devil[1] === undefined ? -1 : cardId(pass.devil[1]),
+  ];
 }
 
 /** Two passes are the same when the first two slots match and the devil's cards are the same set. */
@@ -78,7 +81,9 @@ export function choiceJson(choice: Choice, players: number): number | PassChoice
 
 /** The engine action for an option of `seat`. */
 export function choiceAction(choice: Choice, seat: number, players: number): Action {
-  return 'card' in choice ? { type: 'play', seat, card: RANK[choice.card] } : { type: 'pass', seat, pass: passChoiceOf(players, choice.pass) };
+  return 'card' in choice
+    ? { type: 'play', seat, card: RANK[choice.card] }
+    : { type: 'pass', seat, pass: passChoiceOf(players, choice.pass) };
 }
 
 /**
@@ -117,7 +122,12 @@ export function evaluate(view: TableView, choices: readonly Choice[], samples: n
       sq += x * x;
     }
     const mean = sum / samples;
-    return { choice, value: mean, error: standardError(sq / samples - mean * mean, samples), bottleRisk: held[c] / samples };
+    return {
+      choice,
+      value: mean,
+      error: standardError(sq / samples - mean * mean, samples),
+      bottleRisk: held[c] / samples,
+    };
   });
   return { seat, samples, options, rewards };
 }

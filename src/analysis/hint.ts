@@ -28,10 +28,17 @@ export function hintFor(view: TableView, iterations: number, seed: number): Hint
   const round2 = (x: number): number => Math.round(x * 100) / 100;
   return {
     best: choiceJson(e.options[best].choice, n),
-    options: e.options.map((o) => ({ action: choiceJson(o.choice, n), value: round2(o.value), error: round2(o.error) })),
+    options: e.options.map((o) => ({
+      action: choiceJson(o.choice, n),
+      value: round2(o.value),
+      error: round2(o.error),
+    })),
     bottleRisk: {
       now: round2(e.options[best].bottleRisk),
-      byCard: view.phase === 'play' ? e.options.map((o) => ({ card: choiceJson(o.choice, n) as number, risk: round2(o.bottleRisk) })) : null,
+      byCard:
+        view.phase === 'play'
+          ? e.options.map((o) => ({ card: choiceJson(o.choice, n) as number, risk: round2(o.bottleRisk) }))
+          : null,
     },
   };
 }

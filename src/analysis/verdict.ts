@@ -2,10 +2,10 @@
  * How a decision is judged from its evaluation: the expected points lost against the
  * best option, the class that loss earns, and one line a person reads about why.
  */
-import { RANK } from '../engine/index.js';
-import { PHASE_PLAY } from '../engine/index.js';
-import type { TableView } from '../engine/index.js';
+
 import { knownRound } from '../bots/position.js';
+import type { TableView } from '../engine/index.js';
+import { PHASE_PLAY, RANK } from '../engine/index.js';
 import { bestIndex, type Choice, type Evaluation, pairedError } from './evaluate.js';
 
 export type DecisionClass = 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'forced';
@@ -56,7 +56,8 @@ export function describeChoice(choice: Choice, players: number): string {
   if ('card' in choice) return String(RANK[choice.card]);
   const [first, second, d1, d2] = choice.pass;
   const devil = [d1, d2].filter((id) => id >= 0).map((id) => RANK[id]);
-  const sides = players === 2 ? `face-up ${RANK[first]}, hidden ${RANK[second]}` : `left ${RANK[first]}, right ${RANK[second]}`;
+  const sides =
+    players === 2 ? `face-up ${RANK[first]}, hidden ${RANK[second]}` : `left ${RANK[first]}, right ${RANK[second]}`;
   return devil.length > 0 ? `${sides}, devil ${devil.join(' and ')}` : sides;
 }
 
@@ -74,12 +75,15 @@ export function explain(view: TableView, e: Evaluation, chosen: number, v: Verdi
   const risk = (o: typeof c): string => `ends the round with a bottle in ${pct(o.bottleRisk)} of deals`;
   if (chosen === v.best) return `best choice; ${risk(c)}`;
   const bestText = 'card' in b.choice ? describeChoice(b.choice, n) : `passing ${describeChoice(b.choice, n)}`;
-  if (v.loss <= SIGNIFICANCE * v.lossError) return `as good as ${bestText} within the uncertainty (±${pts(v.lossError)})`;
+  if (v.loss <= SIGNIFICANCE * v.lossError)
+    return `as good as ${bestText} within the uncertainty (±${pts(v.lossError)})`;
   const now = 'card' in c.choice ? lastToTrick(view, c.choice.card) : '';
   const riskGap = c.bottleRisk - b.bottleRisk;
   const lead = now ? `${now}; ` : '';
-  if (riskGap >= 0.1) return `${lead}ends the round with a bottle in ${pct(c.bottleRisk)} of deals, ${pct(b.bottleRisk)} with ${bestText}`;
-  if (riskGap <= -0.1) return `${lead}avoids the bottle more often (${pct(c.bottleRisk)} against ${pct(b.bottleRisk)}) but ${bestText} scores ${pts(v.loss)} points more`;
+  if (riskGap >= 0.1)
+    return `${lead}ends the round with a bottle in ${pct(c.bottleRisk)} of deals, ${pct(b.bottleRisk)} with ${bestText}`;
+  if (riskGap <= -0.1)
+    return `${lead}avoids the bottle more often (${pct(c.bottleRisk)} against ${pct(b.bottleRisk)}) but ${bestText} scores ${pts(v.loss)} points more`;
   return `${lead}${bestText} scores ${pts(v.loss)} points more on average (${pts(b.value)} against ${pts(c.value)})`;
 }
 
@@ -98,7 +102,9 @@ function lastToTrick(view: TableView, card: number): string {
   if (r.lastBottle > 0) {
     // A bottle changes hands at the price of the card that took it.
     const price = RANK[card];
-    return before[r.lastBottle - 1] === known.seat ? `keeps the bottle at ${price} ${cardsLeft}` : `buys the bottle at ${price} ${cardsLeft}`;
+    return before[r.lastBottle - 1] === known.seat
+      ? `keeps the bottle at ${price} ${cardsLeft}`
+      : `buys the bottle at ${price} ${cardsLeft}`;
   }
   return `takes the trick ${cardsLeft}`;
 }

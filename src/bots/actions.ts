@@ -3,8 +3,13 @@ import { type Action, type CardId, type PassChoice, RANK } from '../engine/index
 
 /** A pass in Round slot order (-1 for unused) as the engine's PassChoice. */
 export function passChoiceOf(players: number, slots: readonly number[]): PassChoice {
-  const devil = slots.slice(2).filter((id) => id >= 0).map((id) => RANK[id]);
-  return players === 2 ? { faceUp: RANK[slots[0]], hidden: RANK[slots[1]], devil } : { left: RANK[slots[0]], right: RANK[slots[1]], devil };
+  const devil = slots
+    .slice(2)
+    .filter((id) => id >= 0)
+    .map((id) => RANK[id]);
+  return players === 2
+    ? { faceUp: RANK[slots[0]], hidden: RANK[slots[1]], devil }
+    : { left: RANK[slots[0]], right: RANK[slots[1]], devil };
 }
 
 function samePass(a: PassChoice, b: PassChoice): boolean {
@@ -20,12 +25,18 @@ function samePass(a: PassChoice, b: PassChoice): boolean {
  * was handed a view and a legal list that disagree), and that must fail loudly rather
  * than play an arbitrary card.
  */
-export function pickLegal(legal: readonly Action[], seat: number, choice: { readonly pass: readonly number[] } | { readonly card: CardId }, players: number): Action {
+export function pickLegal(
+  legal: readonly Action[],
+  seat: number,
+  choice: { readonly pass: readonly number[] } | { readonly card: CardId },
+  players: number,
+): Action {
   const found =
     'card' in choice
       ? legal.find((a) => a.type === 'play' && a.card === RANK[choice.card])
       : legal.find((a) => a.type === 'pass' && a.seat === seat && samePass(a.pass, passChoiceOf(players, choice.pass)));
   if (found) return found;
-  const what = 'card' in choice ? `card ${RANK[choice.card]}` : `pass ${JSON.stringify(passChoiceOf(players, choice.pass))}`;
+  const what =
+    'card' in choice ? `card ${RANK[choice.card]}` : `pass ${JSON.stringify(passChoiceOf(players, choice.pass))}`;
   throw new Error(`bot for seat ${seat + 1} chose ${what}, which is not among its ${legal.length} legal actions`);
 }

@@ -15,7 +15,8 @@ export function heuristicBot(options: BotOptions, noise = 0, name = 'heuristic')
       // The heuristic reads only the mover's own cards and public facts, so the known
       // round, with every unseen card simply missing, is all it needs.
       const { round, seat } = searchPosition(view);
-      const choice = round.phase === PHASE_PASS ? { pass: choosePass(round, seat, rng, 0) } : { card: chooseCard(round, rng, 0) };
+      const choice =
+        round.phase === PHASE_PASS ? { pass: choosePass(round, seat, rng, 0) } : { card: chooseCard(round, rng, 0) };
       return pickLegal(legal, seat, choice, round.n);
     },
   };

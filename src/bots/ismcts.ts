@@ -29,7 +29,10 @@ export function ismctsBot(options: BotOptions, name = 'ismcts'): Bot {
     name,
     decide(view, legal) {
       const seed = decisionSeed(options.seed, view);
-      const result = threads > 1 && legal.length > 1 ? addResults(searchInParallel(view, budget, seed, threads)) : searchView(view, budget, seed);
+      const result =
+        threads > 1 && legal.length > 1
+          ? addResults(searchInParallel(view, budget, seed, threads))
+          : searchView(view, budget, seed);
       return pickLegal(legal, view.viewer!, bestChoice(result), view.options.players);
     },
   };

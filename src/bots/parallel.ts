@@ -23,7 +23,10 @@ function pool(threads: number): Helper[] {
   if (!helpers) {
     helpers = Array.from({ length: threads }, () => {
       const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(new URL('./search-worker.js', import.meta.url), { workerData: { port: port2, done }, transferList: [port2] });
+      const worker = new Worker(new URL('./search-worker.js', import.meta.url), {
+        workerData: { port: port2, done },
+        transferList: [port2],
+      });
       worker.unref();
       port1.unref();
       return { worker, port: port1 };
@@ -34,7 +37,12 @@ function pool(threads: number): Helper[] {
 }
 
 /** Search `view` on `threads` workers, each with its share of the iterations and its own seed. */
-export function searchInParallel(view: TableView, budget: Required<Budget>, seed: number, threads: number): SearchResult[] {
+export function searchInParallel(
+  view: TableView,
+  budget: Required<Budget>,
+  seed: number,
+  threads: number,
+): SearchResult[] {
   const helpers = pool(threads);
   const share = { iterations: Math.ceil(budget.iterations / threads), ms: budget.ms };
   Atomics.store(done, 0, 0);
@@ -43,7 +51,10 @@ export function searchInParallel(view: TableView, budget: Required<Budget>, seed
   });
   for (let finished = 0; finished < threads; finished = Atomics.load(done, 0)) Atomics.wait(done, 0, finished);
   return helpers.map((h) => {
-    const answer = receiveMessageOnPort(h.port)?.message as { ok: true; result: SearchResult } | { ok: false; error: string } | undefined;
+    const answer = receiveMessageOnPort(h.port)?.message as
+      | { ok: true; result: SearchResult }
+      | { ok: false; error: string }
+      | undefined;
     if (!answer) throw new Error('parallel search: a worker finished without an answer');
     if (!answer.ok) throw new Error(`parallel search: ${answer.error}`);
     return answer.result;

@@ -45,7 +45,10 @@ import {
   winningPosition,
 } from '../engine/index.js';
 
-const DECK: Record<'base' | 'extended', [number, number]> = { base: setOf(deckIds(false)), extended: setOf(deckIds(true)) };
+const DECK: Record<'base' | 'extended', [number, number]> = {
+  base: setOf(deckIds(false)),
+  extended: setOf(deckIds(true)),
+};
 /** The trick with a candidate card added, to ask who would win it (scratch, never a Round's own array). */
 const TRICK = new Int8Array(6);
 
@@ -169,7 +172,12 @@ function cardValue(r: Round, c: Context, id: CardId): number {
     value = takeChance * bought;
   } else if (pos === len) {
     // Winning on top: points, unless someone plays higher or sells the bottle under the price.
-    const lost = chanceLaterPlayers(r, c, id, (suit) => 0.5 * holdsOne(c, reach(c, id, 64, suit)) + 0.3 * holdsOne(c, reach(c, -1, t, suit)));
+    const lost = chanceLaterPlayers(
+      r,
+      c,
+      id,
+      (suit) => 0.5 * holdsOne(c, reach(c, id, 64, suit)) + 0.3 * holdsOne(c, reach(c, -1, t, suit)),
+    );
     // Points won count unless the mover itself holds the bottle (a partner holding it does not void them).
     const won = stay + (owner === seat ? 1 - keepNow : 1) * trickPoints;
     value = (1 - lost) * won + lost * 0.5 * stay;
@@ -180,13 +188,15 @@ function cardValue(r: Round, c: Context, id: CardId): number {
 
   // Shedding a low card while it is safe removes a future risk; spending a high card that
   // does not win gives up a future trick.
-  if (id < t) value += (1 - takeChance) * (0.3 * c.devilEstimate) / (1 + othersBetween(c, -1, id));
+  if (id < t) value += ((1 - takeChance) * (0.3 * c.devilEstimate)) / (1 + othersBetween(c, -1, id));
   else if (pos !== len && !ownNow) value -= 0.5 * c.avgPoints;
   // Leading from a short suit heads for a void: later tricks of that suit then let the
   // mover discard whatever it likes (a dangerous low card, or a card under the price).
   if (len === 0) {
     const suit = SUIT_INDEX[id];
-    const k = bitCount((r.handLo[seat] | r.upLo[seat]) & SUIT_LO[suit]) + bitCount((r.handHi[seat] | r.upHi[seat]) & SUIT_HI[suit]);
+    const k =
+      bitCount((r.handLo[seat] | r.upLo[seat]) & SUIT_LO[suit]) +
+      bitCount((r.handHi[seat] | r.upHi[seat]) & SUIT_HI[suit]);
     if (k <= 2) value += SHORT_SUIT_LEAD * (3 - k);
   }
   return value;
@@ -237,7 +247,8 @@ export function chooseCard(r: Round, rng: Rng, noise: number): CardId {
  */
 function holderCard(r: Round, t: number, lo: number, hi: number, count: number): CardId {
   let bestUnder = -1;
-  for (let i = 0; i < r.trickLen; i++) if (r.trickCards[i] < t && r.trickCards[i] > bestUnder) bestUnder = r.trickCards[i];
+  for (let i = 0; i < r.trickLen; i++)
+    if (r.trickCards[i] < t && r.trickCards[i] > bestUnder) bestUnder = r.trickCards[i];
   const lowest = nthCard(lo, hi, 0);
   if (bestUnder < 0 ? r.trickLen < r.setup.trickSize - 1 : lowest < bestUnder) return lowest;
   const aboveLo = lo & ~BELOW_LO[t];
@@ -253,7 +264,8 @@ function holderCard(r: Round, t: number, lo: number, hi: number, count: number):
  */
 export function passOrder(r: Round, seat: number): CardId[] {
   const hand = cardIds(r.handLo[seat], r.handHi[seat]);
-  const risk = (id: CardId): number => (id < START_THRESHOLD ? START_THRESHOLD - id : (START_THRESHOLD - id) * 0.5) - 0.1 * POINTS[id];
+  const risk = (id: CardId): number =>
+    (id < START_THRESHOLD ? START_THRESHOLD - id : (START_THRESHOLD - id) * 0.5) - 0.1 * POINTS[id];
   return hand.sort((a, b) => risk(b) - risk(a));
 }
 

@@ -8,7 +8,7 @@
  * With three suits that check is Hall's condition over the seven sets of suits, so the
  * sampler never dead-ends and never breaks a void.
  */
-import { cardIds, type Rng, type Round, SUIT_INDEX, type SearchPosition } from '../engine/index.js';
+import { cardIds, type Rng, type Round, type SearchPosition, SUIT_INDEX } from '../engine/index.js';
 
 const ALL_SUITS = 7;
 
@@ -61,7 +61,8 @@ export class Sampler {
       let tried = 0;
       for (;;) {
         let weight = 0;
-        for (let k = 0; k < cap.length; k++) if ((tried & (1 << k)) === 0 && (this.accepts[k] & suitBit) !== 0) weight += cap[k];
+        for (let k = 0; k < cap.length; k++)
+          if ((tried & (1 << k)) === 0 && (this.accepts[k] & suitBit) !== 0) weight += cap[k];
         if (weight === 0) throw new Error('sampler: no consistent deal (the view contradicts itself)');
         let pick = rng.below(weight);
         let k = 0;

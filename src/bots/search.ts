@@ -13,7 +13,17 @@
  * widened progressively (few candidates at first, more as iterations accumulate); every
  * other seat passes by the heuristic in the playout.
  */
-import { bitCount, CARD_COUNT, type CardId, hasCard, nthCard, PHASE_PASS, PHASE_PLAY, Rng, type Round } from '../engine/index.js';
+import {
+  bitCount,
+  CARD_COUNT,
+  type CardId,
+  hasCard,
+  nthCard,
+  PHASE_PASS,
+  PHASE_PLAY,
+  Rng,
+  type Round,
+} from '../engine/index.js';
 import type { Budget } from './bot.js';
 import { chooseCard, passAll, passOrder, playOut } from './policy.js';
 
@@ -61,7 +71,9 @@ export function addResults(results: readonly SearchResult[]): SearchResult {
   const visits = results[0].visits.map((_, k) => results.reduce((sum, r) => sum + r.visits[k], 0));
   const iterations = results.reduce((sum, r) => sum + r.iterations, 0);
   const first = results[0];
-  return first.kind === 'play' ? { kind: 'play', visits, iterations } : { kind: 'pass', candidates: first.candidates, visits, iterations };
+  return first.kind === 'play'
+    ? { kind: 'play', visits, iterations }
+    : { kind: 'pass', candidates: first.candidates, visits, iterations };
 }
 
 function onlyCard(id: CardId, iterations: number): SearchResult {
@@ -81,10 +93,19 @@ export function search(base: Round, seat: number, deal: Deal, budget: Required<B
   const iterations = Math.ceil(budget.iterations * share);
   const deadline = budget.ms > 0 ? performance.now() + budget.ms * share : Infinity;
   const more = (i: number): boolean => i < iterations && (i % 16 !== 0 || performance.now() < deadline);
-  return base.phase === PHASE_PASS ? searchPass(base, seat, deal, more, rng, work, scores) : searchPlay(base, deal, more, rng, work, scores);
+  return base.phase === PHASE_PASS
+    ? searchPass(base, seat, deal, more, rng, work, scores)
+    : searchPlay(base, deal, more, rng, work, scores);
 }
 
-function searchPlay(base: Round, deal: Deal, more: (i: number) => boolean, rng: Rng, work: Round, scores: Int32Array): SearchResult {
+function searchPlay(
+  base: Round,
+  deal: Deal,
+  more: (i: number) => boolean,
+  rng: Rng,
+  work: Round,
+  scores: Int32Array,
+): SearchResult {
   base.computeLegal();
   if (bitCount(base.legalLo) + bitCount(base.legalHi) === 1) return onlyCard(nthCard(base.legalLo, base.legalHi, 0), 0);
   const root = new Node(-1, -1);
@@ -142,7 +163,8 @@ function bestChild(node: Node, work: Round): Node {
   for (const child of node.children) {
     const id = child.card;
     if (!hasCard(work.legalLo, work.legalHi, id)) continue;
-    const score = child.total / child.visits / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(child.available) / child.visits);
+    const score =
+      child.total / child.visits / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(child.available) / child.visits);
     if (score > bestScore) {
       bestScore = score;
       best = child;
@@ -176,7 +198,15 @@ function pairs(ids: number[]): number[][] {
   return out;
 }
 
-function searchPass(base: Round, seat: number, deal: Deal, more: (i: number) => boolean, rng: Rng, work: Round, scores: Int32Array): SearchResult {
+function searchPass(
+  base: Round,
+  seat: number,
+  deal: Deal,
+  more: (i: number) => boolean,
+  rng: Rng,
+  work: Round,
+  scores: Int32Array,
+): SearchResult {
   const candidates = passCandidates(base, seat);
   const visits = new Float64Array(candidates.length);
   const totals = new Float64Array(candidates.length);
@@ -187,7 +217,10 @@ function searchPass(base: Round, seat: number, deal: Deal, more: (i: number) => 
     let pick = 0;
     let bestScore = -Infinity;
     for (let k = 0; k < open; k++) {
-      const score = visits[k] === 0 ? Infinity : totals[k] / visits[k] / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(i + 1) / visits[k]);
+      const score =
+        visits[k] === 0
+          ? Infinity
+          : totals[k] / visits[k] / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(i + 1) / visits[k]);
       if (score > bestScore) {
         bestScore = score;
         pick = k;

@@ -27,7 +27,8 @@ export function playBotTurns(game: Game, bots: readonly (Bot | null)[], hooks: B
     const action = bots[seat]!.decide(view(game, seat), game.legalActions(seat));
     const ms = performance.now() - started;
     const applied = game.apply(action);
-    if (!applied.ok) throw new Error(`${bots[seat]!.name} at seat ${seat + 1} chose an illegal action: ${applied.error.detail}`);
+    if (!applied.ok)
+      throw new Error(`${bots[seat]!.name} at seat ${seat + 1} chose an illegal action: ${applied.error.detail}`);
     hooks.after?.(seat, action, applied.value, ms);
   }
 }

@@ -30,18 +30,28 @@ export function readRecordFile(file: string): { ok: true; record: GameRecord } |
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (e) {
-    return { ok: false, status: fail(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`) };
+    return {
+      ok: false,
+      status: fail(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`),
+    };
   }
   const parsed = parseRecord(text);
   return parsed.ok ? { ok: true, record: parsed.value } : { ok: false, status: failRecord(parsed.error) };
 }
 
 /** A whole-number flag value, or an ArgError naming the flag. */
-export function wholeNumber(value: string | undefined, flag: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function wholeNumber(
+  value: string | undefined,
+  flag: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined) throw new ArgError(`--${flag} is required`);
   const n = Number(value);
   if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new ArgError(`--${flag} must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : ` of at least ${min}`}, not "${value}"`);
+    throw new ArgError(
+      `--${flag} must be a whole number${max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : ` of at least ${min}`}, not "${value}"`,
+    );
   }
   return n;
 }
@@ -50,7 +60,8 @@ export function wholeNumber(value: string | undefined, flag: string, min: number
 export function positiveNumber(value: string | undefined, flag: string): number {
   if (value === undefined) throw new ArgError(`--${flag} is required`);
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n <= 0) throw new ArgError(`--${flag} must be a positive number, not "${value}"`);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0)
+    throw new ArgError(`--${flag} must be a positive number, not "${value}"`);
   return n;
 }
 
@@ -59,7 +70,8 @@ export async function withArgErrors(command: string, body: () => Promise<number>
   try {
     return await body();
   } catch (e) {
-    if (e instanceof Error && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS')) return fail(`${command}: ${parseArgsProblem(e.message)}`);
+    if (e instanceof Error && (e as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS'))
+      return fail(`${command}: ${parseArgsProblem(e.message)}`);
     if (e instanceof ArgError) return fail(`${command}: ${e.message}`);
     throw e;
   }
@@ -81,14 +93,16 @@ function parseArgsProblem(message: string): string {
 export function tableFlags(values: { players?: string; mode?: string }): { players: PlayerCount; mode: Mode } {
   const players = wholeNumber(values.players, 'players', 2, 6) as PlayerCount;
   const mode = (values.mode ?? 'individual') as Mode;
-  if (!isMode(mode) || !modesFor(players).includes(mode)) throw new ArgError(`--mode must be one of ${modesFor(players).join(', ')} for ${players} players`);
+  if (!isMode(mode) || !modesFor(players).includes(mode))
+    throw new ArgError(`--mode must be one of ${modesFor(players).join(', ')} for ${players} players`);
   return { players, mode };
 }
 
 /** --players, --mode and the game's length (--rounds or --target, or the usual length). */
 export function gameFlags(values: { players?: string; mode?: string; rounds?: string; target?: string }): GameOptions {
   const { players, mode } = tableFlags(values);
-  if (values.rounds !== undefined && values.target !== undefined) throw new ArgError('give --rounds or --target, not both');
+  if (values.rounds !== undefined && values.target !== undefined)
+    throw new ArgError('give --rounds or --target, not both');
   if (values.target !== undefined) return { players, mode, targetScore: wholeNumber(values.target, 'target', 1) };
   if (values.rounds !== undefined) return { players, mode, rounds: wholeNumber(values.rounds, 'rounds', 1, 1000) };
   return { players, mode };

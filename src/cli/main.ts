@@ -15,7 +15,8 @@ Run "bottle-imp <command> --help" for a command's options, "bottle-imp --version
 
 /** The package's version, read from the package.json two folders above dist/cli/. */
 function version(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
 }
 
 async function main(argv: string[]): Promise<number> {

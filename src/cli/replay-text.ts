@@ -6,7 +6,8 @@ import { plural, shortCard } from './text.js';
 /** One seat's pass: which card went where. */
 function passText(pass: PassChoice): string {
   const devil = pass.devil.length > 0 ? `, ${pass.devil.map(shortCard).join(' ')} to the devil's trick` : '';
-  if ('faceUp' in pass) return `${shortCard(pass.faceUp)} into the opponent's face-up row, ${shortCard(pass.hidden)} into the opponent's hand${devil}`;
+  if ('faceUp' in pass)
+    return `${shortCard(pass.faceUp)} into the opponent's face-up row, ${shortCard(pass.hidden)} into the opponent's hand${devil}`;
   return `${shortCard(pass.left)} to the left, ${shortCard(pass.right)} to the right${devil}`;
 }
 
@@ -23,7 +24,10 @@ export function formatReplay(record: GameRecord, report: ReplayReport): string {
   const width = Math.max(...names.map((n) => n.length), 6);
 
   report.rounds.forEach((round, i) => {
-    lines.push('', `Round ${i + 1}: ${who(round.dealer)} deals, ${who((round.dealer + 1) % o.players)} leads${round.teams ? `; teams ${round.teams.map((t, s) => `${who(s)} ${t}`).join(', ')}` : ''}`);
+    lines.push(
+      '',
+      `Round ${i + 1}: ${who(round.dealer)} deals, ${who((round.dealer + 1) % o.players)} leads${round.teams ? `; teams ${round.teams.map((t, s) => `${who(s)} ${t}`).join(', ')}` : ''}`,
+    );
     record.rounds[i]?.passes?.forEach((pass, s) => {
       lines.push(`  ${who(s)} passes ${passText(pass)}`);
     });
@@ -32,11 +36,15 @@ export function formatReplay(record: GameRecord, report: ReplayReport): string {
       let outcome = 'in progress';
       if (trick.winner !== null) {
         const points = trick.cards.reduce((sum, c) => sum + pointsOf(c), 0);
-        outcome = `${who(trick.winner)} wins ${points} points` + (trick.bottle !== null ? `, takes bottle ${trick.bottle} at ${trick.price}` : '');
+        outcome =
+          `${who(trick.winner)} wins ${points} points` +
+          (trick.bottle !== null ? `, takes bottle ${trick.bottle} at ${trick.price}` : '');
       }
       lines.push(`  Trick ${String(k + 1).padStart(2)}: ${who(trick.leader)} leads: ${cards}. ${outcome}`);
     });
-    const bottles = round.bottles.map((b, k) => `bottle ${k + 1} ${b.owner === null ? 'unsold' : `with ${who(b.owner)}`} at ${b.price}`).join('; ');
+    const bottles = round.bottles
+      .map((b, k) => `bottle ${k + 1} ${b.owner === null ? 'unsold' : `with ${who(b.owner)}`} at ${b.price}`)
+      .join('; ');
     lines.push(`  Bottles: ${bottles}`);
     if (round.complete && round.devil && round.scores) {
       lines.push(`  Devil's trick: ${round.devil.map(describeCard).join(', ')} = ${round.devilPoints} points`);
@@ -53,6 +61,10 @@ export function formatReplay(record: GameRecord, report: ReplayReport): string {
   report.totals.forEach((total, s) => {
     lines.push(`  ${who(s).padEnd(width)} ${String(total).padStart(5)}${report.winners.includes(s) ? '  winner' : ''}`);
   });
-  lines.push(report.finished ? `Game over: ${report.winners.map(who).join(' and ')} ${report.winners.length > 1 ? 'share the win' : 'wins'}.` : 'The game is not finished.');
+  lines.push(
+    report.finished
+      ? `Game over: ${report.winners.map(who).join(' and ')} ${report.winners.length > 1 ? 'share the win' : 'wins'}.`
+      : 'The game is not finished.',
+  );
   return lines.join('\n') + '\n';
 }

@@ -3,7 +3,7 @@
  * The hot paths of the engine and the bots work on these words directly; these helpers
  * are for the places where clarity beats the last nanosecond.
  */
-import { type CardId, CARD_COUNT, POINTS, SUIT_INDEX } from './cards.js';
+import { CARD_COUNT, type CardId, POINTS, SUIT_INDEX } from './cards.js';
 
 export function bitCount(x: number): number {
   x -= (x >>> 1) & 0x55555555;

@@ -4,16 +4,40 @@
  * (returning the events it caused) or rejected with an EngineError, leaving the game
  * exactly as it was. The rules themselves are played out by Round (round.ts).
  */
-import { type CardId, cardId, deckIds, describeCard, POINTS, RANK, type Rank, SUIT_INDEX, SUITS, thresholdPrice } from './cards.js';
+import {
+  type CardId,
+  cardId,
+  deckIds,
+  describeCard,
+  POINTS,
+  RANK,
+  type Rank,
+  SUIT_INDEX,
+  SUITS,
+  thresholdPrice,
+} from './cards.js';
 import { cardIds, hasCard } from './cardset.js';
 import { err, ok, type Result } from './result.js';
 import { Rng } from './rng.js';
 import { PHASE_DONE, PHASE_PLAY, Round } from './round.js';
 import { dealtHandSize, isMode, isPlayerCount, leftOf, modeFits, rightOf, setupFor, teamsFor } from './setup.js';
-import type { Action, BottleState, CompletedTrick, Deal, GameEvent, GameOptions, PassChoice, PlayedCard, ReceivedCard, ResolvedOptions, RoundResult, SidePass, TwoPlayerPass } from './types.js';
+import type {
+  Action,
+  BottleState,
+  CompletedTrick,
+  Deal,
+  GameEvent,
+  GameOptions,
+  PassChoice,
+  PlayedCard,
+  ReceivedCard,
+  ResolvedOptions,
+  RoundResult,
+  SidePass,
+  TwoPlayerPass,
+} from './types.js';
 
 export type Phase = 'deal' | 'pass' | 'play' | 'over';
-
 
 let readCore: (game: Game) => Round;
 /** The live core of a game, for the engine's own modules (view.ts); index.ts does not export it. */
@@ -40,13 +64,16 @@ export function resolveOptions(options: GameOptions): Result<ResolvedOptions> {
   if (!isPlayerCount(players)) return err('ERR_BAD_OPTIONS', 'The game is for 2 to 6 players.');
   if (!isMode(mode)) return err('ERR_BAD_OPTIONS', `Unknown mode "${String(mode)}".`);
   if (!modeFits(mode, players)) return err('ERR_BAD_OPTIONS', `Mode ${mode} is not played with ${players} players.`);
-  if (rounds !== undefined && targetScore !== undefined) return err('ERR_BAD_OPTIONS', 'Give either a number of rounds or a target score, not both.');
+  if (rounds !== undefined && targetScore !== undefined)
+    return err('ERR_BAD_OPTIONS', 'Give either a number of rounds or a target score, not both.');
   if (targetScore !== undefined) {
-    if (!isWholeAtLeastOne(targetScore)) return err('ERR_BAD_OPTIONS', 'The target score must be a whole number of at least 1.');
+    if (!isWholeAtLeastOne(targetScore))
+      return err('ERR_BAD_OPTIONS', 'The target score must be a whole number of at least 1.');
     return ok({ players, mode, targetScore });
   }
   const r = rounds ?? setupFor(players).defaultRounds;
-  if (!isWholeAtLeastOne(r)) return err('ERR_BAD_OPTIONS', 'The number of rounds must be a whole number of at least 1.');
+  if (!isWholeAtLeastOne(r))
+    return err('ERR_BAD_OPTIONS', 'The number of rounds must be a whole number of at least 1.');
   return ok({ players, mode, rounds: r });
 }
 
@@ -181,7 +208,11 @@ export class Game {
   /** Apply an action; on error nothing changes. */
   apply(action: Action): Result<GameEvent[]> {
     if (typeof action !== 'object' || action === null) return err('ERR_BAD_ACTION', 'An action must be an object.');
-    if (!isSeat(action.seat, this.players)) return err('ERR_BAD_SEAT', `There is no seat ${typeof action.seat === 'number' && Number.isInteger(action.seat) ? action.seat + 1 : String(action.seat)} at this table.`);
+    if (!isSeat(action.seat, this.players))
+      return err(
+        'ERR_BAD_SEAT',
+        `There is no seat ${typeof action.seat === 'number' && Number.isInteger(action.seat) ? action.seat + 1 : String(action.seat)} at this table.`,
+      );
     if (this.phaseNow === 'over') return err('ERR_GAME_OVER', 'The game is over.');
     if (action.type === 'pass') return this.applyPass(action.seat, action.pass);
     if (action.type === 'play') return this.applyPlay(action.seat, action.card);
@@ -217,7 +248,8 @@ export class Game {
     const r = this.current;
     const cards: PlayedCard[] = [];
     if (this.phaseNow === 'play') {
-      for (let i = 0; i < r.trickLen; i++) cards.push({ seat: (r.leader + i) % this.players, card: RANK[r.trickCards[i]] });
+      for (let i = 0; i < r.trickLen; i++)
+        cards.push({ seat: (r.leader + i) % this.players, card: RANK[r.trickCards[i]] });
     }
     return { leader: r.leader, cards };
   }
@@ -226,7 +258,8 @@ export class Game {
   bottles(): BottleState[] {
     const r = this.current;
     const out: BottleState[] = [];
-    for (let b = 0; b < r.bottles; b++) out.push({ owner: r.owner[b] < 0 ? null : r.owner[b], price: thresholdPrice(r.threshold[b]) });
+    for (let b = 0; b < r.bottles; b++)
+      out.push({ owner: r.owner[b] < 0 ? null : r.owner[b], price: thresholdPrice(r.threshold[b]) });
     return out;
   }
 
@@ -255,7 +288,14 @@ export class Game {
     this.rounds.push(log);
     this.phaseNow = 'pass';
     const events: GameEvent[] = [
-      { type: 'roundStarted', round: this.rounds.length - 1, dealer: r.dealer, firstPlayer: r.firstPlayer, teams: teamsFor(this.options.mode, this.players, r.firstPlayer), faceUp: log.faceUp },
+      {
+        type: 'roundStarted',
+        round: this.rounds.length - 1,
+        dealer: r.dealer,
+        firstPlayer: r.firstPlayer,
+        teams: teamsFor(this.options.mode, this.players, r.firstPlayer),
+        faceUp: log.faceUp,
+      },
     ];
     for (let s = 0; s < this.players; s++) events.push({ type: 'handDealt', to: s, hand: log.hands[s] });
     return events;
@@ -268,7 +308,10 @@ export class Game {
     if (typeof deal !== 'object' || deal === null) return bad('a deal must be an object');
     if (!isSeat(deal.dealer, n)) return bad(`dealer must be a seat index from 0 to ${n - 1}`);
     const expectedDealer = this.nextDealer;
-    if (expectedDealer !== null && deal.dealer !== expectedDealer) return bad(`dealer must be ${expectedDealer} (seat ${expectedDealer + 1}, the seat after the previous dealer), not ${deal.dealer}`);
+    if (expectedDealer !== null && deal.dealer !== expectedDealer)
+      return bad(
+        `dealer must be ${expectedDealer} (seat ${expectedDealer + 1}, the seat after the previous dealer), not ${deal.dealer}`,
+      );
     const want = new Set(deckIds(setup.extended));
     const seen = new Set<CardId>();
     const take = (cards: unknown, size: number, what: string): Result<CardId[]> => {
@@ -276,7 +319,10 @@ export class Game {
       const ids: CardId[] = [];
       for (const rank of cards) {
         const id = typeof rank === 'number' ? cardId(rank) : -1;
-        if (id < 0 || !want.has(id)) return bad(`${what} holds ${JSON.stringify(rank)}, which is not a card of the ${setup.extended ? 'extended' : 'base'} deck`);
+        if (id < 0 || !want.has(id))
+          return bad(
+            `${what} holds ${JSON.stringify(rank)}, which is not a card of the ${setup.extended ? 'extended' : 'base'} deck`,
+          );
         if (seen.has(id)) return bad(`${describeCard(rank)} is dealt twice`);
         seen.add(id);
         ids.push(id);
@@ -292,7 +338,8 @@ export class Game {
     }
     let faceUp: CardId[][] | null = null;
     if (setup.faceUpSize > 0) {
-      if (!Array.isArray(deal.faceUp) || deal.faceUp.length !== n) return bad(`faceUp must list ${n} face-up rows, one per seat`);
+      if (!Array.isArray(deal.faceUp) || deal.faceUp.length !== n)
+        return bad(`faceUp must list ${n} face-up rows, one per seat`);
       faceUp = [];
       for (let s = 0; s < n; s++) {
         const h = take(deal.faceUp[s], setup.faceUpSize, `the face-up row of seat ${s + 1}`);
@@ -307,22 +354,37 @@ export class Game {
   }
 
   private applyPass(seat: number, pass: PassChoice): Result<GameEvent[]> {
-    if (this.phaseNow !== 'pass') return err('ERR_NOT_PASSING_TIME', 'It is not the time to pass cards.', `seat ${seat + 1} passed cards outside the passing step`);
+    if (this.phaseNow !== 'pass')
+      return err(
+        'ERR_NOT_PASSING_TIME',
+        'It is not the time to pass cards.',
+        `seat ${seat + 1} passed cards outside the passing step`,
+      );
     const r = this.current;
-    if (r.hasPassed(seat)) return err('ERR_ALREADY_PASSED', 'You have already passed your cards this round.', `seat ${seat + 1} passed twice`);
+    if (r.hasPassed(seat))
+      return err(
+        'ERR_ALREADY_PASSED',
+        'You have already passed your cards this round.',
+        `seat ${seat + 1} passed twice`,
+      );
     const checked = this.checkPass(seat, pass);
     if (!checked.ok) return checked;
     const ids = checked.value;
     r.pass(seat, ids[0], ids[1], ids[2] ?? -1, ids[3] ?? -1);
     const log = this.rounds[this.rounds.length - 1];
-    log.passes[seat] = this.players === 2 ? { faceUp: RANK[ids[0]], hidden: RANK[ids[1]], devil: ids.slice(2).map((id) => RANK[id]) } : { left: RANK[ids[0]], right: RANK[ids[1]], devil: ids.slice(2).map((id) => RANK[id]) };
+    log.passes[seat] =
+      this.players === 2
+        ? { faceUp: RANK[ids[0]], hidden: RANK[ids[1]], devil: ids.slice(2).map((id) => RANK[id]) }
+        : { left: RANK[ids[0]], right: RANK[ids[1]], devil: ids.slice(2).map((id) => RANK[id]) };
     const events: GameEvent[] = [{ type: 'passChosen', seat }];
     if (r.phase === PHASE_PLAY) {
       this.phaseNow = 'play';
       const faceUpAdded: PlayedCard[] = [];
-      if (this.players === 2) for (let s = 0; s < 2; s++) faceUpAdded.push({ seat: 1 - s, card: (log.passes[s] as TwoPlayerPass).faceUp });
+      if (this.players === 2)
+        for (let s = 0; s < 2; s++) faceUpAdded.push({ seat: 1 - s, card: (log.passes[s] as TwoPlayerPass).faceUp });
       events.push({ type: 'passesExchanged', faceUpAdded });
-      for (let s = 0; s < this.players; s++) events.push({ type: 'cardsReceived', to: s, cards: receivedCards(log.passes, s) });
+      for (let s = 0; s < this.players; s++)
+        events.push({ type: 'cardsReceived', to: s, cards: receivedCards(log.passes, s) });
     }
     return ok(events);
   }
@@ -331,37 +393,78 @@ export class Game {
   private checkPass(seat: number, pass: PassChoice): Result<CardId[]> {
     const r = this.current;
     const devils = r.devilCount(seat);
-    const shape = this.players === 2 ? 'Pass one card into your opponent’s face-up row, one into their hand and two to the devil’s trick.' : devils === 0 ? 'As the dealer, pass one card to the left and one to the right.' : 'Pass one card to the left, one to the right and one to the devil’s trick.';
+    const shape =
+      this.players === 2
+        ? 'Pass one card into your opponent’s face-up row, one into their hand and two to the devil’s trick.'
+        : devils === 0
+          ? 'As the dealer, pass one card to the left and one to the right.'
+          : 'Pass one card to the left, one to the right and one to the devil’s trick.';
     const bad = () => err('ERR_BAD_PASS', shape, `seat ${seat + 1} passed the wrong cards: ${shape.toLowerCase()}`);
-    if (typeof pass !== 'object' || pass === null || !Array.isArray(pass.devil) || pass.devil.length !== devils) return bad();
-    const firstTwo = this.players === 2 ? [(pass as TwoPlayerPass).faceUp, (pass as TwoPlayerPass).hidden] : [(pass as SidePass).left, (pass as SidePass).right];
+    if (typeof pass !== 'object' || pass === null || !Array.isArray(pass.devil) || pass.devil.length !== devils)
+      return bad();
+    const firstTwo =
+      this.players === 2
+        ? [(pass as TwoPlayerPass).faceUp, (pass as TwoPlayerPass).hidden]
+        : [(pass as SidePass).left, (pass as SidePass).right];
     const ranks: unknown[] = [...firstTwo, ...pass.devil];
     const ids: CardId[] = [];
     for (const rank of ranks) {
       if (typeof rank !== 'number') return bad();
       const id = cardId(rank);
       if (id < 0 || !hasCard(r.handLo[seat], r.handHi[seat], id)) {
-        const where = this.players === 2 && id >= 0 && hasCard(r.upLo[seat], r.upHi[seat], id) ? ' Cards are passed from your hidden hand, not your face-up row.' : '';
-        return err('ERR_CARD_NOT_HELD', `You do not hold ${rank} in your hand.${where}`, `seat ${seat + 1} passed ${rank}, which it does not hold in its hand`);
+        const where =
+          this.players === 2 && id >= 0 && hasCard(r.upLo[seat], r.upHi[seat], id)
+            ? ' Cards are passed from your hidden hand, not your face-up row.'
+            : '';
+        return err(
+          'ERR_CARD_NOT_HELD',
+          `You do not hold ${rank} in your hand.${where}`,
+          `seat ${seat + 1} passed ${rank}, which it does not hold in its hand`,
+        );
       }
-      if (ids.includes(id)) return err('ERR_BAD_PASS', `You cannot pass ${rank} twice.`, `seat ${seat + 1} passed ${rank} twice`);
+      if (ids.includes(id))
+        return err('ERR_BAD_PASS', `You cannot pass ${rank} twice.`, `seat ${seat + 1} passed ${rank} twice`);
       ids.push(id);
     }
     return ok(ids);
   }
 
   private applyPlay(seat: number, card: Rank): Result<GameEvent[]> {
-    if (this.phaseNow === 'deal') return err('ERR_NOT_PLAYING_TIME', 'The cards have not been dealt yet.', `seat ${seat + 1} played before the cards were dealt`);
-    if (this.phaseNow !== 'play') return err('ERR_NOT_PLAYING_TIME', 'Cards are still being passed; play starts when everyone has passed.', `seat ${seat + 1} played before the passing was over`);
+    if (this.phaseNow === 'deal')
+      return err(
+        'ERR_NOT_PLAYING_TIME',
+        'The cards have not been dealt yet.',
+        `seat ${seat + 1} played before the cards were dealt`,
+      );
+    if (this.phaseNow !== 'play')
+      return err(
+        'ERR_NOT_PLAYING_TIME',
+        'Cards are still being passed; play starts when everyone has passed.',
+        `seat ${seat + 1} played before the passing was over`,
+      );
     const r = this.current;
-    if (seat !== r.turn) return err('ERR_NOT_YOUR_TURN', `It is not your turn: seat ${r.turn + 1} plays next.`, `seat ${seat + 1} played out of turn (seat ${r.turn + 1} was to play)`);
+    if (seat !== r.turn)
+      return err(
+        'ERR_NOT_YOUR_TURN',
+        `It is not your turn: seat ${r.turn + 1} plays next.`,
+        `seat ${seat + 1} played out of turn (seat ${r.turn + 1} was to play)`,
+      );
     const id = typeof card === 'number' ? cardId(card) : -1;
     const inHand = id >= 0 && hasCard(r.handLo[seat], r.handHi[seat], id);
     const inRow = id >= 0 && hasCard(r.upLo[seat], r.upHi[seat], id);
-    if (!inHand && !inRow) return err('ERR_CARD_NOT_HELD', `You do not hold ${String(card)}.`, `seat ${seat + 1} played ${String(card)}, which it does not hold`);
+    if (!inHand && !inRow)
+      return err(
+        'ERR_CARD_NOT_HELD',
+        `You do not hold ${String(card)}.`,
+        `seat ${seat + 1} played ${String(card)}, which it does not hold`,
+      );
     if (!r.isLegal(id)) {
       const led = SUITS[r.ledSuit];
-      return err('ERR_MUST_FOLLOW_SUIT', `You must follow ${led}: ${card} is ${SUITS[SUIT_INDEX[id]]}.`, `seat ${seat + 1} must follow ${led} but played ${describeCard(card)}`);
+      return err(
+        'ERR_MUST_FOLLOW_SUIT',
+        `You must follow ${led}: ${card} is ${SUITS[SUIT_INDEX[id]]}.`,
+        `seat ${seat + 1} must follow ${led} but played ${describeCard(card)}`,
+      );
     }
     const log = this.rounds[this.rounds.length - 1];
     const leader = r.leader;
@@ -437,7 +540,12 @@ export function receivedCards(passes: readonly (PassChoice | null)[], seat: numb
   const n = passes.length;
   if (n === 2) {
     const p = passes[1 - seat] as TwoPlayerPass | null;
-    return p ? [{ from: 1 - seat, card: p.faceUp, into: 'faceUp' }, { from: 1 - seat, card: p.hidden, into: 'hand' }] : [];
+    return p
+      ? [
+          { from: 1 - seat, card: p.faceUp, into: 'faceUp' },
+          { from: 1 - seat, card: p.hidden, into: 'hand' },
+        ]
+      : [];
   }
   const fromRight = passes[rightOf(seat, n)] as SidePass | null;
   const fromLeft = passes[leftOf(seat, n)] as SidePass | null;
@@ -463,4 +571,3 @@ function combinations<T>(items: readonly T[], k: number): T[][] {
   });
   return out;
 }
-

@@ -1,14 +1,60 @@
 /** The rules engine's public API. Zero runtime dependencies, no I/O, no clock. */
-export { CARD_COUNT, type CardId, cardId, deckIds, describeCard, IS_EXTENDED, POINTS, pointsOf, priceThreshold, RANK, type Rank, type Suit, SUIT_INDEX, SUITS, START_PRICE, START_THRESHOLD, suitOf } from './cards.js';
-export { Game, type Phase, type RoundLog, resolveOptions } from './game.js';
-export { type EngineError, type ErrorCode, err, ok, type Result } from './result.js';
-export { Rng } from './rng.js';
-export { bottleCount, devilCardsOf, isMode, isPlayerCount, leftOf, type Mode, MODES, modesFor, type PlayerCount, rightOf, type Setup, setupFor, type TeamLetter, teamsFor } from './setup.js';
-export * from './types.js';
-export { type TableView, type TrickInProgress, view } from './view.js';
-
+export {
+  CARD_COUNT,
+  type CardId,
+  cardId,
+  deckIds,
+  describeCard,
+  IS_EXTENDED,
+  POINTS,
+  pointsOf,
+  priceThreshold,
+  RANK,
+  type Rank,
+  START_PRICE,
+  START_THRESHOLD,
+  SUIT_INDEX,
+  SUITS,
+  type Suit,
+  suitOf,
+} from './cards.js';
 // The fast core, for searching bots: card sets as two 32-bit words, the Round they play
 // out, and the searchable position of a seat's view. Everything else should use Game.
-export { addCard, BELOW_HI, BELOW_LO, bitCount, cardIds, hasCard, lowestBit, nthCard, removeCard, SUIT_HI, SUIT_LO, setOf, setPoints } from './cardset.js';
+export {
+  addCard,
+  BELOW_HI,
+  BELOW_LO,
+  bitCount,
+  cardIds,
+  hasCard,
+  lowestBit,
+  nthCard,
+  removeCard,
+  SUIT_HI,
+  SUIT_LO,
+  setOf,
+  setPoints,
+} from './cardset.js';
+export { Game, type Phase, type RoundLog, resolveOptions } from './game.js';
 export { type SearchPosition, searchPosition } from './position.js';
+export { type EngineError, type ErrorCode, err, ok, type Result } from './result.js';
+export { Rng } from './rng.js';
 export { PASS_SLOTS, PHASE_DONE, PHASE_PASS, PHASE_PLAY, Round, winningPosition } from './round.js';
+export {
+  bottleCount,
+  devilCardsOf,
+  isMode,
+  isPlayerCount,
+  leftOf,
+  MODES,
+  type Mode,
+  modesFor,
+  type PlayerCount,
+  rightOf,
+  type Setup,
+  setupFor,
+  type TeamLetter,
+  teamsFor,
+} from './setup.js';
+export * from './types.js';
+export { type TableView, type TrickInProgress, view } from './view.js';

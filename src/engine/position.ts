@@ -50,7 +50,10 @@ export function searchPosition(view: TableView): SearchPosition {
     r.passesMade = n;
     if (view.myPass) {
       // Cards passed to a neighbour's hidden hand stay there until that neighbour plays them.
-      const [first, second] = n === 2 ? [(view.myPass as TwoPlayerPass).faceUp, (view.myPass as TwoPlayerPass).hidden] : [(view.myPass as SidePass).left, (view.myPass as SidePass).right];
+      const [first, second] =
+        n === 2
+          ? [(view.myPass as TwoPlayerPass).faceUp, (view.myPass as TwoPlayerPass).hidden]
+          : [(view.myPass as SidePass).left, (view.myPass as SidePass).right];
       const o = seat * PASS_SLOTS;
       r.passCards[o] = cardId(first);
       r.passCards[o + 1] = cardId(second);
@@ -107,7 +110,15 @@ export function searchPosition(view: TableView): SearchPosition {
   }
   const deck = setOf(deckIds(r.setup.extended));
   const devilMissing = view.phase === 'play' ? view.devilSize - view.myDevil.length : 0;
-  return { round: r, seat, unseenLo: deck[0] & ~knownLo, unseenHi: deck[1] & ~knownHi, missing, devilMissing, voidBits };
+  return {
+    round: r,
+    seat,
+    unseenLo: deck[0] & ~knownLo,
+    unseenHi: deck[1] & ~knownHi,
+    missing,
+    devilMissing,
+    voidBits,
+  };
 }
 
 function passedCount(r: Round, s: number): number {

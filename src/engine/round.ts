@@ -5,10 +5,30 @@
  * a legal input, so only code that has checked legality (or chose from `legalMask`)
  * may call it.
  */
-import { type CardId, deckIds, POINTS, SUIT_INDEX, START_THRESHOLD } from './cards.js';
-import { addCard as addTo, bitCount, hasCard, nthCard, removeCard as removeFrom, setPoints, SUIT_HI, SUIT_LO } from './cardset.js';
+import { type CardId, deckIds, POINTS, START_THRESHOLD, SUIT_INDEX } from './cards.js';
+import {
+  addCard as addTo,
+  bitCount,
+  hasCard,
+  nthCard,
+  removeCard as removeFrom,
+  SUIT_HI,
+  SUIT_LO,
+  setPoints,
+} from './cardset.js';
 import type { Rng } from './rng.js';
-import { bottleCount, dealtHandSize, devilCardsOf, leftOf, type Mode, type PlayerCount, rightOf, type Setup, setupFor, teamsFor } from './setup.js';
+import {
+  bottleCount,
+  dealtHandSize,
+  devilCardsOf,
+  leftOf,
+  type Mode,
+  type PlayerCount,
+  rightOf,
+  type Setup,
+  setupFor,
+  teamsFor,
+} from './setup.js';
 
 export const PHASE_PASS = 0;
 export const PHASE_PLAY = 1;
@@ -283,7 +303,8 @@ export class Round {
   /** Cards still to be played, all seats together. */
   cardsLeft(): number {
     let c = 0;
-    for (let s = 0; s < this.n; s++) c += bitCount(this.handLo[s] | this.upLo[s]) + bitCount(this.handHi[s] | this.upHi[s]);
+    for (let s = 0; s < this.n; s++)
+      c += bitCount(this.handLo[s] | this.upLo[s]) + bitCount(this.handHi[s] | this.upHi[s]);
     return c;
   }
 

@@ -89,14 +89,27 @@ export interface ReceivedCard {
  * are public (see visibleEvents).
  */
 export type GameEvent =
-  | { readonly type: 'roundStarted'; readonly round: number; readonly dealer: number; readonly firstPlayer: number; readonly teams: readonly TeamLetter[] | null; readonly faceUp: readonly (readonly Rank[])[] | null }
+  | {
+      readonly type: 'roundStarted';
+      readonly round: number;
+      readonly dealer: number;
+      readonly firstPlayer: number;
+      readonly teams: readonly TeamLetter[] | null;
+      readonly faceUp: readonly (readonly Rank[])[] | null;
+    }
   | { readonly type: 'handDealt'; readonly to: number; readonly hand: readonly Rank[] }
   | { readonly type: 'passChosen'; readonly seat: number }
   | { readonly type: 'passesExchanged'; readonly faceUpAdded: readonly PlayedCard[] }
   | { readonly type: 'cardsReceived'; readonly to: number; readonly cards: readonly ReceivedCard[] }
   | { readonly type: 'cardPlayed'; readonly seat: number; readonly card: Rank; readonly fromFaceUp: boolean }
   | { readonly type: 'trickWon'; readonly trick: CompletedTrick; readonly index: number }
-  | { readonly type: 'bottleSold'; readonly bottle: 1 | 2; readonly seller: number | null; readonly buyer: number; readonly price: Rank }
+  | {
+      readonly type: 'bottleSold';
+      readonly bottle: 1 | 2;
+      readonly seller: number | null;
+      readonly buyer: number;
+      readonly price: Rank;
+    }
   | { readonly type: 'roundScored'; readonly result: RoundResult }
   | { readonly type: 'gameOver'; readonly totals: readonly number[]; readonly winners: readonly number[] };
 

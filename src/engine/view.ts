@@ -3,12 +3,20 @@
  * built up field by field from public facts plus the viewer's own private facts; it is
  * never the full state with things removed, so a new field of the state cannot leak.
  */
-import { type CardId, cardId, deckIds, RANK, type Rank, type Suit, SUITS } from './cards.js';
+import { type CardId, cardId, deckIds, RANK, type Rank, SUITS, type Suit } from './cards.js';
 import { bitCount, cardIds } from './cardset.js';
 import { coreOf, type Game, type Phase, receivedCards } from './game.js';
 import { winningPosition } from './round.js';
-import { teamsFor, type TeamLetter } from './setup.js';
-import type { BottleState, CompletedTrick, PassChoice, PlayedCard, ReceivedCard, ResolvedOptions, RoundResult } from './types.js';
+import { type TeamLetter, teamsFor } from './setup.js';
+import type {
+  BottleState,
+  CompletedTrick,
+  PassChoice,
+  PlayedCard,
+  ReceivedCard,
+  ResolvedOptions,
+  RoundResult,
+} from './types.js';
 
 export interface TrickInProgress {
   readonly leader: number;
@@ -83,7 +91,12 @@ export function view(game: Game, viewer: number | null): TableView {
   const hand = seat === null ? null : ranksOf(r.handLo[seat], r.handHi[seat]);
   const faceUp = n === 2 ? seats.map((s) => ranksOf(r.upLo[s], r.upHi[s])) : null;
   const myDevil = myPass ? [...myPass.devil] : [];
-  const gone = new Set<Rank>([...(log?.plays ?? []), ...(hand ?? []), ...(seat !== null && faceUp ? faceUp[seat] : []), ...myDevil]);
+  const gone = new Set<Rank>([
+    ...(log?.plays ?? []),
+    ...(hand ?? []),
+    ...(seat !== null && faceUp ? faceUp[seat] : []),
+    ...myDevil,
+  ]);
 
   const trick = game.currentTrick();
   const b = r.bottleInPlay();
@@ -112,7 +125,12 @@ export function view(game: Game, viewer: number | null): TableView {
     received: seat !== null && exchanged && log ? receivedCards(log.passes, seat) : null,
     devilSize: exchanged ? r.setup.devilSize : 0,
     myDevil,
-    trick: { leader: trick.leader, ledSuit: r.ledSuit >= 0 && trick.cards.length > 0 ? SUITS[r.ledSuit] : null, cards: trick.cards, winning },
+    trick: {
+      leader: trick.leader,
+      ledSuit: r.ledSuit >= 0 && trick.cards.length > 0 ? SUITS[r.ledSuit] : null,
+      cards: trick.cards,
+      winning,
+    },
     tricks: log ? [...log.tricks] : [],
     bottles: game.bottles(),
     bottleInPlay: (b + 1) as 1 | 2,
@@ -132,4 +150,3 @@ export function view(game: Game, viewer: number | null): TableView {
 function ranksOf(lo: number, hi: number): Rank[] {
   return cardIds(lo, hi).map((id) => RANK[id]);
 }
-

@@ -5,9 +5,9 @@
  * Clients import only the types (`import type`), so zod stays out of the web bundle.
  */
 import { z } from 'zod';
-import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
 import type { Analysis, Hint } from '../analysis/index.js';
 import { type BotLevel, LEVELS } from '../bots/levels.js';
+import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
 import { cleanText, isVisible } from './text.js';
 
 export type { Analysis, Hint };
@@ -45,16 +45,28 @@ export const TableOptionsSchema = z
     coach: z.boolean().default(true),
   })
   .strict()
-  .refine((o) => o.rounds === undefined || o.targetScore === undefined, { message: 'give rounds or targetScore, not both' });
+  .refine((o) => o.rounds === undefined || o.targetScore === undefined, {
+    message: 'give rounds or targetScore, not both',
+  });
 export type TableOptions = z.infer<typeof TableOptionsSchema>;
 
 export const CreateTableSchema = z.object({ name: DisplayNameSchema, options: TableOptionsSchema }).strict();
-export const JoinTableSchema = z.object({ name: DisplayNameSchema, seat: z.number().int().min(0).max(5).optional() }).strict();
+export const JoinTableSchema = z
+  .object({ name: DisplayNameSchema, seat: z.number().int().min(0).max(5).optional() })
+  .strict();
 
 /** An action as a client sends it: the seat comes from the seat token, never from the client. */
 export const ClientActionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('play'), card: rank }).strict(),
-  z.object({ type: z.literal('pass'), pass: z.union([z.object({ left: rank, right: rank, devil: z.array(rank).max(1) }).strict(), z.object({ faceUp: rank, hidden: rank, devil: z.array(rank).length(2) }).strict()]) }).strict(),
+  z
+    .object({
+      type: z.literal('pass'),
+      pass: z.union([
+        z.object({ left: rank, right: rank, devil: z.array(rank).max(1) }).strict(),
+        z.object({ faceUp: rank, hidden: rank, devil: z.array(rank).length(2) }).strict(),
+      ]),
+    })
+    .strict(),
 ]);
 export type ClientAction = z.infer<typeof ClientActionSchema>;
 
@@ -80,13 +92,18 @@ export const ClientMessages = {
   'table:coach': z.object({ coach: z.boolean() }).strict(),
   /** A hint for the seat to act (only while the table's coach option is on). */
   'game:hint': z.object({}).strict(),
-  'chat:send': z.union([z.object({ text: typedText(200) }).strict(), z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict()]),
+  'chat:send': z.union([
+    z.object({ text: typedText(200) }).strict(),
+    z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict(),
+  ]),
 } as const;
 export type ClientMessageName = keyof typeof ClientMessages;
 export type ClientMessage<K extends ClientMessageName> = z.infer<(typeof ClientMessages)[K]>;
 
 /** Every acknowledgement: success with data, or an error code and a sentence for the player. */
-export type Ack<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; error: { code: string; message: string } };
+export type Ack<T = Record<string, never>> =
+  | ({ ok: true } & T)
+  | { ok: false; error: { code: string; message: string } };
 
 export interface SeatSummary {
   readonly seat: number;
@@ -103,7 +120,11 @@ export type TableStatus = 'lobby' | 'playing' | 'finished' | 'closed';
 
 export interface TableSummary {
   readonly code: string;
-  readonly options: ResolvedOptions & { readonly public: boolean; readonly turnSeconds: number; readonly coach: boolean };
+  readonly options: ResolvedOptions & {
+    readonly public: boolean;
+    readonly turnSeconds: number;
+    readonly coach: boolean;
+  };
   readonly status: TableStatus;
   readonly host: number;
   readonly seats: readonly SeatSummary[];
@@ -195,7 +216,9 @@ export interface ClientReplies {
  * on both ends). The server still checks every message with its zod schema: a type says
  * what a well-behaved client sends, not what arrives.
  */
-export type ClientToServer = { [K in ClientMessageName]: (message: ClientMessage<K>, ack: (reply: Ack<ClientReplies[K]>) => void) => void };
+export type ClientToServer = {
+  [K in ClientMessageName]: (message: ClientMessage<K>, ack: (reply: Ack<ClientReplies[K]>) => void) => void;
+};
 
 /** REST replies. */
 export interface CreateTableReply {

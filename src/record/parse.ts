@@ -3,7 +3,7 @@
  * Whether the deals, passes and plays obey the rules is the replay's job (replay.ts),
  * which knows the round and position of each; errors here name the field.
  */
-import { resolveOptions, type Result } from '../engine/index.js';
+import { type Result, resolveOptions } from '../engine/index.js';
 import { type GameRecord, RECORD_FORMAT } from './types.js';
 
 /** A record problem: one line a person can act on, naming where it is. */
@@ -25,7 +25,10 @@ export function parseRecord(text: string): RecordResult<GameRecord> {
  * line breaks and would cut the line in odd places.
  */
 function jsonProblem(message: string): string {
-  return message.replace(/, ".*" is not valid JSON$/s, '').replace(/\s+/g, ' ').trim();
+  return message
+    .replace(/, ".*" is not valid JSON$/s, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Check the shape of an already parsed record. */
@@ -56,7 +59,8 @@ function roundShapeProblem(round: unknown, n: number): string | null {
   if (!isObject(round)) return 'deal: the round must be an object';
   if (typeof round.dealer !== 'number') return 'deal: dealer must be a seat number';
   if (!isListOfRankLists(round.hands)) return 'deal: hands must be an array of hands, each an array of ranks';
-  if (round.faceUp !== undefined && !isListOfRankLists(round.faceUp)) return 'deal: faceUp must be an array of rows, each an array of ranks';
+  if (round.faceUp !== undefined && !isListOfRankLists(round.faceUp))
+    return 'deal: faceUp must be an array of rows, each an array of ranks';
   if (round.passes !== undefined) {
     if (!Array.isArray(round.passes) || round.passes.length !== n) return `passes: must list ${n} passes, one per seat`;
     for (let s = 0; s < n; s++) if (!isObject(round.passes[s])) return `pass of seat ${s + 1}: must be an object`;

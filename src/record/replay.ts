@@ -47,13 +47,35 @@ export function reportOf(game: Game): ReplayReport {
   const n = game.players;
   const rounds: ReplayRound[] = game.log.map((log, i) => {
     const isCurrent = i === game.log.length - 1;
-    const tricks: ReplayTrick[] = log.tricks.map((t) => ({ leader: t.leader, cards: t.cards.map((c) => c.card), winner: t.winner, bottle: t.bottle, price: t.price }));
+    const tricks: ReplayTrick[] = log.tricks.map((t) => ({
+      leader: t.leader,
+      cards: t.cards.map((c) => c.card),
+      winner: t.winner,
+      bottle: t.bottle,
+      price: t.price,
+    }));
     const inProgress = isCurrent && game.phase === 'play' ? game.currentTrick() : null;
-    if (inProgress && inProgress.cards.length > 0) tricks.push({ leader: inProgress.leader, cards: inProgress.cards.map((c) => c.card), winner: null, bottle: null, price: null });
+    if (inProgress && inProgress.cards.length > 0)
+      tricks.push({
+        leader: inProgress.leader,
+        cards: inProgress.cards.map((c) => c.card),
+        winner: null,
+        bottle: null,
+        price: null,
+      });
     const result = log.result;
     const teams: TeamLetter[] | null = teamsFor(game.options.mode, n, (log.dealer + 1) % n);
     if (result) {
-      return { dealer: log.dealer, teams, tricks, bottles: result.bottles, devil: result.devil, devilPoints: result.devilPoints, scores: result.scores, complete: true };
+      return {
+        dealer: log.dealer,
+        teams,
+        tricks,
+        bottles: result.bottles,
+        devil: result.devil,
+        devilPoints: result.devilPoints,
+        scores: result.scores,
+        complete: true,
+      };
     }
     return { dealer: log.dealer, teams, tricks, bottles: game.bottles(), complete: false };
   });
@@ -64,4 +86,3 @@ export function reportOf(game: Game): ReplayReport {
 function fail(message: string): { ok: false; error: string } {
   return { ok: false, error: message };
 }
-

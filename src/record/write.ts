@@ -6,7 +6,9 @@ export function recordOf(game: Game, names: readonly string[]): GameRecord {
   const o = game.options;
   const length = o.rounds !== undefined ? { rounds: o.rounds } : { targetScore: o.targetScore };
   const rounds: RecordRound[] = game.log.map((log) => {
-    const passes = log.passes.every((p) => p !== null) ? { passes: [...log.passes] as NonNullable<(typeof log.passes)[number]>[] } : {};
+    const passes = log.passes.every((p) => p !== null)
+      ? { passes: [...log.passes] as NonNullable<(typeof log.passes)[number]>[] }
+      : {};
     return {
       dealer: log.dealer,
       hands: log.hands.map((h) => [...h]),
@@ -15,5 +17,10 @@ export function recordOf(game: Game, names: readonly string[]): GameRecord {
       plays: [...log.plays],
     };
   });
-  return { format: RECORD_FORMAT, options: { players: o.players, mode: o.mode, ...length }, players: [...names], rounds };
+  return {
+    format: RECORD_FORMAT,
+    options: { players: o.players, mode: o.mode, ...length },
+    players: [...names],
+    rounds,
+  };
 }

@@ -27,15 +27,31 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const app = Fastify({ logger: { level: config.logLevel }, bodyLimit: config.maxMessageBytes, logController: new LogController({ disableRequestLogging: true }) });
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.maxMessageBytes,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
   const pool = new BotPool(config.botWorkers);
   const sessions = new SessionLimits(config);
   const io = new Server(app.server, sessions.serverOptions());
   sessions.attach(io);
-  const counts: Counts = { openTables: (): number => lobby.openTables(), runningGames: (): number => lobby.runningGames(), connections: (): number => io.engine.clientsCount };
+  const counts: Counts = {
+    openTables: (): number => lobby.openTables(),
+    runningGames: (): number => lobby.runningGames(),
+    connections: (): number => io.engine.clientsCount,
+  };
   const metrics = new Metrics(counts);
-  const lobby: Lobby = new Lobby({ store, pool, config, metrics, log: app.log, out: new RoomBroadcaster(io), now: Date.now });
+  const lobby: Lobby = new Lobby({
+    store,
+    pool,
+    config,
+    metrics,
+    log: app.log,
+    out: new RoomBroadcaster(io),
+    now: Date.now,
+  });
   const realtime = new Realtime(io, lobby, config, metrics, app.log);
   const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log);
 

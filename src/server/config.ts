@@ -58,13 +58,17 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, ma
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number ${max < Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : `of at least ${min}`}, not "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(
+      `${name} must be a whole number ${max < Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : `of at least ${min}`}, not "${raw}"`,
+    );
   return n;
 }
 
 function synchronous(raw: string | undefined): Config['sqliteSynchronous'] {
   const value = (raw || 'NORMAL').toUpperCase();
-  if (value !== 'NORMAL' && value !== 'FULL') throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL or FULL, not "${raw}"`);
+  if (value !== 'NORMAL' && value !== 'FULL')
+    throw new Error(`SQLITE_SYNCHRONOUS must be NORMAL or FULL, not "${raw}"`);
   return value;
 }
 
@@ -76,7 +80,8 @@ function publicUrl(raw: string | undefined): string | null {
   } catch {
     throw new Error(`PUBLIC_URL must be an absolute http(s) address, not "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) address, not "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`PUBLIC_URL must be an http(s) address, not "${raw}"`);
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 

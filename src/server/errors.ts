@@ -16,7 +16,10 @@ export class ServerError extends Error {
   }
 }
 
-export const INTERNAL_ERROR = { code: 'ERR_INTERNAL', message: 'Something went wrong on the server. Please try again.' } as const;
+export const INTERNAL_ERROR = {
+  code: 'ERR_INTERNAL',
+  message: 'Something went wrong on the server. Please try again.',
+} as const;
 
 /** A zod failure as one readable sentence naming the first field at fault. */
 export function invalid(error: z.ZodError): ServerError {

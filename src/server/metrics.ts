@@ -18,17 +18,53 @@ export class Metrics {
   constructor(counts: Counts) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    new Gauge({ name: 'bottle_imp_open_tables', help: 'Tables not closed (waiting, playing or finished).', registers, collect() { this.set(counts.openTables()); } });
-    new Gauge({ name: 'bottle_imp_running_games', help: 'Games being played.', registers, collect() { this.set(counts.runningGames()); } });
-    new Gauge({ name: 'bottle_imp_connections', help: 'Open Socket.IO connections.', registers, collect() { this.set(counts.connections()); } });
-    this.actions = new Counter({ name: 'bottle_imp_actions_total', help: 'Accepted game actions, by human or bot (rate() gives actions per second).', labelNames: ['by'], registers });
-    this.rejected = new Counter({ name: 'bottle_imp_rejected_total', help: 'Refused client messages, by error code.', labelNames: ['code'], registers });
+    new Gauge({
+      name: 'bottle_imp_open_tables',
+      help: 'Tables not closed (waiting, playing or finished).',
+      registers,
+      collect() {
+        this.set(counts.openTables());
+      },
+    });
+    new Gauge({
+      name: 'bottle_imp_running_games',
+      help: 'Games being played.',
+      registers,
+      collect() {
+        this.set(counts.runningGames());
+      },
+    });
+    new Gauge({
+      name: 'bottle_imp_connections',
+      help: 'Open Socket.IO connections.',
+      registers,
+      collect() {
+        this.set(counts.connections());
+      },
+    });
+    this.actions = new Counter({
+      name: 'bottle_imp_actions_total',
+      help: 'Accepted game actions, by human or bot (rate() gives actions per second).',
+      labelNames: ['by'],
+      registers,
+    });
+    this.rejected = new Counter({
+      name: 'bottle_imp_rejected_total',
+      help: 'Refused client messages, by error code.',
+      labelNames: ['code'],
+      registers,
+    });
     this.actionLatency = new Histogram({
       name: 'bottle_imp_action_latency_seconds',
       help: 'Time from receiving a player action to its acknowledgement.',
       buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1],
       registers,
     });
-    this.botThink = new Histogram({ name: 'bottle_imp_bot_think_seconds', help: 'Time a bot thought about one decision.', buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10], registers });
+    this.botThink = new Histogram({
+      name: 'bottle_imp_bot_think_seconds',
+      help: 'Time a bot thought about one decision.',
+      buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10],
+      registers,
+    });
   }
 }

@@ -9,7 +9,12 @@ import type { Store } from './store/store.js';
 
 const BATCH = 200;
 
-export function startRetention(store: Store, config: Config, log: FastifyBaseLogger, now: () => number): { stop(): void } {
+export function startRetention(
+  store: Store,
+  config: Config,
+  log: FastifyBaseLogger,
+  now: () => number,
+): { stop(): void } {
   let running = false;
   let stopped = false;
   const sweep = async (): Promise<void> => {

@@ -47,7 +47,13 @@ export function App() {
           <a href="#/replay" aria-current={route.screen === 'replay' ? 'page' : undefined}>
             {t('nav.replay')}
           </a>
-          <button type="button" className="btn icon" onClick={() => setPrefsOpen(true)} aria-label={t('prefs.title')} data-testid="open-prefs">
+          <button
+            type="button"
+            className="btn icon"
+            onClick={() => setPrefsOpen(true)}
+            aria-label={t('prefs.title')}
+            data-testid="open-prefs"
+          >
             ⚙
           </button>
         </nav>

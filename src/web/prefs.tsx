@@ -36,7 +36,14 @@ function browserLanguage(): Language {
 }
 
 export function defaultPrefs(): Prefs {
-  return { cardStyle: 'standard', sort: 'suit', speed: 'normal', tap: 'confirm', language: browserLanguage(), name: '' };
+  return {
+    cardStyle: 'standard',
+    sort: 'suit',
+    speed: 'normal',
+    tap: 'confirm',
+    language: browserLanguage(),
+    name: '',
+  };
 }
 
 /** Stored preferences; anything unreadable or unknown falls back to its default. */
@@ -44,7 +51,8 @@ export function loadPrefs(): Prefs {
   const base = defaultPrefs();
   try {
     const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Record<keyof Prefs, unknown>>;
-    const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+    const pick = <T extends string>(value: unknown, allowed: readonly T[], fallback: T): T =>
+      allowed.includes(value as T) ? (value as T) : fallback;
     return {
       cardStyle: pick(raw.cardStyle, CARD_STYLES, base.cardStyle),
       sort: pick(raw.sort, SORT_ORDERS, base.sort),

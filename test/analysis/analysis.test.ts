@@ -72,7 +72,10 @@ function randomRecord(players: 3 | 4, rounds: number, seed: number): GameRecord 
     const s = g.toAct()[0];
     g.apply(bots[s].decide(view(g, s), g.legalActions(s)));
   }
-  return recordOf(g, Array.from({ length: players }, (_, s) => `P${s + 1}`));
+  return recordOf(
+    g,
+    Array.from({ length: players }, (_, s) => `P${s + 1}`),
+  );
 }
 
 test('a decision with one legal option is forced, never a fault, whatever was lost', () => {

@@ -18,16 +18,34 @@ describe('bottle-imp analyse', () => {
     expect(r.status).toBe(0);
     const a = JSON.parse(r.stdout);
     expect(Object.keys(a)).toEqual(['format', 'iterations', 'seed', 'thresholds', 'players', 'decisions']);
-    expect(a).toMatchObject({ format: 'bottle-imp-analysis/1', iterations: 50, seed: 4, thresholds: { inaccuracy: 2, mistake: 5, blunder: 10 } });
+    expect(a).toMatchObject({
+      format: 'bottle-imp-analysis/1',
+      iterations: 50,
+      seed: 4,
+      thresholds: { inaccuracy: 2, mistake: 5, blunder: 10 },
+    });
     expect(a.players).toHaveLength(1);
     expect(a.players[0]).toMatchObject({ seat: 1, name: 'Bo', decisions: 12 });
     expect(Object.keys(a.players[0].counts)).toEqual(['good', 'inaccuracy', 'mistake', 'blunder', 'forced']);
     const pass = a.decisions[0];
     expect(pass).toMatchObject({ round: 0, play: null, seat: 1, kind: 'pass' });
-    expect(pass.chosen).toEqual(expect.objectContaining({ left: expect.any(Number), right: expect.any(Number), devil: [expect.any(Number)] }));
+    expect(pass.chosen).toEqual(
+      expect.objectContaining({ left: expect.any(Number), right: expect.any(Number), devil: [expect.any(Number)] }),
+    );
     expect(pass.options.length).toBeGreaterThan(1);
     for (const d of a.decisions) {
-      expect(Object.keys(d)).toEqual(['round', 'play', 'seat', 'kind', 'chosen', 'best', 'options', 'loss', 'class', 'why']);
+      expect(Object.keys(d)).toEqual([
+        'round',
+        'play',
+        'seat',
+        'kind',
+        'chosen',
+        'best',
+        'options',
+        'loss',
+        'class',
+        'why',
+      ]);
       expect(d.why).not.toMatch(/\n/);
     }
     expect(r.stderr).toMatch(/^analyse: \d+ of 12 decisions/);
@@ -38,13 +56,18 @@ describe('bottle-imp analyse', () => {
     const r = run(['analyse', '-', '--seat', '2', '--iterations', '50'], readFileSync(FIXTURE, 'utf8'));
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^Seat 2 Bo: accuracy \d+\.\d %/m);
-    expect(r.stdout).toMatch(/round 1, trick 10, card 3: played 9, best 7, −4\d\.\d \(blunder\): buys the bottle at 9 with 1 card left/);
+    expect(r.stdout).toMatch(
+      /round 1, trick 10, card 3: played 9, best 7, −4\d\.\d \(blunder\): buys the bottle at 9 with 1 card left/,
+    );
   });
 
   test.each([
     [['--seat', '4'], 'bottle-imp: analyse: --seat must be from 1 to 3 for this 3-player game, not 4'],
     [['--seat', '0'], 'bottle-imp: analyse: --seat must be a whole number from 1 to 6, not "0"'],
-    [['--iterations', 'many'], 'bottle-imp: analyse: --iterations must be a whole number from 1 to 10000000, not "many"'],
+    [
+      ['--iterations', 'many'],
+      'bottle-imp: analyse: --iterations must be a whole number from 1 to 10000000, not "many"',
+    ],
   ])('bad flags %j are one line and status 1', (flags, line) => {
     const r = run(['analyse', FIXTURE, ...flags]);
     expect(r.status).toBe(1);

@@ -7,7 +7,10 @@ import { playGame } from './helpers.js';
 
 describe('seeded bots are deterministic', () => {
   test.each<BotName>(['random', 'heuristic', 'ismcts'])('%s: the same seeds play the same game', (name) => {
-    const play = () => playGame({ players: 4, rounds: 1 }, 99, (seat) => createBot(name, { seed: 1000 + seat, budget: { iterations: 60 } }));
+    const play = () =>
+      playGame({ players: 4, rounds: 1 }, 99, (seat) =>
+        createBot(name, { seed: 1000 + seat, budget: { iterations: 60 } }),
+      );
     const names = ['a', 'b', 'c', 'd'];
     expect(recordOf(play(), names)).toEqual(recordOf(play(), names));
   });

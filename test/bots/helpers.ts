@@ -3,7 +3,12 @@ import { type Bot, playBotTurns } from '../../src/bots/index.js';
 import { type Action, Game, type GameOptions, type TableView } from '../../src/engine/index.js';
 
 /** Plays a whole game, failing loudly if any bot returns an action outside its legal list or the engine refuses it. */
-export function playGame(options: GameOptions, seed: number, botFor: (seat: number, game: Game) => Bot, stopAfter = Number.POSITIVE_INFINITY): Game {
+export function playGame(
+  options: GameOptions,
+  seed: number,
+  botFor: (seat: number, game: Game) => Bot,
+  stopAfter = Number.POSITIVE_INFINITY,
+): Game {
   const game = Game.create(options, seed);
   if (!game.ok) throw new Error(game.error.message);
   const g = game.value;
@@ -19,7 +24,10 @@ function strict(bot: Bot, seat: number): Bot {
     name: bot.name,
     decide(v: TableView, legal: readonly Action[]): Action {
       const action = bot.decide(v, legal);
-      if (!legal.some((a) => sameAction(a, action))) throw new Error(`${bot.name} at seat ${seat} returned an action not in its legal list: ${JSON.stringify(action)}`);
+      if (!legal.some((a) => sameAction(a, action)))
+        throw new Error(
+          `${bot.name} at seat ${seat} returned an action not in its legal list: ${JSON.stringify(action)}`,
+        );
       return action;
     },
   };

@@ -42,18 +42,23 @@ describe('bots see only their view', () => {
     const seat = original.toAct()[0];
     const [a, b] = [0, 1, 2, 3].filter((s) => s !== seat);
 
-    test.each(BOTS)(`%s: swapping two other seats' unseen cards changes nothing for the first player (deal ${seed})`, (_, make) => {
-      // Each of a and b keeps the cards it passes; the cards it keeps go to the other.
-      const kept = (s: number) => dealt.hands[s].filter((r) => !passed(passes[s]).includes(r));
-      const hands = dealt.hands.map((h) => [...h]);
-      hands[a] = [...passed(passes[a]), ...kept(b)];
-      hands[b] = [...passed(passes[b]), ...kept(a)];
-      const twin = gameOf({ dealer: dealt.dealer, hands }, passes);
-      const real = gameOf({ dealer: dealt.dealer, hands: dealt.hands }, passes);
-      expect(twin.snapshot().handLo[a]).not.toBe(real.snapshot().handLo[a]);
-      expect(view(twin, seat)).toEqual(view(real, seat));
-      expect(make().decide(view(twin, seat), twin.legalActions(seat))).toEqual(make().decide(view(real, seat), real.legalActions(seat)));
-    });
+    test.each(BOTS)(
+      `%s: swapping two other seats' unseen cards changes nothing for the first player (deal ${seed})`,
+      (_, make) => {
+        // Each of a and b keeps the cards it passes; the cards it keeps go to the other.
+        const kept = (s: number) => dealt.hands[s].filter((r) => !passed(passes[s]).includes(r));
+        const hands = dealt.hands.map((h) => [...h]);
+        hands[a] = [...passed(passes[a]), ...kept(b)];
+        hands[b] = [...passed(passes[b]), ...kept(a)];
+        const twin = gameOf({ dealer: dealt.dealer, hands }, passes);
+        const real = gameOf({ dealer: dealt.dealer, hands: dealt.hands }, passes);
+        expect(twin.snapshot().handLo[a]).not.toBe(real.snapshot().handLo[a]);
+        expect(view(twin, seat)).toEqual(view(real, seat));
+        expect(make().decide(view(twin, seat), twin.legalActions(seat))).toEqual(
+          make().decide(view(real, seat), real.legalActions(seat)),
+        );
+      },
+    );
 
     test.each(BOTS)(`%s: before passing, other hands dealt differently change nothing (deal ${seed})`, (_, make) => {
       const hands = dealt.hands.map((h) => [...h]);
@@ -61,7 +66,9 @@ describe('bots see only their view', () => {
       const twin = gameOf({ dealer: dealt.dealer, hands }, null);
       const real = gameOf({ dealer: dealt.dealer, hands: dealt.hands }, null);
       expect(view(twin, seat)).toEqual(view(real, seat));
-      expect(make().decide(view(twin, seat), twin.legalActions(seat))).toEqual(make().decide(view(real, seat), real.legalActions(seat)));
+      expect(make().decide(view(twin, seat), twin.legalActions(seat))).toEqual(
+        make().decide(view(real, seat), real.legalActions(seat)),
+      );
     });
   }
 });

@@ -6,7 +6,9 @@ import { oracleBot } from '../../src/bots/oracle.js';
 import { type Mode, modesFor, type PlayerCount } from '../../src/engine/index.js';
 import { playGame } from './helpers.js';
 
-const TABLES: [PlayerCount, Mode][] = ([2, 3, 4, 5, 6] as PlayerCount[]).flatMap((n) => modesFor(n).map((m): [PlayerCount, Mode] => [n, m]));
+const TABLES: [PlayerCount, Mode][] = ([2, 3, 4, 5, 6] as PlayerCount[]).flatMap((n) =>
+  modesFor(n).map((m): [PlayerCount, Mode] => [n, m]),
+);
 const table = fc.constantFrom(...TABLES);
 const seed = fc.integer({ min: 0, max: 2 ** 31 });
 
@@ -24,7 +26,9 @@ describe('bots return only legal actions', () => {
   test('ismcts with a small budget, random games of every table', () => {
     fc.assert(
       fc.property(table, seed, ([players, mode], s) => {
-        const g = playGame({ players, mode, rounds: 1 }, s, (seat) => createBot('ismcts', { seed: s + seat, budget: { iterations: 25 } }));
+        const g = playGame({ players, mode, rounds: 1 }, s, (seat) =>
+          createBot('ismcts', { seed: s + seat, budget: { iterations: 25 } }),
+        );
         expect(g.phase).toBe('over');
       }),
       { numRuns: 15 },
@@ -33,7 +37,9 @@ describe('bots return only legal actions', () => {
 
   test('the oracle with a small budget, every table', () => {
     for (const [players, mode] of TABLES) {
-      const g = playGame({ players, mode, rounds: 1 }, players * 7, (seat, game) => oracleBot({ seed: seat, budget: { iterations: 25 } }, () => game.snapshot()));
+      const g = playGame({ players, mode, rounds: 1 }, players * 7, (seat, game) =>
+        oracleBot({ seed: seat, budget: { iterations: 25 } }, () => game.snapshot()),
+      );
       expect(g.phase).toBe('over');
     }
   });

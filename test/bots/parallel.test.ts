@@ -19,7 +19,11 @@ describe('ismcts with worker threads', () => {
       const made = Game.create({ players: 5, rounds: 1 }, 21);
       if (!made.ok) throw new Error(made.error.message);
       const g = made.value;
-      const bots = Array.from({ length: 5 }, (_, s) => (s === 0 ? createBot('ismcts', { seed: 4, threads: 2, budget: { iterations: 200 } }) : createBot('heuristic', { seed: s })));
+      const bots = Array.from({ length: 5 }, (_, s) =>
+        s === 0
+          ? createBot('ismcts', { seed: 4, threads: 2, budget: { iterations: 200 } })
+          : createBot('heuristic', { seed: s }),
+      );
       const plays: unknown[] = [];
       while (g.phase !== 'over') {
         const seat = g.toAct()[0];

@@ -26,7 +26,12 @@ describe('the ismcts sampler', () => {
     fc.assert(
       fc.property(position, ({ players, modeIndex, seed, steps, sampleSeed }) => {
         const modes = modesFor(players);
-        const g = playGame({ players, mode: modes[modeIndex % modes.length], rounds: 1 }, seed, (s) => createBot('random', { seed: seed + s }), steps);
+        const g = playGame(
+          { players, mode: modes[modeIndex % modes.length], rounds: 1 },
+          seed,
+          (s) => createBot('random', { seed: seed + s }),
+          steps,
+        );
         if (g.phase === 'over') return;
         const seat = g.toAct()[0];
         const v = view(g, seat);
@@ -38,9 +43,18 @@ describe('the ismcts sampler', () => {
         expect([sample.handLo[seat], sample.handHi[seat]]).toEqual([truth.handLo[seat], truth.handHi[seat]]);
         expect(Array.from(sample.upLo)).toEqual(Array.from(truth.upLo));
         expect(Array.from(sample.upHi)).toEqual(Array.from(truth.upHi));
-        for (const field of ['threshold', 'owner', 'wonPoints', 'wonTricks', 'voids'] as const) expect(Array.from(sample[field])).toEqual(Array.from(truth[field]));
-        expect(Array.from(sample.trickCards.slice(0, truth.trickLen))).toEqual(Array.from(truth.trickCards.slice(0, truth.trickLen)));
-        expect([sample.leader, sample.turn, sample.trickLen, sample.tricksPlayed, sample.phase]).toEqual([truth.leader, truth.turn, truth.trickLen, truth.tricksPlayed, truth.phase]);
+        for (const field of ['threshold', 'owner', 'wonPoints', 'wonTricks', 'voids'] as const)
+          expect(Array.from(sample[field])).toEqual(Array.from(truth[field]));
+        expect(Array.from(sample.trickCards.slice(0, truth.trickLen))).toEqual(
+          Array.from(truth.trickCards.slice(0, truth.trickLen)),
+        );
+        expect([sample.leader, sample.turn, sample.trickLen, sample.tricksPlayed, sample.phase]).toEqual([
+          truth.leader,
+          truth.turn,
+          truth.trickLen,
+          truth.tricksPlayed,
+          truth.phase,
+        ]);
 
         const seen = new Set<number>(cardIds(truth.playedLo, truth.playedHi));
         const add = (ids: number[]) => {
@@ -52,9 +66,13 @@ describe('the ismcts sampler', () => {
         for (let s = 0; s < players; s++) {
           const hand = cardIds(sample.handLo[s], sample.handHi[s]);
           // Before the exchange, a seat that has passed is dealt its whole hand again: the viewer cannot tell its pass.
-          const expected = bitCount(truth.handLo[s]) + bitCount(truth.handHi[s]) + (truth.phase === 0 && s !== seat && truth.hasPassed(s) ? 2 + truth.devilCount(s) : 0);
+          const expected =
+            bitCount(truth.handLo[s]) +
+            bitCount(truth.handHi[s]) +
+            (truth.phase === 0 && s !== seat && truth.hasPassed(s) ? 2 + truth.devilCount(s) : 0);
           expect(hand.length).toBe(expected);
-          for (const id of hand) expect(truth.voids[s] & (1 << SUIT_INDEX[id]), `seat ${s} is void in the suit of card id ${id}`).toBe(0);
+          for (const id of hand)
+            expect(truth.voids[s] & (1 << SUIT_INDEX[id]), `seat ${s} is void in the suit of card id ${id}`).toBe(0);
           add(hand);
           add(cardIds(sample.upLo[s], sample.upHi[s]));
         }
@@ -64,12 +82,25 @@ describe('the ismcts sampler', () => {
           for (const rank of v.myDevil) expect(devil).toContain(cardId(rank));
           add(devil);
           const pass = v.myPass!;
-          const [first, second] = players === 2 ? [(pass as TwoPlayerPass).faceUp, (pass as TwoPlayerPass).hidden] : [(pass as SidePass).left, (pass as SidePass).right];
-          const holders: [number, number][] = players === 2 ? [[second, 1 - seat]] : [[first, (seat + 1) % players], [second, (seat + players - 1) % players]];
+          const [first, second] =
+            players === 2
+              ? [(pass as TwoPlayerPass).faceUp, (pass as TwoPlayerPass).hidden]
+              : [(pass as SidePass).left, (pass as SidePass).right];
+          const holders: [number, number][] =
+            players === 2
+              ? [[second, 1 - seat]]
+              : [
+                  [first, (seat + 1) % players],
+                  [second, (seat + players - 1) % players],
+                ];
           for (const [rank, holder] of holders) {
             const id = cardId(rank);
             if (!seen.has(id) || cardIds(truth.playedLo, truth.playedHi).includes(id)) continue;
-            expect(cardIds(sample.handLo[holder], sample.handHi[holder]).concat(cardIds(sample.upLo[holder], sample.upHi[holder]))).toContain(id);
+            expect(
+              cardIds(sample.handLo[holder], sample.handHi[holder]).concat(
+                cardIds(sample.upLo[holder], sample.upHi[holder]),
+              ),
+            ).toContain(id);
           }
         }
         expect(seen.size).toBe(truth.setup.extended ? 54 : 36);

@@ -22,7 +22,13 @@ function normal(rng: Rng, mean: number, sd: number): number {
 }
 
 /** Runs the test on `runs` streams with the given true difference; returns how often each verdict came. */
-function verdicts(trueMean: number, gain: number, sd: number, runs: number, seed: number): { H1: number; H0: number; undecided: number } {
+function verdicts(
+  trueMean: number,
+  gain: number,
+  sd: number,
+  runs: number,
+  seed: number,
+): { H1: number; H0: number; undecided: number } {
   const rng = new Rng(seed);
   const count = { H1: 0, H0: 0, undecided: 0 };
   for (let k = 0; k < runs; k++) {
@@ -94,7 +100,23 @@ describe('the 95 % interval', () => {
 
 describe('npm run bench:strength', () => {
   test('plays the working tree against bots-v1 on a handful of deals and reports', async () => {
-    const { stdout } = await run(process.execPath, [CLI, 'tournament', '--baseline', 'bots-v1', '--bot', 'heuristic', '--players', '3', '--hands', '9', '--seed', '4', '--workers', '2', '--json']);
+    const { stdout } = await run(process.execPath, [
+      CLI,
+      'tournament',
+      '--baseline',
+      'bots-v1',
+      '--bot',
+      'heuristic',
+      '--players',
+      '3',
+      '--hands',
+      '9',
+      '--seed',
+      '4',
+      '--workers',
+      '2',
+      '--json',
+    ]);
     const report = JSON.parse(stdout);
     expect(report.baseline).toEqual({ ref: 'bots-v1', commit: '45ac7cdd3da371659d42201e91cf6af68e519aee' });
     expect(report.hands).toBe(9);
@@ -107,16 +129,30 @@ describe('npm run bench:strength', () => {
     expect(report.difference.ci95[1]).toBeGreaterThanOrEqual(report.difference.mean);
     expect(report.sprt).toMatchObject({ alpha: 0.05, beta: 0.05, gain: 3 });
 
-    const text = await run(process.execPath, [CLI, 'tournament', '--baseline', 'bots-v1', '--players', '2', '--hands', '2', '--workers', '1']);
+    const text = await run(process.execPath, [
+      CLI,
+      'tournament',
+      '--baseline',
+      'bots-v1',
+      '--players',
+      '2',
+      '--hands',
+      '2',
+      '--workers',
+      '1',
+    ]);
     expect(text.stdout).toMatch(/^heuristic \(working tree\) against heuristic@bots-v1 \(45ac7cd\), 2 players/);
     expect(text.stdout).toMatch(/hands played: 2 /);
     expect(text.stdout).toMatch(/verdict: undecided at the cap of 2 hands/);
   });
 
   test('an unknown baseline: one line, exit status 1', async () => {
-    await expect(run(process.execPath, [CLI, 'tournament', '--baseline', 'no-such-baseline', '--players', '3', '--hands', '3'])).rejects.toMatchObject({
+    await expect(
+      run(process.execPath, [CLI, 'tournament', '--baseline', 'no-such-baseline', '--players', '3', '--hands', '3']),
+    ).rejects.toMatchObject({
       code: 1,
-      stderr: 'bottle-imp: tournament: unknown baseline "no-such-baseline": neither a name in bench/strength/baselines.json nor a commit of this repository\n',
+      stderr:
+        'bottle-imp: tournament: unknown baseline "no-such-baseline": neither a name in bench/strength/baselines.json nor a commit of this repository\n',
     });
   });
 });

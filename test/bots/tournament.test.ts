@@ -13,7 +13,25 @@ const run = promisify(execFile);
 describe('bottle-imp tournament', () => {
   test('two bots, duplicate deals, JSON report and one replayable record per hand', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bottle-imp-tournament-'));
-    const { stdout } = await run(process.execPath, [CLI, 'tournament', '--players', '3', '--seats', 'ismcts,heuristic,heuristic', '--hands', '5', '--iterations', '40', '--seed', '9', '--workers', '2', '--records', dir, '--json']);
+    const { stdout } = await run(process.execPath, [
+      CLI,
+      'tournament',
+      '--players',
+      '3',
+      '--seats',
+      'ismcts,heuristic,heuristic',
+      '--hands',
+      '5',
+      '--iterations',
+      '40',
+      '--seed',
+      '9',
+      '--workers',
+      '2',
+      '--records',
+      dir,
+      '--json',
+    ]);
     const report = JSON.parse(stdout);
     // 5 hands round up to 2 deals of 3 rotations.
     expect(report.players).toBe(3);
@@ -47,26 +65,64 @@ describe('bottle-imp tournament', () => {
       expect(new Set(record.value.players)).toEqual(new Set(['ismcts #1', 'heuristic #2', 'heuristic #3']));
     }
     // The three rotations of a deal share the deal: the same dealer and the same hands.
-    const deal0 = files.filter((f) => f.startsWith('deal-00000')).map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).rounds[0]);
+    const deal0 = files
+      .filter((f) => f.startsWith('deal-00000'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')).rounds[0]);
     expect(new Set(deal0.map((r) => JSON.stringify([r.dealer, r.hands]))).size).toBe(1);
     expect(scores).toHaveLength(6);
   });
 
   test('piped: the header at once and progress lines on standard error; one deal has no interval', async () => {
-    const { stdout, stderr } = await run(process.execPath, [CLI, 'tournament', '--players', '2', '--seats', 'heuristic,random', '--hands', '2', '--seed', '3', '--workers', '1']);
+    const { stdout, stderr } = await run(process.execPath, [
+      CLI,
+      'tournament',
+      '--players',
+      '2',
+      '--seats',
+      'heuristic,random',
+      '--hands',
+      '2',
+      '--seed',
+      '3',
+      '--workers',
+      '1',
+    ]);
     const lines = stderr.trim().split('\n');
-    expect(lines[0]).toBe('bottle-imp: tournament: 2 players, individual, 2 hands (1 deal × 2 seat rotations), seed 3 on 1 worker');
+    expect(lines[0]).toBe(
+      'bottle-imp: tournament: 2 players, individual, 2 hands (1 deal × 2 seat rotations), seed 3 on 1 worker',
+    );
     expect(lines.at(-1)).toMatch(/^bottle-imp: tournament: 1\/1 deals, \d+\.\d\d deals\/s, \d+s elapsed, ETA 0s$/);
     expect(stdout).toMatch(/^heuristic +[+-]\d+\.\d\d {2}unknown \(1 deal\)/m);
     expect(stdout).toContain('95% interval unknown (1 deal)');
-    const json = JSON.parse((await run(process.execPath, [CLI, 'tournament', '--players', '2', '--seats', 'heuristic,random', '--hands', '2', '--seed', '3', '--workers', '1', '--json'])).stdout);
+    const json = JSON.parse(
+      (
+        await run(process.execPath, [
+          CLI,
+          'tournament',
+          '--players',
+          '2',
+          '--seats',
+          'heuristic,random',
+          '--hands',
+          '2',
+          '--seed',
+          '3',
+          '--workers',
+          '1',
+          '--json',
+        ])
+      ).stdout,
+    );
     expect(json.bots[0].ci95).toBeNull();
   });
 
   test('an unknown bot: one line, exit status 1', async () => {
-    await expect(run(process.execPath, [CLI, 'tournament', '--players', '2', '--seats', 'ismcts,wizard', '--hands', '2'])).rejects.toMatchObject({
+    await expect(
+      run(process.execPath, [CLI, 'tournament', '--players', '2', '--seats', 'ismcts,wizard', '--hands', '2']),
+    ).rejects.toMatchObject({
       code: 1,
-      stderr: 'bottle-imp: tournament: unknown bot "wizard" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert)\n',
+      stderr:
+        'bottle-imp: tournament: unknown bot "wizard" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert)\n',
     });
   });
 });

@@ -22,7 +22,11 @@ interface Session {
  * Runs `play` with the given flags; `answer` gets the text printed since the last answer
  * and returns the next line to type, or null to close the input.
  */
-function drive(args: string[], answer: (printed: string, all: string) => string | null, signal?: (all: string) => boolean): Promise<Session> {
+function drive(
+  args: string[],
+  answer: (printed: string, all: string) => string | null,
+  signal?: (all: string) => boolean,
+): Promise<Session> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, 'play', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
     let signalled = false;
@@ -59,7 +63,9 @@ function handIn(text: string): { cards: string[]; playable: string[]; hidden: st
   const table = text.slice(text.lastIndexOf('— Round'));
   const lines = table.split('\n').filter((l) => /^Your (hand|hidden hand|face-up row):/.test(l));
   const tokens = lines.flatMap((l) => [...l.matchAll(/(\d+(?:\.5)?)[rbg](\*?)/g)]);
-  const hidden = lines.filter((l) => !l.startsWith('Your face-up row')).flatMap((l) => [...l.matchAll(/(\d+(?:\.5)?)[rbg]/g)].map((t) => t[1]));
+  const hidden = lines
+    .filter((l) => !l.startsWith('Your face-up row'))
+    .flatMap((l) => [...l.matchAll(/(\d+(?:\.5)?)[rbg]/g)].map((t) => t[1]));
   return { cards: tokens.map((t) => t[1]), playable: tokens.filter((t) => t[2] === '*').map((t) => t[1]), hidden };
 }
 
@@ -70,24 +76,29 @@ describe('bottle-imp play', () => {
     let passIndex = 0;
     let mistakes = 0;
     let notHeld = '';
-    const { output, code } = await drive(['--players', '3', '--rounds', '1', '--seed', '7', '--level', 'easy', '--record', file], (printed, all) => {
-      if (printed.includes('Card to pass')) {
-        // First a card we do not hold, then the first, second, third card of the hand.
-        if (passIndex === 0 && mistakes === 0) {
-          mistakes++;
-          notHeld = String([...Array(37).keys()].map((k) => k + 1).find((r) => r !== 19 && !handIn(all).cards.includes(String(r))));
-          return notHeld;
+    const { output, code } = await drive(
+      ['--players', '3', '--rounds', '1', '--seed', '7', '--level', 'easy', '--record', file],
+      (printed, all) => {
+        if (printed.includes('Card to pass')) {
+          // First a card we do not hold, then the first, second, third card of the hand.
+          if (passIndex === 0 && mistakes === 0) {
+            mistakes++;
+            notHeld = String(
+              [...Array(37).keys()].map((k) => k + 1).find((r) => r !== 19 && !handIn(all).cards.includes(String(r))),
+            );
+            return notHeld;
+          }
+          return handIn(all).cards[passIndex++];
         }
-        return handIn(all).cards[passIndex++];
-      }
-      const { cards, playable } = handIn(all);
-      const unplayable = cards.find((c) => !playable.includes(c));
-      if (unplayable !== undefined && mistakes < 3 && printed.includes('Your hand:')) {
-        mistakes++;
-        return unplayable;
-      }
-      return playable[0];
-    });
+        const { cards, playable } = handIn(all);
+        const unplayable = cards.find((c) => !playable.includes(c));
+        if (unplayable !== undefined && mistakes < 3 && printed.includes('Your hand:')) {
+          mistakes++;
+          return unplayable;
+        }
+        return playable[0];
+      },
+    );
     expect(code).toBe(0);
     expect(output).toContain(`You do not hold ${notHeld} in your hand.`);
     expect(output).toMatch(/You must follow (red|blue|green): .* Try again\./);
@@ -105,7 +116,23 @@ describe('bottle-imp play', () => {
   test('input that ends early saves the game so far and exits with status 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bottle-imp-play-'));
     const file = join(dir, 'partial.json');
-    const { output, code } = await drive(['--players', '4', '--seat', '2', '--levels', 'easy,medium,easy', '--rounds', '1', '--seed', '3', '--record', file], () => null);
+    const { output, code } = await drive(
+      [
+        '--players',
+        '4',
+        '--seat',
+        '2',
+        '--levels',
+        'easy,medium,easy',
+        '--rounds',
+        '1',
+        '--seed',
+        '3',
+        '--record',
+        file,
+      ],
+      () => null,
+    );
     expect(code).toBe(1);
     expect(output).toContain('the input ended before the game did');
     const record = parseRecord(readFileSync(file, 'utf8'));
@@ -138,15 +165,21 @@ describe('bottle-imp play', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bottle-imp-play-')), 'quit.json');
     const script = ['help', '?', '', 'score', 'last', 'hand'];
     let played = 0;
-    const { output, code } = await drive(['--players', '4', '--rounds', '1', '--seed', '4', '--level', 'medium', '--record', file], (printed, all) => {
-      // The whole pass on one line: as many cards as the prompt's slots (2, plus the devil's cards).
-      if (printed.includes('Card to pass')) return handIn(all).hidden.slice(0, Number(/Pass (\d+) cards/.exec(all.slice(all.lastIndexOf('Pass ')))![1])).join(' ');
-      if (played < 5) {
-        played++;
-        return handIn(all).playable[0];
-      }
-      return script.shift() ?? 'quit';
-    });
+    const { output, code } = await drive(
+      ['--players', '4', '--rounds', '1', '--seed', '4', '--level', 'medium', '--record', file],
+      (printed, all) => {
+        // The whole pass on one line: as many cards as the prompt's slots (2, plus the devil's cards).
+        if (printed.includes('Card to pass'))
+          return handIn(all)
+            .hidden.slice(0, Number(/Pass (\d+) cards/.exec(all.slice(all.lastIndexOf('Pass ')))![1]))
+            .join(' ');
+        if (played < 5) {
+          played++;
+          return handIn(all).playable[0];
+        }
+        return script.shift() ?? 'quit';
+      },
+    );
     expect(code).toBe(0);
     expect(output.match(/Commands: hand \(show the table again\), score, last/g)).toHaveLength(2);
     expect(output).toContain('The rules in brief');
@@ -170,21 +203,27 @@ describe('bottle-imp play', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bottle-imp-play-')), 'two.json');
     let refused = false;
     let forms = 0;
-    const { output, code } = await drive(['--players', '2', '--rounds', '1', '--seed', '21', '--level', 'easy', '--record', file], (printed, all) => {
-      const table = all.slice(all.lastIndexOf('— Round'));
-      if (printed.includes('Card to pass')) {
-        if (!refused) {
-          refused = true;
-          return /Your face-up row: (\d+(?:\.5)?)[rbg]/.exec(table)![1];
+    const { output, code } = await drive(
+      ['--players', '2', '--rounds', '1', '--seed', '21', '--level', 'easy', '--record', file],
+      (printed, all) => {
+        const table = all.slice(all.lastIndexOf('— Round'));
+        if (printed.includes('Card to pass')) {
+          if (!refused) {
+            refused = true;
+            return /Your face-up row: (\d+(?:\.5)?)[rbg]/.exec(table)![1];
+          }
+          // All four cards on one line, with suit letters in capitals.
+          return [.../Your hidden hand: (.*) {3}\(/.exec(table)![1].matchAll(/(\d+(?:\.5)?)([rbg])/g)]
+            .slice(0, 4)
+            .map((m) => m[1] + m[2].toUpperCase())
+            .join(' ');
         }
-        // All four cards on one line, with suit letters in capitals.
-        return [...(/Your hidden hand: (.*) {3}\(/.exec(table)![1].matchAll(/(\d+(?:\.5)?)([rbg])/g))].slice(0, 4).map((m) => m[1] + m[2].toUpperCase()).join(' ');
-      }
-      const shown = [...table.matchAll(/(\d+(?:\.5)?)([rbg])\*/g)];
-      // Alternate the ways of typing a card: rank only, rank and suit letter, upper case.
-      const [, rank, suit] = shown[0];
-      return [rank, rank + suit, rank + suit.toUpperCase()][forms++ % 3];
-    });
+        const shown = [...table.matchAll(/(\d+(?:\.5)?)([rbg])\*/g)];
+        // Alternate the ways of typing a card: rank only, rank and suit letter, upper case.
+        const [, rank, suit] = shown[0];
+        return [rank, rank + suit, rank + suit.toUpperCase()][forms++ % 3];
+      },
+    );
     expect(code).toBe(0);
     expect(output).toMatch(/^Your hidden hand: (\d+(\.5)?[rbg] ){11}\d+(\.5)?[rbg] {3}\(/m);
     expect(output).toMatch(/^Your face-up row: (\d+(\.5)?[rbg] ){5}\d+(\.5)?[rbg]$/m);
@@ -197,14 +236,30 @@ describe('bottle-imp play', () => {
   test('typing mistakes are explained in one line each; seats count from 1; grammar fits "You"', async () => {
     const mistakes = ['5x', '5b 5r', 'abc', '19', 'twice'];
     let passed = 0;
-    const { output, code } = await drive(['--players', '3', '--seat', '3', '--rounds', '1', '--seed', '8', '--level', 'easy', '--record', join(mkdtempSync(join(tmpdir(), 'bottle-imp-play-')), 'g.json')], (printed, all) => {
-      if (printed.includes('Card to pass')) {
-        const mistake = mistakes.shift();
-        if (mistake === 'twice') return `${handIn(all).hidden[0]} ${handIn(all).hidden[0]}`;
-        return mistake ?? handIn(all).hidden[passed++];
-      }
-      return handIn(all).playable[0];
-    });
+    const { output, code } = await drive(
+      [
+        '--players',
+        '3',
+        '--seat',
+        '3',
+        '--rounds',
+        '1',
+        '--seed',
+        '8',
+        '--level',
+        'easy',
+        '--record',
+        join(mkdtempSync(join(tmpdir(), 'bottle-imp-play-')), 'g.json'),
+      ],
+      (printed, all) => {
+        if (printed.includes('Card to pass')) {
+          const mistake = mistakes.shift();
+          if (mistake === 'twice') return `${handIn(all).hidden[0]} ${handIn(all).hidden[0]}`;
+          return mistake ?? handIn(all).hidden[passed++];
+        }
+        return handIn(all).playable[0];
+      },
+    );
     expect(code).toBe(0);
     expect(output).toContain('"5x" is not a card: type a rank as shown, e.g. 24 or 24g (or help)');
     expect(output).toContain('5b: 5 is red, not blue');
@@ -222,7 +277,10 @@ describe('bottle-imp play', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bottle-imp-play-')), 'tty.json');
     const command = `stty cols 60; exec '${process.execPath}' '${CLI}' play --players 3 --rounds 1 --seed 2 --level easy --record '${file}'`;
     return new Promise((resolve, reject) => {
-      const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+      const child = spawn('script', ['-qfec', command, '/dev/null'], {
+        env: { ...process.env, ...env },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
       let all = '';
       let typed = false;
       child.stdout.setEncoding('utf8');
@@ -238,24 +296,31 @@ describe('bottle-imp play', () => {
     });
   }
 
-  test.skipIf(!existsSync('/usr/bin/script'))('on a terminal: suits in colour, bots shown thinking, lines wrapped at words; NO_COLOR turns colour off', async () => {
-    const coloured = await inTerminal({ NO_COLOR: '' });
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
-    expect(coloured).toMatch(/\x1b\[3[124]m\d+(\.5)?[rbg]\x1b\[0m/);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
-    expect(coloured).toMatch(/Bot \d \(easy\) is thinking…\r\x1b\[K/);
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
-    const lines = coloured.replace(/\x1b\[[0-9;]*[mK]/g, '').split(/\r?\n/).flatMap((l) => l.split('\r'));
-    expect(lines.filter((l) => l.length > 60)).toEqual([]);
-    // The pass's explanation is longer than 60 columns: it is broken at a space and continued indented.
-    expect(lines.some((l) => l.startsWith('Pass 3 cards from your hand:'))).toBe(true);
-    expect(lines.some((l) => /^ {2}\S/.test(l))).toBe(true);
-    expect(coloured).toContain('You quit.');
-    const plain = await inTerminal({ NO_COLOR: '1' });
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
-    expect(plain).not.toMatch(/\x1b\[3[124]m/);
-    expect(plain).toMatch(/Your hand: (\d+(\.5)?[rbg] )+/);
-  });
+  test.skipIf(!existsSync('/usr/bin/script'))(
+    'on a terminal: suits in colour, bots shown thinking, lines wrapped at words; NO_COLOR turns colour off',
+    async () => {
+      const coloured = await inTerminal({ NO_COLOR: '' });
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
+      expect(coloured).toMatch(/\x1b\[3[124]m\d+(\.5)?[rbg]\x1b\[0m/);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
+      expect(coloured).toMatch(/Bot \d \(easy\) is thinking…\r\x1b\[K/);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
+      const ansi = /\x1b\[[0-9;]*[mK]/g;
+      const lines = coloured
+        .replace(ansi, '')
+        .split(/\r?\n/)
+        .flatMap((l) => l.split('\r'));
+      expect(lines.filter((l) => l.length > 60)).toEqual([]);
+      // The pass's explanation is longer than 60 columns: it is broken at a space and continued indented.
+      expect(lines.some((l) => l.startsWith('Pass 3 cards from your hand:'))).toBe(true);
+      expect(lines.some((l) => /^ {2}\S/.test(l))).toBe(true);
+      expect(coloured).toContain('You quit.');
+      const plain = await inTerminal({ NO_COLOR: '1' });
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape codes begin with ESC
+      expect(plain).not.toMatch(/\x1b\[3[124]m/);
+      expect(plain).toMatch(/Your hand: (\d+(\.5)?[rbg] )+/);
+    },
+  );
 
   test('bad flags: one line, exit status 1', async () => {
     const { output, code } = await drive(['--players', '4', '--level', 'grandmaster'], () => null);

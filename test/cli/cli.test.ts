@@ -32,7 +32,10 @@ describe('bottle-imp random-game and replay', () => {
     const report = JSON.parse(replayed.stdout);
     expect(report.finished).toBe(true);
     expect(report.rounds.every((r: { complete: boolean }) => r.complete)).toBe(true);
-    const summed = report.rounds.reduce((t: number[], r: { scores: number[] }) => t.map((x, i) => x + r.scores[i]), new Array(players).fill(0));
+    const summed = report.rounds.reduce(
+      (t: number[], r: { scores: number[] }) => t.map((x, i) => x + r.scores[i]),
+      new Array(players).fill(0),
+    );
     expect(report.totals).toEqual(summed);
     expect(report.winners.every((w: number) => report.totals[w] === Math.max(...report.totals))).toBe(true);
   });
@@ -58,7 +61,9 @@ describe('bottle-imp random-game and replay', () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toMatch(/Trick {2}1: Player \d leads: (Player \d \d+(\.5)?[rbg](, )?){4}\./);
     expect(text.stdout).toContain('Seats: 1 Player 1, 2 Player 2, 3 Player 3, 4 Player 4');
-    expect(text.stdout).toMatch(/^ {2}Player 1 passes \d+(\.5)?[rbg] to the left, \d+(\.5)?[rbg] to the right(, (\d+(\.5)?[rbg] ?)+ to the devil's trick)?$/m);
+    expect(text.stdout).toMatch(
+      /^ {2}Player 1 passes \d+(\.5)?[rbg] to the left, \d+(\.5)?[rbg] to the right(, (\d+(\.5)?[rbg] ?)+ to the devil's trick)?$/m,
+    );
     expect(text.stdout).toContain('4 players, individual, 1 round\n');
     expect(text.stdout).toMatch(/Devil's trick: .* = \d+ points/);
     expect(text.stdout).toMatch(/Game over: /);
@@ -87,7 +92,10 @@ describe('bottle-imp arguments', () => {
     [['replay', '/no/such/file.json'], /cannot read \/no\/such\/file.json: ENOENT/],
     [['replay', '-', '--colour'], /Unknown option '--colour'/],
     [['deal'], /unknown command "deal"/],
-    [['random-game', '--players', '4', '--seed', '-3'], /^bottle-imp: random-game: --seed needs a value; write a value that starts with a dash as --seed=VALUE$/m],
+    [
+      ['random-game', '--players', '4', '--seed', '-3'],
+      /^bottle-imp: random-game: --seed needs a value; write a value that starts with a dash as --seed=VALUE$/m,
+    ],
     [['random-game', '--players', '4', '--seed=-3'], /--seed must be a whole number from 0 to 4294967295, not "-3"/],
   ])('%j is refused with one line and exit 1', (args, message) => {
     const r = run(args, '');

@@ -4,7 +4,7 @@
  * each source folder imports only what ARCHITECTURE.md's table allows. The lists are read
  * from the sources, so a code or import added later is checked too.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
@@ -32,13 +32,23 @@ describe('docs/protocol.md', () => {
 });
 
 describe('paths named in the documents exist', () => {
-  const documents = ['README.md', 'ARCHITECTURE.md', 'RULES.md', 'RECORD.md', 'BENCHMARKS.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const documents = [
+    'README.md',
+    'ARCHITECTURE.md',
+    'RULES.md',
+    'RECORD.md',
+    'BENCHMARKS.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   test.each(documents)('%s', (doc) => {
     const text = read(doc);
     const named = new Set<string>();
     // Relative links, and code spans that are paths in this repository.
     for (const m of text.matchAll(/\]\(([^)#:\s]+)(#[^)]*)?\)/g)) named.add(join(doc, '..', m[1]));
-    for (const m of text.matchAll(/`((?:src|test|docs|bench|scripts|\.ci)\/[\w./-]+?)`/g)) if (!m[1].includes('*')) named.add(m[1].replace(/\/$/, ''));
+    for (const m of text.matchAll(/`((?:src|test|docs|bench|scripts|\.ci)\/[\w./-]+?)`/g))
+      if (!m[1].includes('*')) named.add(m[1].replace(/\/$/, ''));
     for (const m of text.matchAll(/`([\w-]+\.(?:json|md|ts|mjs))` beside this file/g)) named.add(join(doc, '..', m[1]));
     expect([...named].filter((p) => !existsSync(join(ROOT, p)))).toEqual([]);
   });
@@ -48,7 +58,14 @@ describe('ARCHITECTURE.md: each folder imports only what its table allows', () =
   /** Folder → allowed folders; "(types…)" allows only `import type`, except values named in backticks there. */
   const rows = [...read('ARCHITECTURE.md').matchAll(/^\| `src\/(\w+)\/` \| .* \| ([^|]+) \|$/gm)].map((m) => ({
     folder: m[1],
-    allowed: m[2].trim() === 'nothing' ? [] : [...m[2].matchAll(/(\w+)(?: \(types([^)]*)\))?/g)].map((a) => ({ folder: a[1], typesOnly: a[0].includes('(types'), values: [...(a[2] ?? '').matchAll(/`(\w+)`/g)].map((v) => v[1]) })),
+    allowed:
+      m[2].trim() === 'nothing'
+        ? []
+        : [...m[2].matchAll(/(\w+)(?: \(types([^)]*)\))?/g)].map((a) => ({
+            folder: a[1],
+            typesOnly: a[0].includes('(types'),
+            values: [...(a[2] ?? '').matchAll(/`(\w+)`/g)].map((v) => v[1]),
+          })),
   }));
 
   test('the table lists every folder of src/', () => {
@@ -64,9 +81,13 @@ describe('ARCHITECTURE.md: each folder imports only what its table allows', () =
         const rule = row.allowed.find((a) => a.folder === target);
         if (!rule) problems.push(`${file} imports ${m[3]}`);
         else if (rule.typesOnly && !m[1]) {
-          const values = (m[2] ?? '').split(',').map((n) => n.trim()).filter((n) => n !== '' && !n.startsWith('type '));
+          const values = (m[2] ?? '')
+            .split(',')
+            .map((n) => n.trim())
+            .filter((n) => n !== '' && !n.startsWith('type '));
           const extra = values.filter((v) => !rule.values.includes(v));
-          if (extra.length > 0) problems.push(`${file} imports the values ${extra.join(', ')} from ${m[3]} (types only)`);
+          if (extra.length > 0)
+            problems.push(`${file} imports the values ${extra.join(', ')} from ${m[3]} (types only)`);
         }
       }
     }

@@ -5,7 +5,9 @@ import { ROOT } from './harness.js';
 
 describe('the production bundle', () => {
   it('ships under 200 kB of gzipped JavaScript (npm run build first)', () => {
-    const out = execFileSync(process.execPath, [path.join(ROOT, 'src/web/tools/bundle-size.mjs')], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [path.join(ROOT, 'src/web/tools/bundle-size.mjs')], {
+      encoding: 'utf8',
+    });
     const report = JSON.parse(out) as { gzipBytes: number; files: { file: string }[] };
     expect(report.files.length).toBeGreaterThan(0);
     expect(report.gzipBytes).toBeLessThan(200 * 1024);

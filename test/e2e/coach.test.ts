@@ -14,7 +14,6 @@ import { createTable, passCards, playToGameOver, startWhenFull } from './play.js
 
 const run = browserAvailable();
 
-
 /** Wait for this seat's turn to play (a playable card in hand). */
 async function myTurn(page: Page): Promise<void> {
   await page.locator('[data-testid="hand"] button.card.playable').first().waitFor({ timeout: 60_000 });
@@ -36,7 +35,12 @@ describe.skipIf(!run)('the coach', () => {
 
   it('on a desktop, in English: coach option, hint, bottle risk, tracker, then the analysis', async () => {
     const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
-    await createTable(page, env.server().url, { name: 'Keawe', players: 4, rounds: 1, others: ['medium', 'medium', 'medium'] });
+    await createTable(page, env.server().url, {
+      name: 'Keawe',
+      players: 4,
+      rounds: 1,
+      others: ['medium', 'medium', 'medium'],
+    });
     // Alone with bots, the host has the coach on; everyone in the lobby sees it.
     await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach on');
     await page.getByTestId('coach-option').click();
@@ -56,7 +60,9 @@ describe.skipIf(!run)('the coach', () => {
     await myTurn(page);
     await page.getByTestId('hint').click();
     const risk = page.getByTestId('bottle-risk');
-    await expect.poll(() => risk.textContent(), { timeout: 60_000 }).toMatch(/Chance of ending the round with a bottle: \d+ %/);
+    await expect
+      .poll(() => risk.textContent(), { timeout: 60_000 })
+      .toMatch(/Chance of ending the round with a bottle: \d+ %/);
     const playable = await page.locator('[data-testid="hand"] button.card.playable').count();
     expect(await page.locator('[data-testid="hand"] button.card.playable .card-badge').count()).toBe(playable);
     await page.getByTestId('tab-tracker').click();
@@ -75,8 +81,12 @@ describe.skipIf(!run)('the coach', () => {
   }, 400_000);
 
   it('on a 360 px touch phone, in German', async () => {
-    const context = await env.browser().newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-    await context.addInitScript(() => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: 'de', speed: 'fast', name: '' })));
+    const context = await env
+      .browser()
+      .newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    await context.addInitScript(() =>
+      localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: 'de', speed: 'fast', name: '' })),
+    );
     const page = await context.newPage();
     await page.goto(`${env.server().url}/#/`);
     await page.getByTestId('name').fill('Kokua');
@@ -90,7 +100,9 @@ describe.skipIf(!run)('the coach', () => {
     await passCards(page);
     await myTurn(page);
     await page.getByTestId('hint').tap();
-    await expect.poll(() => page.getByTestId('bottle-risk').textContent(), { timeout: 60_000 }).toMatch(/Wahrscheinlichkeit, die Runde mit einer Flasche zu beenden: \d+ %/);
+    await expect
+      .poll(() => page.getByTestId('bottle-risk').textContent(), { timeout: 60_000 })
+      .toMatch(/Wahrscheinlichkeit, die Runde mit einer Flasche zu beenden: \d+ %/);
     await screenshot(page, 'coach-hint-360-de');
     expect(await overflowing(page)).toEqual([]);
     await page.getByTestId('tab-tracker').tap();
@@ -128,23 +140,43 @@ describe.skipIf(!run)('the analysis view with files', () => {
   const env = serverAndBrowser();
   const files = analysedGame();
 
-  for (const [label, language, phone] of [['a desktop in English', 'en', false], ['a 360 px touch phone in German', 'de', true]] as const) {
+  for (const [label, language, phone] of [
+    ['a desktop in English', 'en', false],
+    ['a 360 px touch phone in German', 'de', true],
+  ] as const) {
     it(`shows the timeline, the values on the cards and the next mistake on ${label}`, async () => {
-      const context = await env.browser().newContext(phone ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : { viewport: { width: 1280, height: 900 } });
-      await context.addInitScript((lang) => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: lang, speed: 'fast', name: '' })), language);
+      const context = await env
+        .browser()
+        .newContext(
+          phone
+            ? { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 }
+            : { viewport: { width: 1280, height: 900 } },
+        );
+      await context.addInitScript(
+        (lang) => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: lang, speed: 'fast', name: '' })),
+        language,
+      );
       const page = await context.newPage();
       await page.goto(`${env.server().url}/#/replay`);
-      await page.getByTestId('record-file').setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(files.record) });
-      await page.getByTestId('analysis-file').setInputFiles({ name: 'analysis.json', mimeType: 'application/json', buffer: Buffer.from(files.analysis) });
+      await page
+        .getByTestId('record-file')
+        .setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(files.record) });
+      await page
+        .getByTestId('analysis-file')
+        .setInputFiles({ name: 'analysis.json', mimeType: 'application/json', buffer: Buffer.from(files.analysis) });
       await page.getByTestId('analysis-players').waitFor();
       expect(await page.locator('[data-testid="analysis-timeline"] polyline').count()).toBe(4);
       const analysis = JSON.parse(files.analysis) as { decisions: { seat: number; class: string; kind: string }[] };
-      const flawed = analysis.decisions.find((d) => d.kind === 'card' && ['inaccuracy', 'mistake', 'blunder'].includes(d.class))!;
+      const flawed = analysis.decisions.find(
+        (d) => d.kind === 'card' && ['inaccuracy', 'mistake', 'blunder'].includes(d.class),
+      )!;
       await page.getByTestId('analysis-player').selectOption(String(flawed.seat));
       await page.getByTestId('next-mistake').click();
       // At the mistake: the values on the legal cards of the player to move, and why.
       await expect.poll(() => page.locator('.replay-seat .card-badge').count()).toBeGreaterThan(0);
-      expect(await page.getByTestId('analysis-here').textContent()).toContain(['Adam', 'Betty', 'Christian', 'Doris'][flawed.seat]);
+      expect(await page.getByTestId('analysis-here').textContent()).toContain(
+        ['Adam', 'Betty', 'Christian', 'Doris'][flawed.seat],
+      );
       await page.getByTestId('analysis').scrollIntoViewIfNeeded();
       await screenshot(page, `analysis-${phone ? '360' : '1280'}-${language}`);
       // (The replay's score sheet is not this issue's; the analysis must fit.)

@@ -1,10 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, overflowing, type RunningServer, screenshot, startServer } from './harness.js';
+import {
+  browserAvailable,
+  launchBrowser,
+  overflowing,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull, step } from './play.js';
 
 const run = browserAvailable();
-
 
 describe.skipIf(!run)('playing in the browser against the real server', () => {
   let server: RunningServer;
@@ -46,9 +52,15 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     const id = decodeURIComponent(replay!.split('/').pop()!);
     const record = await (await fetch(`${server.url}/api/games/${encodeURIComponent(id)}/record`)).text();
     await page.goto(`${server.url}/#/replay`);
-    await page.getByTestId('record-file').setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(record) });
+    await page
+      .getByTestId('record-file')
+      .setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(record) });
     await expect.poll(() => where.textContent()).toMatch(/^Round 1, card 0 \(step 1 of \d+\)$/);
-    await page.getByTestId('record-file').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"bottle-imp/0"}') });
+    await page.getByTestId('record-file').setInputFiles({
+      name: 'broken.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"format":"bottle-imp/0"}'),
+    });
     await page.getByRole('alert').getByText('format must be "bottle-imp/1"').waitFor();
     await page.close();
   }, 180_000);
@@ -79,7 +91,15 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
       if (Date.now() > end) throw new Error('The game did not end in time.');
       const moved = (await step(a)) || (await step(b));
       const played = await b.locator('[data-testid="log-trick"], .log-trick').count();
-      if (!reloaded && (await b.getByTestId('table').getAttribute('data-phase').catch(() => null)) === 'play' && played === 0 && (await b.getByTestId('trick').getByRole('img').count()) > 0) {
+      if (
+        !reloaded &&
+        (await b
+          .getByTestId('table')
+          .getAttribute('data-phase')
+          .catch(() => null)) === 'play' &&
+        played === 0 &&
+        (await b.getByTestId('trick').getByRole('img').count()) > 0
+      ) {
         await b.reload();
         await b.getByTestId('table').waitFor();
         await b.getByTestId('reconnected').waitFor();
@@ -144,7 +164,14 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     }
     const rank = await page.evaluate(() => (document.activeElement as HTMLElement).dataset.rank);
     await page.keyboard.press('Enter');
-    await expect.poll(() => hand.getByRole('img').count().then(async (n) => n + (await hand.getByRole('button').count()))).toBe(before - 1);
+    await expect
+      .poll(() =>
+        hand
+          .getByRole('img')
+          .count()
+          .then(async (n) => n + (await hand.getByRole('button').count())),
+      )
+      .toBe(before - 1);
     expect(await page.getByTestId('game-log').or(page.getByTestId('trick')).first().isVisible()).toBe(true);
     expect(await hand.locator(`[data-rank="${rank}"]`).count()).toBe(0);
 
@@ -160,7 +187,12 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await page.getByTestId('home').waitFor();
     await screenshot(page, 'home-360');
     expect(await overflowing(page)).toEqual([]);
-    await createTable(page, server.url, { name: 'Kokua', players: 5, rounds: 1, others: ['easy', 'open', 'easy', 'open'] });
+    await createTable(page, server.url, {
+      name: 'Kokua',
+      players: 5,
+      rounds: 1,
+      others: ['easy', 'open', 'easy', 'open'],
+    });
     await screenshot(page, 'lobby-360');
     expect(await overflowing(page)).toEqual([]);
     await page.getByTestId('open-prefs').click();
@@ -180,7 +212,9 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     const still = await browser.newPage({ reducedMotion: 'reduce' });
     await still.goto(`${server.url}/#/`);
     await still.getByTestId('home').waitFor();
-    expect(await still.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--anim').trim())).toBe('0');
+    expect(
+      await still.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--anim').trim()),
+    ).toBe('0');
     await still.close();
   }, 120_000);
 });

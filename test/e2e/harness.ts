@@ -28,7 +28,16 @@ export function browserAvailable(): boolean {
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -53,13 +62,21 @@ export interface RunningServer {
 /** `node dist/server/main.js` on a free port with its own data directory. */
 export async function startServer(): Promise<RunningServer> {
   const main = path.join(ROOT, 'dist/server/main.js');
-  if (!existsSync(main) || !existsSync(path.join(ROOT, 'dist/web/index.html'))) throw new Error('Build first: npm run build (the server and the web bundle in dist/).');
+  if (!existsSync(main) || !existsSync(path.join(ROOT, 'dist/web/index.html')))
+    throw new Error('Build first: npm run build (the server and the web bundle in dist/).');
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bottle-imp-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const launch = async (): Promise<ChildProcess> => {
     const child = spawn(process.execPath, [main], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        BOT_DELAY_MS: '0',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -125,7 +142,10 @@ export function overflowing(page: Page, within = 'body'): Promise<string[]> {
     (root) =>
       [...document.querySelectorAll(`${root} *`)]
         .filter((e) => e.getBoundingClientRect().right > 360.5)
-        .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).replace(/ /g, '.')} (${Math.round(e.getBoundingClientRect().right)})`),
+        .map(
+          (e) =>
+            `${e.tagName.toLowerCase()}.${String(e.className).replace(/ /g, '.')} (${Math.round(e.getBoundingClientRect().right)})`,
+        ),
     within,
   );
 }

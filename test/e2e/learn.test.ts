@@ -16,7 +16,6 @@ async function withPrefs(page: Page, language: 'en' | 'de'): Promise<void> {
   }, language);
 }
 
-
 /** Follow the coach to the end, taking a screenshot at the named lessons. */
 async function playLessons(page: Page, shots: Record<string, string>): Promise<string[]> {
   const coach = page.getByTestId('learn-coach');
@@ -32,13 +31,23 @@ async function playLessons(page: Page, shots: Record<string, string>): Promise<s
     try {
       // Act on the lesson just read, so that none goes by unrecorded.
       if (lesson === 'end' || lesson === 'none') {
-        if (await page.getByTestId('summary-continue').isVisible()) await page.getByTestId('summary-continue').click({ timeout: 2000 });
+        if (await page.getByTestId('summary-continue').isVisible())
+          await page.getByTestId('summary-continue').click({ timeout: 2000 });
         else await page.waitForTimeout(50);
       } else if (lesson === 'pass') {
         // Slot by slot (left, right, devil), the card marked for it.
         const marked = page.locator('[data-testid="hand"] .card:has(.card-badge.tone-learn)');
-        const cards = await marked.evaluateAll((els) => els.map((e) => ({ rank: (e as HTMLElement).dataset.rank ?? '', badge: e.querySelector('.card-badge')?.textContent ?? '' })));
-        const slots = [['left', 'links'], ['right', 'rechts'], ['devil', 'Teufel']];
+        const cards = await marked.evaluateAll((els) =>
+          els.map((e) => ({
+            rank: (e as HTMLElement).dataset.rank ?? '',
+            badge: e.querySelector('.card-badge')?.textContent ?? '',
+          })),
+        );
+        const slots = [
+          ['left', 'links'],
+          ['right', 'rechts'],
+          ['devil', 'Teufel'],
+        ];
         for (let i = 0; i < 3; i++) {
           const card = cards.find((c) => slots[i].includes(c.badge));
           await page.getByTestId(`pass-slot-${i}`).click();
@@ -46,7 +55,10 @@ async function playLessons(page: Page, shots: Record<string, string>): Promise<s
         }
         await page.getByTestId('pass-confirm').click();
       } else if (['follow', 'lead', 'play'].includes(lesson)) {
-        await page.locator('[data-testid="hand"] button.card.playable:has(.card-badge.tone-learn)').first().click({ timeout: 2000 });
+        await page
+          .locator('[data-testid="hand"] button.card.playable:has(.card-badge.tone-learn)')
+          .first()
+          .click({ timeout: 2000 });
       } else {
         await page.getByTestId('learn-next').click({ timeout: 2000 });
       }
@@ -74,9 +86,17 @@ describe.skipIf(!run)('the guided first game', () => {
     await page.getByRole('alert').getByText('For this lesson, pass the marked cards').waitFor();
     // Empty the slots again (choosing a chosen card takes it back).
     for (let i = 0; i < 3; i++) await page.locator('[data-testid="hand"] .card.selected').first().click();
-    const seen = await playLessons(page, { pass: 'learn-pass-1280', follow: 'learn-follow-1280', firstTrick: 'learn-trick-1280', sold: 'learn-sold-1280' });
-    for (const lesson of ['pass', 'received', 'follow', 'firstTrick', 'sold', 'noBelow', 'last']) expect(seen, seen.join(' ')).toContain(lesson);
-    await expect.poll(() => page.getByTestId('learn-end').textContent()).toMatch(/devil’s trick is turned over: 2, 1, 7, 10, worth 7 points\. Doris holds the bottle/);
+    const seen = await playLessons(page, {
+      pass: 'learn-pass-1280',
+      follow: 'learn-follow-1280',
+      firstTrick: 'learn-trick-1280',
+      sold: 'learn-sold-1280',
+    });
+    for (const lesson of ['pass', 'received', 'follow', 'firstTrick', 'sold', 'noBelow', 'last'])
+      expect(seen, seen.join(' ')).toContain(lesson);
+    await expect
+      .poll(() => page.getByTestId('learn-end').textContent())
+      .toMatch(/devil’s trick is turned over: 2, 1, 7, 10, worth 7 points\. Doris holds the bottle/);
     await screenshot(page, 'learn-end-1280');
     await page.getByTestId('learn-real-game').click();
     await page.getByTestId('home').waitFor();
@@ -84,7 +104,9 @@ describe.skipIf(!run)('the guided first game', () => {
   }, 200_000);
 
   it('fits a 360 px touch phone in German, and can be left and started again', async () => {
-    const context = await env.browser().newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const context = await env
+      .browser()
+      .newContext({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     const page = await context.newPage();
     await withPrefs(page, 'de');
     await page.goto(`${env.server().url}/#/`);

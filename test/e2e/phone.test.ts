@@ -33,11 +33,18 @@ function watchPage(): void {
   const w: Watch = { shift: 0, shifted: [], moves: [], maxScroll: 0, playableFrames: 0 };
   (window as unknown as { __watch: Watch }).__watch = w;
   new PerformanceObserver((list) => {
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     for (const e of list.getEntries() as Shift[]) {
       if (e.hadRecentInput) continue;
       w.shift += e.value;
-      const what = e.sources.map((s) => `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : 'text'} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`);
+      const what = e.sources.map(
+        (s) =>
+          `${s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : 'text'} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)}`,
+      );
       w.shifted.push(`${e.value.toFixed(3)}: ${what.join('; ')}`);
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -45,7 +52,13 @@ function watchPage(): void {
   const cards = new Map<string, string>();
   const frame = () => {
     const inPlay = document.querySelector<HTMLElement>('[data-testid="table"]')?.dataset.phase === 'play';
-    const playable = inPlay ? [...document.querySelectorAll<HTMLElement>('[data-testid="hand"] button.card.playable, [data-testid="my-faceup"] button.card.playable')] : [];
+    const playable = inPlay
+      ? [
+          ...document.querySelectorAll<HTMLElement>(
+            '[data-testid="hand"] button.card.playable, [data-testid="my-faceup"] button.card.playable',
+          ),
+        ]
+      : [];
     if (inPlay) w.maxScroll = Math.max(w.maxScroll, window.scrollY, document.scrollingElement?.scrollTop ?? 0);
     if (playable.length === 0) cards.clear();
     else {
@@ -93,13 +106,31 @@ async function expectLittleShift(page: Page): Promise<void> {
 
 /** The page needs no vertical scrolling: nothing reaches below the screen. */
 async function fitsScreen(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.scrollingElement!.scrollHeight <= window.innerHeight && document.scrollingElement!.scrollWidth <= window.innerWidth);
+  return page.evaluate(
+    () =>
+      document.scrollingElement!.scrollHeight <= window.innerHeight &&
+      document.scrollingElement!.scrollWidth <= window.innerWidth,
+  );
 }
 
-async function phone(browser: Browser, width: number, height: number, language = 'en', touch = true): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, hasTouch: touch, isMobile: touch, locale: language });
+async function phone(
+  browser: Browser,
+  width: number,
+  height: number,
+  language = 'en',
+  touch = true,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    hasTouch: touch,
+    isMobile: touch,
+    locale: language,
+  });
   await context.addInitScript(watchPage);
-  await context.addInitScript((lang: string) => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: lang, name: 'Keawe' })), language);
+  await context.addInitScript(
+    (lang: string) => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: lang, name: 'Keawe' })),
+    language,
+  );
   return { context, page: await context.newPage() };
 }
 
@@ -118,7 +149,12 @@ async function tapStep(page: Page, turn: { n: number }, onRoundEnd: () => Promis
     const panel = page.getByTestId('pass-panel');
     if (await panel.isVisible()) {
       const slots = await panel.getByRole('listitem').count();
-      for (let i = 0; i < slots; i++) await page.getByTestId('hand').getByRole('button').nth(i).tap({ ...FINGER, timeout: 2000 });
+      for (let i = 0; i < slots; i++)
+        await page
+          .getByTestId('hand')
+          .getByRole('button')
+          .nth(i)
+          .tap({ ...FINGER, timeout: 2000 });
       await page.getByTestId('pass-confirm').tap({ timeout: 2000 });
       await panel.waitFor({ state: 'detached' });
       return true;
@@ -133,7 +169,9 @@ async function tapStep(page: Page, turn: { n: number }, onRoundEnd: () => Promis
     turn.n++;
     if (turn.n % 2 === 0) await page.getByTestId('play-lifted').tap({ timeout: 2000 });
     else await page.locator(`button.card.lifted[data-rank="${rank}"]`).tap({ ...FINGER, timeout: 2000 });
-    await page.locator(`[data-testid="hand"] [data-rank="${rank}"], [data-testid="my-faceup"] [data-rank="${rank}"]`).waitFor({ state: 'detached', timeout: 5000 });
+    await page
+      .locator(`[data-testid="hand"] [data-rank="${rank}"], [data-testid="my-faceup"] [data-rank="${rank}"]`)
+      .waitFor({ state: 'detached', timeout: 5000 });
     return true;
   } catch (e) {
     // The table moved on under the tap (a trick ended, a round ended): look again.

@@ -23,7 +23,8 @@ export async function createTable(page: Page, url: string, t: NewTable): Promise
 
 /** Wait until every seat of the lobby is filled, then start. */
 export async function startWhenFull(page: Page, players: number): Promise<void> {
-  for (let s = 0; s < players; s++) await page.getByTestId(`lobby-seat-${s}`).getByText('open seat').waitFor({ state: 'detached' });
+  for (let s = 0; s < players; s++)
+    await page.getByTestId(`lobby-seat-${s}`).getByText('open seat').waitFor({ state: 'detached' });
   await page.getByTestId('start').click();
   await page.getByTestId('table').waitFor();
 }

@@ -3,7 +3,20 @@
  * hands, everyone passes these cards, the tricks go like this. They only drive the public
  * Game API; no rule is decided here.
  */
-import { type CompletedTrick, Game, type GameEvent, type GameOptions, type PassChoice, type Rank, type Result, Rng, type RoundResult, type SidePass, type TwoPlayerPass, view } from '../../src/engine/index.js';
+import {
+  type CompletedTrick,
+  Game,
+  type GameEvent,
+  type GameOptions,
+  type PassChoice,
+  type Rank,
+  type Result,
+  Rng,
+  type RoundResult,
+  type SidePass,
+  type TwoPlayerPass,
+  view,
+} from '../../src/engine/index.js';
 
 /** The value of a Result, or a test failure naming the error. */
 export function must<T>(result: Result<T>): T {
@@ -17,7 +30,8 @@ export function tableFor(options: GameOptions): Game {
 }
 
 const without = (cards: readonly Rank[], gone: Rank, who: string): Rank[] => {
-  if (!cards.includes(gone)) throw new Error(`fixture: ${who} is said to receive ${gone} but does not hold it after passing`);
+  if (!cards.includes(gone))
+    throw new Error(`fixture: ${who} is said to receive ${gone} but does not hold it after passing`);
   return cards.filter((c) => c !== gone);
 };
 
@@ -34,7 +48,12 @@ export function dealtBefore(
   const n = after.length;
   if (n === 2) {
     const p = passes as readonly TwoPlayerPass[];
-    const hands = [0, 1].map((s) => [...without(after[s], p[1 - s].hidden, `seat ${s}`), p[s].faceUp, p[s].hidden, ...p[s].devil]);
+    const hands = [0, 1].map((s) => [
+      ...without(after[s], p[1 - s].hidden, `seat ${s}`),
+      p[s].faceUp,
+      p[s].hidden,
+      ...p[s].devil,
+    ]);
     const faceUp = [0, 1].map((s) => without(faceUpAfter![s], p[1 - s].faceUp, `the face-up row of seat ${s}`));
     return { hands, faceUp };
   }

@@ -11,7 +11,8 @@ type Suit = 'red' | 'blue' | 'green';
 const CARD_TABLE: Record<Suit, string> = {
   red: '1(1) 2(1) 2.5(1) 4(2) 4.5(2) 5(2) 7(3) 9(3) 12(4) 12.5(4) 15(4) 18(5) 18.5(5) 22(5) 22.5(5) 25(6) 28(6) 28.5(6)',
   blue: '3(1) 6(1) 6.5(1) 8(2) 8.5(2) 10(2) 10.5(2) 13(3) 17(4) 20(4) 20.5(4) 23(4) 27(5) 30(5) 30.5(5) 32(6) 32.5(6) 35(6)',
-  green: '11(1) 14(1) 14.5(1) 16(2) 16.5(2) 21(2) 24(3) 24.5(3) 26(3) 26.5(3) 29(4) 31(4) 33(5) 34(5) 34.5(5) 36(6) 36.5(6) 37(6)',
+  green:
+    '11(1) 14(1) 14.5(1) 16(2) 16.5(2) 21(2) 24(3) 24.5(3) 26(3) 26.5(3) 29(4) 31(4) 33(5) 34(5) 34.5(5) 36(6) 36.5(6) 37(6)',
 };
 
 const SUIT_OF = new Map<number, Suit>();
@@ -74,7 +75,13 @@ export function setUp(position: Position): Table {
     rows: position.faceUp ? position.faceUp.map((r) => [...r]) : position.hands.map(() => []),
     devil: [],
     // Two bottles with 5 and 6 players in individual mode, else one; all start at 19.
-    bottles: n >= 5 && position.mode === 'individual' ? [{ owner: null, price: 19 }, { owner: null, price: 19 }] : [{ owner: null, price: 19 }],
+    bottles:
+      n >= 5 && position.mode === 'individual'
+        ? [
+            { owner: null, price: 19 },
+            { owner: null, price: 19 },
+          ]
+        : [{ owner: null, price: 19 }],
     leader: firstPlayer,
     trick: [],
     won: position.hands.map(() => []),
@@ -84,10 +91,16 @@ export function setUp(position: Position): Table {
   position.passes.forEach((pass, s) => {
     const devil = pass.devil as number[];
     if (n === 2) {
-      arriving.push({ seat: 1 - s, card: pass.faceUp as number, row: true }, { seat: 1 - s, card: pass.hidden as number, row: false });
+      arriving.push(
+        { seat: 1 - s, card: pass.faceUp as number, row: true },
+        { seat: 1 - s, card: pass.hidden as number, row: false },
+      );
       for (const c of [pass.faceUp as number, pass.hidden as number, ...devil]) take(table.hands[s], c);
     } else {
-      arriving.push({ seat: (s + 1) % n, card: pass.left as number, row: false }, { seat: (s + n - 1) % n, card: pass.right as number, row: false });
+      arriving.push(
+        { seat: (s + 1) % n, card: pass.left as number, row: false },
+        { seat: (s + n - 1) % n, card: pass.right as number, row: false },
+      );
       for (const c of [pass.left as number, pass.right as number, ...devil]) take(table.hands[s], c);
     }
     table.devil.push(...devil);

@@ -5,14 +5,14 @@
  * naive.ts. Both must agree with each other and with the counts written below.
  */
 import { describe, expect, test } from 'vitest';
-import { Game, type PassChoice } from '../../src/engine/index.js';
 import { cardIds } from '../../src/engine/cardset.js';
+import { Game, type PassChoice } from '../../src/engine/index.js';
 import { PHASE_DONE, type Round } from '../../src/engine/round.js';
 import { dealtBefore, must } from './helpers.js';
+import type { Position } from './naive.js';
 import * as naive from './naive.js';
 import { POSITIONS } from './perft-positions.js';
 import { SIX, TWO } from './tables.js';
-import type { Position } from './naive.js';
 
 interface Expected {
   /** The position's name in perft-positions.ts. */
@@ -29,22 +29,94 @@ interface Expected {
 const TABLE: Expected[] = [
   // Worked out by hand in rules.test.ts: seat 1 leads red or blue, everyone follows with
   // the one card of that suit left, twice; either way seat 3 ends with both bottles.
-  { position: '6 players, the two-bottle story, two tricks left', sequences: 2, scoreTables: 1, mostFrequent: '21 56 32 -22 30 22', mostFrequentCount: 2 },
+  {
+    position: '6 players, the two-bottle story, two tricks left',
+    sequences: 2,
+    scoreTables: 1,
+    mostFrequent: '21 56 32 -22 30 22',
+    mostFrequentCount: 2,
+  },
   // Seat 0 leads one of its four blues; seat 1 has no blue and plays any of its four
   // reds; seat 0 follows blue (3 ways), seat 1 any (3): 144 ways. The last trick: the
   // leader has 2 choices, the other 2, then 1 and 1: 4 ways. 144 × 4 = 576.
-  { position: '2 players, the face-up story, two tricks left', sequences: 576, scoreTables: 6, mostFrequent: '70 -22', mostFrequentCount: 192 },
-  { position: '2 players, three tricks left', sequences: 6592, scoreTables: 29, mostFrequent: '62 -12', mostFrequentCount: 1024 },
-  { position: '2 players, in the last card of a trick', sequences: 17280, scoreTables: 30, mostFrequent: '44 -19', mostFrequentCount: 1504 },
-  { position: '3 players, four tricks left', sequences: 2624, scoreTables: 29, mostFrequent: '53 -5 20', mostFrequentCount: 416 },
-  { position: '4 players, in mid-trick', sequences: 1776, scoreTables: 186, mostFrequent: '40 12 14 -12', mostFrequentCount: 88 },
+  {
+    position: '2 players, the face-up story, two tricks left',
+    sequences: 576,
+    scoreTables: 6,
+    mostFrequent: '70 -22',
+    mostFrequentCount: 192,
+  },
+  {
+    position: '2 players, three tricks left',
+    sequences: 6592,
+    scoreTables: 29,
+    mostFrequent: '62 -12',
+    mostFrequentCount: 1024,
+  },
+  {
+    position: '2 players, in the last card of a trick',
+    sequences: 17280,
+    scoreTables: 30,
+    mostFrequent: '44 -19',
+    mostFrequentCount: 1504,
+  },
+  {
+    position: '3 players, four tricks left',
+    sequences: 2624,
+    scoreTables: 29,
+    mostFrequent: '53 -5 20',
+    mostFrequentCount: 416,
+  },
+  {
+    position: '4 players, in mid-trick',
+    sequences: 1776,
+    scoreTables: 186,
+    mostFrequent: '40 12 14 -12',
+    mostFrequentCount: 88,
+  },
   { position: '4 players, 2-1-1', sequences: 4776, scoreTables: 347, mostFrequent: '6 54 6 0', mostFrequentCount: 104 },
-  { position: '5 players, two bottles', sequences: 3232, scoreTables: 118, mostFrequent: '-13 34 -13 14 30', mostFrequentCount: 152 },
-  { position: '5 players, 2-2-1', sequences: 3936, scoreTables: 16, mostFrequent: '100 -12 0 100 -12', mostFrequentCount: 2016 },
-  { position: '6 players, one seat owns both bottles', sequences: 39168, scoreTables: 110, mostFrequent: '-18 0 22 23 45 -18', mostFrequentCount: 20288 },
-  { position: '6 players, two bottles, both with seat 5', sequences: 3360, scoreTables: 390, mostFrequent: '0 -22 0 -22 18 73', mostFrequentCount: 344 },
-  { position: '6 players, 2-2-1-1', sequences: 1728, scoreTables: 74, mostFrequent: '53 34 0 53 34 0', mostFrequentCount: 188 },
-  { position: '6 players, 2-2-2', sequences: 400, scoreTables: 115, mostFrequent: '3 23 86 3 23 86', mostFrequentCount: 14 },
+  {
+    position: '5 players, two bottles',
+    sequences: 3232,
+    scoreTables: 118,
+    mostFrequent: '-13 34 -13 14 30',
+    mostFrequentCount: 152,
+  },
+  {
+    position: '5 players, 2-2-1',
+    sequences: 3936,
+    scoreTables: 16,
+    mostFrequent: '100 -12 0 100 -12',
+    mostFrequentCount: 2016,
+  },
+  {
+    position: '6 players, one seat owns both bottles',
+    sequences: 39168,
+    scoreTables: 110,
+    mostFrequent: '-18 0 22 23 45 -18',
+    mostFrequentCount: 20288,
+  },
+  {
+    position: '6 players, two bottles, both with seat 5',
+    sequences: 3360,
+    scoreTables: 390,
+    mostFrequent: '0 -22 0 -22 18 73',
+    mostFrequentCount: 344,
+  },
+  {
+    position: '6 players, 2-2-1-1',
+    sequences: 1728,
+    scoreTables: 74,
+    mostFrequent: '53 34 0 53 34 0',
+    mostFrequentCount: 188,
+  },
+  {
+    position: '6 players, 2-2-2',
+    sequences: 400,
+    scoreTables: 115,
+    mostFrequent: '3 23 86 3 23 86',
+    mostFrequentCount: 14,
+  },
 ];
 
 /** The six-player story of tables.ts, played up to its last two tricks (leaders 0, 1, 2, 4, 5, 0). */
@@ -81,9 +153,12 @@ const positions = new Map([storyPosition(), twoPlayerStoryPosition(), ...POSITIO
 
 /** The position played up to its last card through the checked public API. */
 function gameAt(position: Position): Game {
-  const game = must(Game.awaitingDeals({ players: position.players as 2, mode: position.mode as 'individual', rounds: 1 }));
+  const game = must(
+    Game.awaitingDeals({ players: position.players as 2, mode: position.mode as 'individual', rounds: 1 }),
+  );
   must(game.deal({ dealer: position.dealer, hands: position.hands, faceUp: position.faceUp }));
-  for (const [seat, pass] of position.passes.entries()) must(game.apply({ type: 'pass', seat, pass: pass as unknown as PassChoice }));
+  for (const [seat, pass] of position.passes.entries())
+    must(game.apply({ type: 'pass', seat, pass: pass as unknown as PassChoice }));
   for (const card of position.plays) must(game.apply({ type: 'play', seat: game.toAct()[0], card }));
   return game;
 }

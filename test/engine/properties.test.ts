@@ -5,13 +5,33 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { type Action, Game, type GameEvent, type GameOptions, modesFor, pointsOf, type Rank, Rng, suitOf, type TableView, view, visibleEvents } from '../../src/engine/index.js';
+import {
+  type Action,
+  Game,
+  type GameEvent,
+  type GameOptions,
+  modesFor,
+  pointsOf,
+  type Rank,
+  Rng,
+  suitOf,
+  type TableView,
+  view,
+  visibleEvents,
+} from '../../src/engine/index.js';
 import { must, randomPass, randomStep, snapshot } from './helpers.js';
 
-const CONFIGS: GameOptions[] = ([2, 3, 4, 5, 6] as const).flatMap((players) => modesFor(players).map((mode) => ({ players, mode })));
+const CONFIGS: GameOptions[] = ([2, 3, 4, 5, 6] as const).flatMap((players) =>
+  modesFor(players).map((mode) => ({ players, mode })),
+);
 
-const BASE_DECK = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37];
-const HALF_CARDS = [2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5, 18.5, 20.5, 22.5, 24.5, 26.5, 28.5, 30.5, 32.5, 34.5, 36.5];
+const BASE_DECK = [
+  1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33,
+  34, 35, 36, 37,
+];
+const HALF_CARDS = [
+  2.5, 4.5, 6.5, 8.5, 10.5, 12.5, 14.5, 16.5, 18.5, 20.5, 22.5, 24.5, 26.5, 28.5, 30.5, 32.5, 34.5, 36.5,
+];
 const deckFor = (players: number) => (players >= 5 ? [...BASE_DECK, ...HALF_CARDS].sort((a, b) => a - b) : BASE_DECK);
 const TOTAL_POINTS: Record<number, number> = { 2: 127, 3: 127, 4: 127, 5: 190, 6: 190 };
 
@@ -20,7 +40,12 @@ const games = fc.record({ seed: fc.nat(), rounds: fc.integer({ min: 1, max: 2 })
 const RUNS = { numRuns: 6, seed: 20261130 };
 
 /** Play a random game from its seed, calling `check` before every step and once at the end. */
-function walk(options: GameOptions, seed: number, rounds: number, check: (game: Game, rng: Rng, events: readonly GameEvent[]) => void): void {
+function walk(
+  options: GameOptions,
+  seed: number,
+  rounds: number,
+  check: (game: Game, rng: Rng, events: readonly GameEvent[]) => void,
+): void {
   const game = must(Game.create({ ...options, rounds }, seed));
   const rng = new Rng(seed + 1);
   let events: GameEvent[] = [];
@@ -48,9 +73,15 @@ function placesOf(game: Game): Map<string, Rank[]> {
     } else {
       places.set(`devil cards of ${s}`, [...mine.myDevil]);
     }
-    places.set(`won pile ${s}`, round.tricks.filter((t) => t.winner === s).flatMap((t) => t.cards.map((c) => c.card)));
+    places.set(
+      `won pile ${s}`,
+      round.tricks.filter((t) => t.winner === s).flatMap((t) => t.cards.map((c) => c.card)),
+    );
   }
-  places.set('trick', spectator.trick.cards.map((c) => c.card));
+  places.set(
+    'trick',
+    spectator.trick.cards.map((c) => c.card),
+  );
   return places;
 }
 
@@ -187,7 +218,9 @@ describe.each(CONFIGS)('$players players, $mode', (options) => {
           for (const viewer of [null, ...Array.from({ length: game.players }, (_, s) => s)]) {
             const visible = visibleEvents(events, viewer);
             for (const e of visible) if ('to' in e) expect(e.to).toBe(viewer);
-            const named = visible.flatMap((e) => (e.type === 'trickWon' ? e.trick.cards.map((c) => c.card) : e.type === 'bottleSold' ? [e.price] : []));
+            const named = visible.flatMap((e) =>
+              e.type === 'trickWon' ? e.trick.cards.map((c) => c.card) : e.type === 'bottleSold' ? [e.price] : [],
+            );
             expect(named.filter((c) => hidden.has(c) && !revealed.has(c))).toEqual([]);
           }
         }
@@ -264,7 +297,9 @@ const VIEW_FIELDS = [
 
 /** Every card a view names in the round in progress (results of past rounds aside). */
 function cardsShown(v: TableView): Rank[] {
-  const pass = v.myPass ? ('left' in v.myPass ? [v.myPass.left, v.myPass.right] : [v.myPass.faceUp, v.myPass.hidden]).concat(v.myPass.devil) : [];
+  const pass = v.myPass
+    ? ('left' in v.myPass ? [v.myPass.left, v.myPass.right] : [v.myPass.faceUp, v.myPass.hidden]).concat(v.myPass.devil)
+    : [];
   return [
     ...(v.hand ?? []),
     ...(v.faceUp ?? []).flat(),
@@ -309,7 +344,8 @@ function stillOut(game: Game, viewer: number | null): Rank[] {
   const own = new Set<Rank>(round.plays);
   if (viewer !== null) {
     const mine = view(game, viewer);
-    for (const c of [...mine.hand!, ...(mine.faceUp?.[viewer] ?? []), ...(round.passes[viewer]?.devil ?? [])]) own.add(c);
+    for (const c of [...mine.hand!, ...(mine.faceUp?.[viewer] ?? []), ...(round.passes[viewer]?.devil ?? [])])
+      own.add(c);
   }
   return deckFor(game.players).filter((c) => !own.has(c));
 }
@@ -346,13 +382,24 @@ function illegalAction(game: Game, rng: Rng): Action | null {
         const pass = randomPass(game, seat, rng);
         return { type: 'pass', seat, pass: { ...pass, devil: [...pass.devil.slice(1), notHeld[0]] } };
       }
-      return { type: 'pass', seat, pass: n === 2 ? { faceUp: held[0] ?? 1, hidden: held[1] ?? 2, devil: [3, 4] } : { left: held[0] ?? 1, right: held[1] ?? 2, devil: [3] } };
+      return {
+        type: 'pass',
+        seat,
+        pass:
+          n === 2
+            ? { faceUp: held[0] ?? 1, hidden: held[1] ?? 2, devil: [3, 4] }
+            : { left: held[0] ?? 1, right: held[1] ?? 2, devil: [3] },
+      };
     case 4:
       return { type: 'play', seat: n, card: held[0] ?? 1 };
     case 5:
       // A pass with the wrong number of devil cards.
       if (game.phase !== 'pass' || mine.passed[seat]) return null;
-      return { type: 'pass', seat, pass: { ...randomPass(game, seat, rng), devil: game.devilCount(seat) === 0 ? [mine.hand![0]] : [] } };
+      return {
+        type: 'pass',
+        seat,
+        pass: { ...randomPass(game, seat, rng), devil: game.devilCount(seat) === 0 ? [mine.hand![0]] : [] },
+      };
     default:
       // During passing nobody plays; during play only legal cards.
       if (game.phase === 'pass') return { type: 'play', seat, card: mine.hand![0] };

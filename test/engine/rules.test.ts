@@ -4,7 +4,19 @@
  */
 import { describe, expect, test } from 'vitest';
 import { Game, setupFor, view } from '../../src/engine/index.js';
-import { dealtBefore, must, passAll, playInOrder, playLowestUntilRoundEnds, playTrickBySeat, roundScored, seededRandomGame, snapshot, tableFor, trickWon } from './helpers.js';
+import {
+  dealtBefore,
+  must,
+  passAll,
+  playInOrder,
+  playLowestUntilRoundEnds,
+  playTrickBySeat,
+  roundScored,
+  seededRandomGame,
+  snapshot,
+  tableFor,
+  trickWon,
+} from './helpers.js';
 import { playSixPlayerTricks, SIX, sixPlayerTable, TWO, WORKED_EXAMPLE, workedExampleTable } from './tables.js';
 
 const ADAM = 0;
@@ -84,7 +96,8 @@ describe('the worked example played to the end of the round (RULES.md §3.5)', (
   test('a seat that did not follow suit is known by everyone to lack that suit', () => {
     const game = workedExampleTable();
     playInOrder(game, [24, 15, 17, 32]);
-    for (const viewer of [null, ADAM, BETTY, CHRISTIAN, DORIS]) expect(view(game, viewer).voids).toEqual([[], ['green'], ['green'], ['green']]);
+    for (const viewer of [null, ADAM, BETTY, CHRISTIAN, DORIS])
+      expect(view(game, viewer).voids).toEqual([[], ['green'], ['green'], ['green']]);
     playInOrder(game, [20, 23, 33, 8]);
     expect(view(game, null).voids).toEqual([['blue'], ['green'], ['green'], ['green']]);
   });
@@ -151,7 +164,10 @@ describe('two players (RULES.md §3.3)', () => {
     // Seat 1's hidden hand has no blue, but its face-up row does: it must play blue.
     expect(game.legalCards(1)).toEqual([13, 35]);
     const refused = game.apply({ type: 'play', seat: 1, card: 9 });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_MUST_FOLLOW_SUIT', message: 'You must follow blue: 9 is red.' } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_MUST_FOLLOW_SUIT', message: 'You must follow blue: 9 is red.' },
+    });
     const second = must(game.apply({ type: 'play', seat: 1, card: 35 }));
     expect(second).toEqual([{ type: 'cardPlayed', seat: 1, card: 35, fromFaceUp: true }]);
     // The leader plays again and follows its own led suit, from its hand or its row.
@@ -203,7 +219,12 @@ describe('two players (RULES.md §3.3)', () => {
     expect(tricks.flatMap((t) => t.cards)).toEqual(TWO.plays);
     for (const expected of tricks) {
       const trick = trickWon(playInOrder(game, expected.cards));
-      expect({ leader: trick.leader, cards: trick.cards.map((c) => c.card), winner: trick.winner, price: trick.price }).toEqual(expected);
+      expect({
+        leader: trick.leader,
+        cards: trick.cards.map((c) => c.card),
+        winner: trick.winner,
+        price: trick.price,
+      }).toEqual(expected);
     }
     const result = game.log[0].result!;
     expect(result.devil).toEqual([33, 34, 36, 37]);
@@ -223,7 +244,11 @@ describe('two players (RULES.md §3.3)', () => {
 describe('five players: the dealer’s short hand (RULES.md §3.1)', () => {
   // The extended deck dealt in rank order, 11 cards a seat and 10 to the dealer (seat 2).
   function table() {
-    const deck = [1, 2, 2.5, 3, 4, 4.5, 5, 6, 6.5, 7, 8, 8.5, 9, 10, 10.5, 11, 12, 12.5, 13, 14, 14.5, 15, 16, 16.5, 17, 18, 18.5, 20, 20.5, 21, 22, 22.5, 23, 24, 24.5, 25, 26, 26.5, 27, 28, 28.5, 29, 30, 30.5, 31, 32, 32.5, 33, 34, 34.5, 35, 36, 36.5, 37];
+    const deck = [
+      1, 2, 2.5, 3, 4, 4.5, 5, 6, 6.5, 7, 8, 8.5, 9, 10, 10.5, 11, 12, 12.5, 13, 14, 14.5, 15, 16, 16.5, 17, 18, 18.5,
+      20, 20.5, 21, 22, 22.5, 23, 24, 24.5, 25, 26, 26.5, 27, 28, 28.5, 29, 30, 30.5, 31, 32, 32.5, 33, 34, 34.5, 35,
+      36, 36.5, 37,
+    ];
     const sizes = [11, 11, 10, 11, 11];
     const hands: number[][] = [];
     let k = 0;
@@ -240,7 +265,10 @@ describe('five players: the dealer’s short hand (RULES.md §3.1)', () => {
     const { game } = table();
     expect(view(game, null).handSizes).toEqual([11, 11, 10, 11, 11]);
     const wrong = tableFor({ players: 5 }).deal({ dealer: 1, hands: table().hands });
-    expect(wrong).toMatchObject({ ok: false, error: { code: 'ERR_BAD_DEAL', message: 'the hand of seat 2 must hold 10 cards' } });
+    expect(wrong).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_BAD_DEAL', message: 'the hand of seat 2 must hold 10 cards' },
+    });
   });
 
   test('2-2-1: seat 2 deals, so seat 3 is the first player and the teams run A B C A B from it', () => {
@@ -256,10 +284,23 @@ describe('five players: the dealer’s short hand (RULES.md §3.1)', () => {
 
   test('the dealer passes only left and right; everyone else also feeds the devil’s trick', () => {
     const { game, hands } = table();
-    const refused = game.apply({ type: 'pass', seat: 2, pass: { left: hands[2][0], right: hands[2][1], devil: [hands[2][2]] } });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'ERR_BAD_PASS', message: 'As the dealer, pass one card to the left and one to the right.' } });
+    const refused = game.apply({
+      type: 'pass',
+      seat: 2,
+      pass: { left: hands[2][0], right: hands[2][1], devil: [hands[2][2]] },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_BAD_PASS', message: 'As the dealer, pass one card to the left and one to the right.' },
+    });
     const shortPass = game.apply({ type: 'pass', seat: 0, pass: { left: hands[0][0], right: hands[0][1], devil: [] } });
-    expect(shortPass).toMatchObject({ ok: false, error: { code: 'ERR_BAD_PASS', message: 'Pass one card to the left, one to the right and one to the devil’s trick.' } });
+    expect(shortPass).toMatchObject({
+      ok: false,
+      error: {
+        code: 'ERR_BAD_PASS',
+        message: 'Pass one card to the left, one to the right and one to the devil’s trick.',
+      },
+    });
 
     const passes = hands.map((h, seat) => ({ left: h[0], right: h[1], devil: seat === 2 ? [] : [h[2]] }));
     passAll(game, passes);
@@ -272,7 +313,9 @@ describe('five players: the dealer’s short hand (RULES.md §3.1)', () => {
     const result = roundScored(playLowestUntilRoundEnds(game));
     expect(game.log[0].tricks).toHaveLength(10);
     expect(game.log[0].tricks.every((t) => t.cards.length === 5)).toBe(true);
-    expect([...result.devil].sort((a, b) => a - b)).toEqual([hands[0][2], hands[1][2], hands[3][2], hands[4][2]].sort((a, b) => a - b));
+    expect([...result.devil].sort((a, b) => a - b)).toEqual(
+      [hands[0][2], hands[1][2], hands[3][2], hands[4][2]].sort((a, b) => a - b),
+    );
   });
 });
 
@@ -290,7 +333,8 @@ describe('choosing a pass (RULES.md §3.1, §3.3)', () => {
     const actions = game.legalActions(seat);
     expect(actions).toHaveLength(ways);
     expect(new Set(actions.map((a) => JSON.stringify(a))).size).toBe(ways);
-    for (const action of [actions[0], actions[Math.floor(ways / 2)], actions[ways - 1]]) expect(game.clone().apply(action).ok).toBe(true);
+    for (const action of [actions[0], actions[Math.floor(ways / 2)], actions[ways - 1]])
+      expect(game.clone().apply(action).ok).toBe(true);
   });
 
   test('the five-player dealer chooses only a left and a right card: 10 × 9 ways', () => {
@@ -350,7 +394,13 @@ describe('two bottles (RULES.md §3.4) and one seat owning both', () => {
     story.forEach((expected, k) => {
       expect(view(game, null).bottleInPlay).toBe(expected.inPlay);
       const trick = trickWon(playTrickBySeat(game, SIX.tricks[k]));
-      expect({ inPlay: expected.inPlay, winner: trick.winner, bottle: trick.bottle, price: trick.price, points: trick.points }).toEqual(expected);
+      expect({
+        inPlay: expected.inPlay,
+        winner: trick.winner,
+        bottle: trick.bottle,
+        price: trick.price,
+        points: trick.points,
+      }).toEqual(expected);
     });
     expect(game.phase).toBe('over');
     const result = game.log[0].result!;
@@ -431,7 +481,8 @@ describe('team modes (RULES.md §4)', () => {
         expect(result.bottles).toHaveLength(1);
         const owner = result.bottles[0].owner;
         const individual = result.wonPoints.map((won, s) => (s === owner ? -result.devilPoints : won));
-        const teamSum = (letter: string) => individual.reduce((sum, score, s) => sum + (expected[s] === letter ? score : 0), 0);
+        const teamSum = (letter: string) =>
+          individual.reduce((sum, score, s) => sum + (expected[s] === letter ? score : 0), 0);
         expect(result.scores).toEqual(expected.map(teamSum));
       }
     }
@@ -458,12 +509,18 @@ describe('dealers and the length of a game (RULES.md §2, §5)', () => {
       [26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37],
     ];
     must(game.deal({ dealer: 2, hands }));
-    passAll(game, [0, 1, 2].map((s) => ({ left: hands[s][0], right: hands[s][1], devil: [hands[s][2]] })));
+    passAll(
+      game,
+      [0, 1, 2].map((s) => ({ left: hands[s][0], right: hands[s][1], devil: [hands[s][2]] })),
+    );
     playLowestUntilRoundEnds(game);
     expect(game.phase).toBe('deal');
     expect(game.nextDealer).toBe(0);
     const before = snapshot(game);
-    expect(game.deal({ dealer: 1, hands })).toMatchObject({ ok: false, error: { code: 'ERR_BAD_DEAL', message: 'dealer must be 0 (seat 1, the seat after the previous dealer), not 1' } });
+    expect(game.deal({ dealer: 1, hands })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_BAD_DEAL', message: 'dealer must be 0 (seat 1, the seat after the previous dealer), not 1' },
+    });
     expect(snapshot(game)).toBe(before);
     must(game.deal({ dealer: 0, hands: [hands[1], hands[2], hands[0]] }));
   });
@@ -479,7 +536,13 @@ describe('dealers and the length of a game (RULES.md §2, §5)', () => {
   });
 
   test('with no length given, each player count plays its default number of rounds', () => {
-    for (const [players, rounds] of [[2, 6], [3, 9], [4, 8], [5, 5], [6, 6]] as const) {
+    for (const [players, rounds] of [
+      [2, 6],
+      [3, 9],
+      [4, 8],
+      [5, 5],
+      [6, 6],
+    ] as const) {
       expect(setupFor(players).defaultRounds).toBe(rounds);
       expect(must(Game.create({ players }, 1)).options).toEqual({ players, mode: 'individual', rounds });
     }
@@ -522,4 +585,3 @@ describe('arithmetic of the rule book', () => {
     }
   });
 });
-

@@ -53,7 +53,10 @@ export const TWO = {
     { faceUp: 31, hidden: 7, devil: [36, 37] },
   ] as PassChoice[],
   /** The whole round in play order, trick by trick (worked out in rules.test.ts). */
-  plays: [10, 35, 8, 13, 28, 7, 25, 5, 32, 24, 30, 22, 31, 21, 29, 16, 4, 18, 27, 15, 26, 14, 3, 11, 6, 12, 17, 9, 20, 2, 23, 1],
+  plays: [
+    10, 35, 8, 13, 28, 7, 25, 5, 32, 24, 30, 22, 31, 21, 29, 16, 4, 18, 27, 15, 26, 14, 3, 11, 6, 12, 17, 9, 20, 2, 23,
+    1,
+  ],
 };
 
 /**
@@ -106,4 +109,3 @@ export function playSixPlayerTricks(game: Game): GameEvent[] {
   for (const t of SIX.tricks) last = playTrickBySeat(game, t);
   return last;
 }
-

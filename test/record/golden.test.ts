@@ -30,7 +30,9 @@ const invalid = records.filter((name) => existsSync(`${GOLDEN}${name}.err.txt`))
 const read = (file: string) => readFileSync(`${GOLDEN}${file}`, 'utf8');
 
 function replayWithCli(name: string) {
-  const run = spawnSync(process.execPath, [CLI, 'replay', `${GOLDEN}${recordFiles.get(name)}`, '--json'], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [CLI, 'replay', `${GOLDEN}${recordFiles.get(name)}`, '--json'], {
+    encoding: 'utf8',
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -66,12 +68,15 @@ describe('valid records', () => {
 });
 
 describe('invalid records', () => {
-  test.each(invalid)('%s: one line naming the round and position on standard error, status 1, nothing on standard output', (name) => {
-    const run = replayWithCli(name);
-    expect(run.stderr).toBe(read(`${name}.err.txt`));
-    expect(run.status).toBe(1);
-    expect(run.stdout).toBe('');
-  });
+  test.each(invalid)(
+    '%s: one line naming the round and position on standard error, status 1, nothing on standard output',
+    (name) => {
+      const run = replayWithCli(name);
+      expect(run.stderr).toBe(read(`${name}.err.txt`));
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+    },
+  );
 });
 
 /** A record as recordOf writes it: the mode spelled out and every round's plays listed. */

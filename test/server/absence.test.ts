@@ -18,7 +18,14 @@ describe('reconnection', () => {
     const { code, humans, tokens } = await seatTable(server, { players: 4, rounds: 1 }, 4);
     const [, , dropper] = humans;
     // Play until a trick is under way and seat 2 is not the next to play.
-    while (!(dropper.game!.view.phase === 'play' && dropper.game!.view.trick.cards.length > 0 && !dropper.game!.view.toAct.includes(2))) await step(humans);
+    while (
+      !(
+        dropper.game!.view.phase === 'play' &&
+        dropper.game!.view.trick.cards.length > 0 &&
+        !dropper.game!.view.toAct.includes(2)
+      )
+    )
+      await step(humans);
     const lastSeq = dropper.game!.seq;
     const gameId = dropper.game!.gameId;
     dropper.close();
@@ -33,7 +40,9 @@ describe('reconnection', () => {
     if (!reply.ok) throw new Error(JSON.stringify(reply));
     expect(reply.seat).toBe(2);
     const missed = reply.missed!;
-    expect(missed.map((u) => u.seq)).toEqual(Array.from({ length: reply.game!.seq - lastSeq }, (_, i) => lastSeq + 1 + i));
+    expect(missed.map((u) => u.seq)).toEqual(
+      Array.from({ length: reply.game!.seq - lastSeq }, (_, i) => lastSeq + 1 + i),
+    );
     // Only the events of what it missed come with the one current view, as seat 2 sees it.
     expect(missed[missed.length - 1].seq).toBe(reply.game!.seq);
     expect(reply.game!.view.viewer).toBe(2);
@@ -68,7 +77,8 @@ describe('absence', () => {
     const seqAway = host.game!.seq;
     while (host.game!.view.phase !== 'over') {
       await host.playIfMyTurn();
-      const passedOrPlayed = host.game!.view.passed[1] || host.game!.view.tricks.some((t) => t.cards.some((c) => c.seat === 1));
+      const passedOrPlayed =
+        host.game!.view.passed[1] || host.game!.view.tricks.some((t) => t.cards.some((c) => c.seat === 1));
       if (passedOrPlayed && host.game!.seq > seqAway + 8) break;
       if (!host.myTurn()) await host.until(() => host.myTurn() || host.game!.seq > seqAway + 8, 'progress');
     }

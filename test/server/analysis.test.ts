@@ -40,7 +40,10 @@ async function until(gameId: string, status: AnalysisReply['status'], ms = 120_0
 describe('POST and GET /api/games/:id/analysis', () => {
   it('refuses unknown and unfinished games', async () => {
     const missing = await api(server, 'GET', '/api/games/nosuchgame/analysis');
-    expect(missing).toEqual({ status: 404, body: { error: { code: 'ERR_NOT_FOUND', message: 'There is no game nosuchgame.' } } });
+    expect(missing).toEqual({
+      status: 404,
+      body: { error: { code: 'ERR_NOT_FOUND', message: 'There is no game nosuchgame.' } },
+    });
     expect((await api(server, 'POST', '/api/games/nosuchgame/analysis')).status).toBe(404);
     const { humans } = await seatTable(server, { players: 3, rounds: 1 }, 1, { level: 'medium' });
     const running = await api(server, 'POST', `/api/games/${humans[0].game!.gameId}/analysis`);
@@ -52,7 +55,10 @@ describe('POST and GET /api/games/:id/analysis', () => {
   it('analyses a finished game once, in the background, exactly as the command line does', async () => {
     const { humans } = await seatTable(server, { players: 4, rounds: 1 }, 1, { level: 'medium' });
     const gameId = await finishedGame(humans[0]);
-    expect(await api(server, 'GET', `/api/games/${gameId}/analysis`)).toEqual({ status: 200, body: { status: 'none' } });
+    expect(await api(server, 'GET', `/api/games/${gameId}/analysis`)).toEqual({
+      status: 200,
+      body: { status: 'none' },
+    });
     const queued = await api<AnalysisReply>(server, 'POST', `/api/games/${gameId}/analysis`);
     expect(queued).toEqual({ status: 202, body: { status: 'queued', position: 1 } });
     const done = await until(gameId, 'done');
@@ -66,7 +72,10 @@ describe('POST and GET /api/games/:id/analysis', () => {
     expect(done.analysis.decisions).toHaveLength(4 + 32);
     expect(done.analysis.players.map((p) => p.name)).toEqual(['Host', 'Medium bot', 'Medium bot', 'Medium bot']);
     // Asked again: the stored analysis at once.
-    expect(await api(server, 'POST', `/api/games/${gameId}/analysis`)).toEqual({ status: 200, body: { status: 'done', analysis: done.analysis } });
+    expect(await api(server, 'POST', `/api/games/${gameId}/analysis`)).toEqual({
+      status: 200,
+      body: { status: 'done', analysis: done.analysis },
+    });
     humans[0].close();
   });
 
@@ -86,7 +95,15 @@ describe('POST and GET /api/games/:id/analysis', () => {
     const second = await api<AnalysisReply>(server, 'POST', `/api/games/${b}/analysis`);
     expect(second.status).toBe(202);
     const third = await api(server, 'POST', `/api/games/${c}/analysis`);
-    expect(third).toEqual({ status: 503, body: { error: { code: 'ERR_ANALYSIS_BUSY', message: 'Too many games are waiting to be analysed. Please try again in a few minutes.' } } });
+    expect(third).toEqual({
+      status: 503,
+      body: {
+        error: {
+          code: 'ERR_ANALYSIS_BUSY',
+          message: 'Too many games are waiting to be analysed. Please try again in a few minutes.',
+        },
+      },
+    });
     expect(await api(server, 'GET', `/api/games/${c}/analysis`)).toEqual({ status: 200, body: { status: 'none' } });
     // Asking again for a queued game answers where it stands, without queueing it twice.
     const again = await api<AnalysisReply>(server, 'POST', `/api/games/${b}/analysis`);

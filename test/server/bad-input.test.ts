@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientMessages } from '../../src/protocol/messages.js';
 import { type AckReply, Client, step } from './helpers/client.js';
 import { api, startServer, type TestServer } from './helpers/server.js';
-import { seatTable, type Seating } from './helpers/tables.js';
+import { type Seating, seatTable } from './helpers/tables.js';
 
 let server: TestServer;
 let table: Seating;
@@ -17,11 +17,18 @@ let stranger: Client;
 // A frozen game: four people, nobody plays during the attack, so any change would show.
 beforeAll(async () => {
   // The stranger never follows a table: it is given time enough not to be closed as idle.
-  server = await startServer({ SOCKET_RATE_PER_SECOND: '100000', ADDRESS_RATE_PER_SECOND: '100000', JOIN_TIMEOUT_SECONDS: '600' });
+  server = await startServer({
+    SOCKET_RATE_PER_SECOND: '100000',
+    ADDRESS_RATE_PER_SECOND: '100000',
+    JOIN_TIMEOUT_SECONDS: '600',
+  });
   table = await seatTable(server, { players: 4, rounds: 1 }, 4);
   // Into the play phase, with one card on the table.
-  while (!(table.humans[0].game!.view.phase === 'play' && table.humans[0].game!.view.trick.cards.length === 1)) await step(table.humans);
-  await Promise.all(table.humans.map((c) => c.until(() => c.game!.seq === table.humans[0].game!.seq, 'everyone to catch up')));
+  while (!(table.humans[0].game!.view.phase === 'play' && table.humans[0].game!.view.trick.cards.length === 1))
+    await step(table.humans);
+  await Promise.all(
+    table.humans.map((c) => c.until(() => c.game!.seq === table.humans[0].game!.seq, 'everyone to catch up')),
+  );
   spectator = new Client(server.url);
   await spectator.watch(table.code);
   stranger = new Client(server.url);
@@ -33,7 +40,11 @@ afterAll(async () => {
 
 async function snapshot(): Promise<string> {
   const t = await api(server, 'GET', `/api/tables/${table.code}`);
-  const views = await Promise.all(table.tokens.map((token) => api(server, 'GET', `/api/games/${table.humans[0].game!.gameId}/view`, undefined, { 'x-seat-token': token })));
+  const views = await Promise.all(
+    table.tokens.map((token) =>
+      api(server, 'GET', `/api/games/${table.humans[0].game!.gameId}/view`, undefined, { 'x-seat-token': token }),
+    ),
+  );
   return JSON.stringify([t.body, views.map((v) => v.body)]);
 }
 
@@ -47,11 +58,23 @@ function expectClearRefusal(reply: AckReply): void {
 }
 
 const names = [...Object.keys(ClientMessages), 'game:cheat', '__proto__', 'constructor', ''];
-const anyValue = fc.oneof(fc.anything({ withBigInt: false, withTypedArray: false, withSparseArray: false }), fc.string({ maxLength: 300 }), fc.constant(undefined));
-const wrongCard = fc.oneof(fc.integer({ min: -5, max: 60 }), fc.double(), fc.constantFrom(19, 2.5, 37.5, Number.MAX_VALUE), fc.string({ maxLength: 5 }));
+const anyValue = fc.oneof(
+  fc.anything({ withBigInt: false, withTypedArray: false, withSparseArray: false }),
+  fc.string({ maxLength: 300 }),
+  fc.constant(undefined),
+);
+const wrongCard = fc.oneof(
+  fc.integer({ min: -5, max: 60 }),
+  fc.double(),
+  fc.constantFrom(19, 2.5, 37.5, Number.MAX_VALUE),
+  fc.string({ maxLength: 5 }),
+);
 const action = fc.oneof(
   fc.record({ type: fc.constant('play'), card: wrongCard }),
-  fc.record({ type: fc.constant('pass'), pass: fc.record({ left: wrongCard, right: wrongCard, devil: fc.array(wrongCard, { maxLength: 2 }) }) }),
+  fc.record({
+    type: fc.constant('pass'),
+    pass: fc.record({ left: wrongCard, right: wrongCard, devil: fc.array(wrongCard, { maxLength: 2 }) }),
+  }),
   fc.record({ type: fc.constantFrom('play', 'bid', 'deal'), card: wrongCard, seat: fc.integer({ min: 0, max: 5 }) }),
 );
 
@@ -69,9 +92,25 @@ describe('malformed and illegal messages', () => {
           fc.tuple(fc.constantFrom(...names), anyValue),
           // Well-formed envelopes around illegal actions: out of turn, cards not held, wrong suit, nonsense.
           fc.tuple(fc.constant('game:act'), fc.record({ action })),
-          fc.tuple(fc.constant('game:act'), fc.record({ action: fc.record({ type: fc.constant('play'), card: fc.constantFrom(...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37]) }) })),
+          fc.tuple(
+            fc.constant('game:act'),
+            fc.record({
+              action: fc.record({
+                type: fc.constant('play'),
+                card: fc.constantFrom(
+                  ...[
+                    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 21, 22, 23, 24, 25, 26, 27, 28,
+                    29, 30, 31, 32, 33, 34, 35, 36, 37,
+                  ],
+                ),
+              }),
+            }),
+          ),
           // Seats and levels out of range, messages only the host may send.
-          fc.tuple(fc.constantFrom('seat:bot', 'seat:clear'), fc.record({ seat: fc.integer({ min: -2, max: 8 }), level: fc.constantFrom('easy', 'godlike') })),
+          fc.tuple(
+            fc.constantFrom('seat:bot', 'seat:clear'),
+            fc.record({ seat: fc.integer({ min: -2, max: 8 }), level: fc.constantFrom('easy', 'godlike') }),
+          ),
         ),
         async (client, [name, payload]) => {
           // Leave out the few messages that are legitimately accepted and change things.
@@ -79,7 +118,11 @@ describe('malformed and illegal messages', () => {
             const card = (payload as { action?: { type?: unknown; card?: unknown } })?.action;
             if (card?.type === 'play' && legalNow.includes(card.card as number)) return;
           }
-          if (['table:leave', 'table:start', 'table:rematch', 'chat:send'].includes(name) && ClientMessages[name as 'table:leave'].safeParse(payload).success) return;
+          if (
+            ['table:leave', 'table:start', 'table:rematch', 'chat:send'].includes(name) &&
+            ClientMessages[name as 'table:leave'].safeParse(payload).success
+          )
+            return;
           if (name === 'table:watch' && ClientMessages['table:watch'].safeParse(payload).success) return;
           const reply = payload === undefined ? await client.call(name) : await client.call(name, payload);
           expectClearRefusal(reply);
@@ -106,7 +149,10 @@ describe('malformed and illegal messages', () => {
   });
 
   it('an oversized or malformed HTTP body is refused with a clear error', async () => {
-    const huge = await api<{ error: { code: string } }>(server, 'POST', '/api/tables', { name: 'x'.repeat(50_000), options: { players: 4 } });
+    const huge = await api<{ error: { code: string } }>(server, 'POST', '/api/tables', {
+      name: 'x'.repeat(50_000),
+      options: { players: 4 },
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('ERR_TOO_LARGE');
     const broken = await api<{ error: { code: string } }>(server, 'POST', '/api/tables', '{"name":');
@@ -131,7 +177,12 @@ describe('seat tokens', () => {
     expect(!wrong.ok && wrong.error.code).toBe('ERR_BAD_TOKEN');
 
     // A spectator cannot act, start, add bots or chat.
-    for (const [name, payload] of [['game:act', { action: { type: 'play', card: 1 } }], ['table:start', {}], ['seat:bot', { seat: 1, level: 'easy' }], ['chat:send', { text: 'hello' }]] as const) {
+    for (const [name, payload] of [
+      ['game:act', { action: { type: 'play', card: 1 } }],
+      ['table:start', {}],
+      ['seat:bot', { seat: 1, level: 'easy' }],
+      ['chat:send', { text: 'hello' }],
+    ] as const) {
       const reply = await spectator.call(name, payload);
       expect(!reply.ok && reply.error.code).toBe('ERR_NOT_SEATED');
     }
@@ -139,9 +190,14 @@ describe('seat tokens', () => {
     const toAct = table.humans[0].game!.view.toAct[0];
     const wrongSeat = table.humans[(toAct + 1) % 4];
     const out = await wrongSeat.act({ type: 'play', card: wrongSeat.game!.view.hand![0] });
-    expect(out).toEqual({ ok: false, error: { code: 'ERR_NOT_YOUR_TURN', message: `It is not your turn: seat ${toAct + 1} plays next.` } });
+    expect(out).toEqual({
+      ok: false,
+      error: { code: 'ERR_NOT_YOUR_TURN', message: `It is not your turn: seat ${toAct + 1} plays next.` },
+    });
     // Over HTTP, a bad token gets no view at all.
-    const view = await api(server, 'GET', `/api/games/${table.humans[0].game!.gameId}/view`, undefined, { 'x-seat-token': 'forged' });
+    const view = await api(server, 'GET', `/api/games/${table.humans[0].game!.gameId}/view`, undefined, {
+      'x-seat-token': 'forged',
+    });
     expect(view.status).toBe(403);
     expect(await snapshot()).toBe(before);
     for (const c of [forger, intruder, ...other.humans]) c.close();

@@ -17,7 +17,11 @@ import { seatTable } from './helpers/tables.js';
 
 const OTHER = '127.0.0.2';
 
-async function createFrom(server: TestServer, from: string, options: object = { players: 2 }): Promise<{ status: number; body: CreateTableReply & { error?: { code: string } } }> {
+async function createFrom(
+  server: TestServer,
+  from: string,
+  options: object = { players: 2 },
+): Promise<{ status: number; body: CreateTableReply & { error?: { code: string } } }> {
   const r = await requestFrom(server, from, 'POST', '/api/tables', {}, { name: 'Ann', options });
   return { status: r.status, body: JSON.parse(r.body) };
 }
@@ -26,8 +30,16 @@ async function createFrom(server: TestServer, from: string, options: object = { 
 function leftovers(server: TestServer, code: string, gameIds: string[]) {
   return withStore(server.dataDir, async (store) => {
     const stored = await store.loadTable(code);
-    const games = await Promise.all(gameIds.map(async (id) => ({ game: await store.loadGame(id), actions: (await store.loadActions(id)).length })));
-    return { table: stored?.table ?? null, tokens: stored?.seats.filter((s) => s.tokenHash !== null).length ?? 0, seats: stored?.seats.length ?? 0, chat: (await store.recentChat(code, 100)).length, games };
+    const games = await Promise.all(
+      gameIds.map(async (id) => ({ game: await store.loadGame(id), actions: (await store.loadActions(id)).length })),
+    );
+    return {
+      table: stored?.table ?? null,
+      tokens: stored?.seats.filter((s) => s.tokenHash !== null).length ?? 0,
+      seats: stored?.seats.length ?? 0,
+      chat: (await store.recentChat(code, 100)).length,
+      games,
+    };
   });
 }
 
@@ -43,7 +55,14 @@ describe('memory and disk', () => {
   let server: TestServer;
   const WAL_LIMIT = 64 * 1024;
   beforeAll(async () => {
-    server = await startServer({ MAX_TABLES_PER_ADDRESS: '5', UNOPENED_CLOSE_SECONDS: '1', CLOSE_AFTER_SECONDS: '1', RETENTION_SECONDS: '1', SWEEP_SECONDS: '1', SQLITE_WAL_LIMIT_BYTES: String(WAL_LIMIT) });
+    server = await startServer({
+      MAX_TABLES_PER_ADDRESS: '5',
+      UNOPENED_CLOSE_SECONDS: '1',
+      CLOSE_AFTER_SECONDS: '1',
+      RETENTION_SECONDS: '1',
+      SWEEP_SECONDS: '1',
+      SQLITE_WAL_LIMIT_BYTES: String(WAL_LIMIT),
+    });
   });
   afterAll(async () => {
     expect(await server.stop()).toBe(0);
@@ -84,11 +103,17 @@ describe('memory and disk', () => {
     expect((await left.humans[0].call('chat:send', { text: 'bye' })).ok).toBe(true);
     for (const c of [...done.humans, ...left.humans]) c.close();
 
-    await eventually(async () => (await leftovers(server, left.code, [])).table === null, 'the abandoned table to be swept');
+    await eventually(
+      async () => (await leftovers(server, left.code, [])).table === null,
+      'the abandoned table to be swept',
+    );
     const abandoned = await leftovers(server, left.code, [abandonedId]);
     expect(abandoned).toMatchObject({ seats: 0, chat: 0, games: [{ game: null, actions: 0 }] });
     // The finished game is kept with its whole log, and its record is still served; its table lost chat and tokens.
-    await eventually(async () => (await leftovers(server, done.code, [])).chat === 0, 'the finished table’s chat to be swept');
+    await eventually(
+      async () => (await leftovers(server, done.code, [])).chat === 0,
+      'the finished table’s chat to be swept',
+    );
     const kept = await leftovers(server, done.code, [finishedId]);
     expect(kept.table?.status).toBe('closed');
     expect(kept.tokens).toBe(0);
@@ -97,7 +122,9 @@ describe('memory and disk', () => {
     const record = await api<{ format: string }>(server, 'GET', `/api/games/${finishedId}/record`);
     expect(record.status).toBe(200);
     expect(record.body.format).toBe('bottle-imp/1');
-    expect((await api<{ games: unknown[] }>(server, 'GET', `/api/tables/${done.code}/games`)).body.games).toHaveLength(1);
+    expect((await api<{ games: unknown[] }>(server, 'GET', `/api/tables/${done.code}/games`)).body.games).toHaveLength(
+      1,
+    );
   });
 
   it('the write-ahead log is cut back to its limit after a burst of writes', async () => {
@@ -115,7 +142,9 @@ describe('memory and disk', () => {
     // The burst went past the limit, and the log came back under it.
     expect(largest).toBeGreaterThan(WAL_LIMIT);
     await eventually(() => size() <= WAL_LIMIT, 'the log to be truncated');
-    console.log(`write-ahead log: largest ${Math.round(largest / 1024)} KiB during the burst, ${Math.round(size() / 1024)} KiB after (limit ${WAL_LIMIT / 1024} KiB)`);
+    console.log(
+      `write-ahead log: largest ${Math.round(largest / 1024)} KiB during the burst, ${Math.round(size() / 1024)} KiB after (limit ${WAL_LIMIT / 1024} KiB)`,
+    );
   }, 120_000);
 });
 
@@ -176,13 +205,16 @@ describe('catching up', () => {
     expect(seq).toBeGreaterThan(30);
     const asker = new Client(server.url);
     const replies = [];
-    for (let i = 0; i < 8; i++) replies.push((await asker.watch(code, { lastSeq: seq - 30, gameId })) as { ok: boolean } & Partial<WatchReply>);
+    for (let i = 0; i < 8; i++)
+      replies.push((await asker.watch(code, { lastSeq: seq - 30, gameId })) as { ok: boolean } & Partial<WatchReply>);
     const first = replies[0];
     expect(first.missed!.map((m) => m.seq)).toEqual(Array.from({ length: 30 }, (_, i) => seq - 29 + i));
     for (const m of first.missed!) expect(Object.keys(m).sort()).toEqual(['events', 'seq']);
     // One full view in the reply, however much was missed.
     expect(JSON.stringify(first).match(/"viewer"/g)).toHaveLength(1);
-    expect(replies.filter((r) => !r.ok).map((r) => !r.ok && (r as unknown as { error: { code: string } }).error.code)).toEqual(['ERR_RATE_LIMITED', 'ERR_RATE_LIMITED', 'ERR_RATE_LIMITED']);
+    expect(
+      replies.filter((r) => !r.ok).map((r) => !r.ok && (r as unknown as { error: { code: string } }).error.code),
+    ).toEqual(['ERR_RATE_LIMITED', 'ERR_RATE_LIMITED', 'ERR_RATE_LIMITED']);
     for (const c of [...humans, asker]) c.close();
   });
 
@@ -254,7 +286,10 @@ async function timedGame(server: TestServer): Promise<number[]> {
 async function serverLatency(server: TestServer): Promise<{ sum: number; count: number }> {
   const text = (await api<string>(server, 'GET', '/metrics')).body;
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
-  return { sum: value('bottle_imp_action_latency_seconds_sum'), count: value('bottle_imp_action_latency_seconds_count') };
+  return {
+    sum: value('bottle_imp_action_latency_seconds_sum'),
+    count: value('bottle_imp_action_latency_seconds_count'),
+  };
 }
 
 function percentile(xs: number[], p: number): number {

@@ -14,7 +14,12 @@ let server: TestServer;
 beforeAll(async () => {
   // Automated play asks a hint at every turn as fast as bots answer; the message limits
   // (test/server/bounds.test.ts) are not what these tests are about.
-  server = await startServer({ HINT_ITERATIONS: '60', BOT_WORKERS: '2', SOCKET_RATE_PER_SECOND: '1000', ADDRESS_RATE_PER_SECOND: '100000' });
+  server = await startServer({
+    HINT_ITERATIONS: '60',
+    BOT_WORKERS: '2',
+    SOCKET_RATE_PER_SECOND: '1000',
+    ADDRESS_RATE_PER_SECOND: '100000',
+  });
 });
 afterAll(async () => {
   expect(await server.stop()).toBe(0);
@@ -46,15 +51,24 @@ describe('the coach option', () => {
     await host.until(() => host.table!.options.coach === false, 'the coach turned off');
     const guest = new Client(server.url, joined.body.token);
     await guest.watch(code);
-    expect(await guest.call('table:coach', { coach: true })).toMatchObject({ ok: false, error: { code: 'ERR_NOT_HOST' } });
-    expect(await host.call('table:coach', { coach: 'yes' })).toMatchObject({ ok: false, error: { code: 'ERR_BAD_REQUEST' } });
+    expect(await guest.call('table:coach', { coach: true })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_NOT_HOST' },
+    });
+    expect(await host.call('table:coach', { coach: 'yes' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_BAD_REQUEST' },
+    });
     expect(await host.call('table:coach', { coach: true })).toEqual({ ok: true });
     await guest.until(() => guest.table!.options.coach === true, 'everyone sees the coach on');
     const summary = await api<TableSummary>(server, 'GET', `/api/tables/${code}`);
     expect(summary.body.options.coach).toBe(true);
     expect(await host.call('seat:bot', { seat: 2, level: 'medium' })).toEqual({ ok: true });
     expect(await host.call('table:start', {})).toEqual({ ok: true });
-    expect(await host.call('table:coach', { coach: false })).toMatchObject({ ok: false, error: { code: 'ERR_GAME_STARTED' } });
+    expect(await host.call('table:coach', { coach: false })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_GAME_STARTED' },
+    });
     host.close();
     guest.close();
   });

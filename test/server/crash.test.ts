@@ -4,8 +4,8 @@
  * acknowledged action kept.
  */
 import { afterAll, expect, it } from 'vitest';
-import { Client, playToEnd, step } from './helpers/client.js';
 import { chooseAction } from './helpers/choose.js';
+import { Client, playToEnd, step } from './helpers/client.js';
 import { startServer, type TestServer, tempDataDir } from './helpers/server.js';
 import { storedDeadlines, storedGame } from './helpers/stored.js';
 import { seatTable } from './helpers/tables.js';

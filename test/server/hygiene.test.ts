@@ -22,11 +22,21 @@ afterAll(async () => {
 
 describe('names and chat', () => {
   it('are normalised, lose control and direction-override characters, and are never invisible', async () => {
-    const created = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: ' Ann\u0000\u202Eexe.png ', options: { players: 3 } });
+    const created = await api<CreateTableReply>(server, 'POST', '/api/tables', {
+      name: ' Ann\u0000\u202Eexe.png ',
+      options: { players: 3 },
+    });
     expect(created.status).toBe(201);
     // The invite link is built from PUBLIC_URL, whatever Host the request named.
     expect(created.body.invite).toBe(`https://imp.example.org/#/t/${created.body.code}`);
-    const forged = await requestFrom(server, '127.0.0.1', 'POST', '/api/tables', { host: 'evil.example' }, { name: 'Eve', options: { players: 2 } });
+    const forged = await requestFrom(
+      server,
+      '127.0.0.1',
+      'POST',
+      '/api/tables',
+      { host: 'evil.example' },
+      { name: 'Eve', options: { players: 2 } },
+    );
     expect(JSON.parse(forged.body).invite).toMatch(/^https:\/\/imp\.example\.org\/#\/t\//);
 
     const { code } = created.body;
@@ -35,9 +45,13 @@ describe('names and chat', () => {
     // "e" + combining acute is stored as the one character "é".
     const joined = await api<JoinTableReply>(server, 'POST', `/api/tables/${code}/seats`, { name: 'Rene\u0301' });
     expect(joined.status).toBe(201);
-    expect((await api<{ seats: { name: string | null }[] }>(server, 'GET', `/api/tables/${code}`)).body.seats[1].name).toBe('René');
+    expect(
+      (await api<{ seats: { name: string | null }[] }>(server, 'GET', `/api/tables/${code}`)).body.seats[1].name,
+    ).toBe('René');
     for (const name of ['\u200B\u200B', '\u202E', '\u3164', ' \u0000 ', '\u2060\uFEFF']) {
-      const r = await api<{ error: { code: string; message: string } }>(server, 'POST', `/api/tables/${code}/seats`, { name });
+      const r = await api<{ error: { code: string; message: string } }>(server, 'POST', `/api/tables/${code}/seats`, {
+        name,
+      });
       expect(r.status).toBe(400);
       expect(r.body.error.code).toBe('ERR_BAD_REQUEST');
     }
@@ -75,8 +89,12 @@ describe('HTTP', () => {
     const stranger = await requestFrom(server, '127.0.0.2', 'GET', '/metrics');
     expect(stranger.status).toBe(403);
     expect(JSON.parse(stranger.body).error.code).toBe('ERR_FORBIDDEN');
-    expect((await requestFrom(server, '127.0.0.2', 'GET', '/metrics', { authorization: 'Bearer wrong' })).status).toBe(403);
-    const withToken = await requestFrom(server, '127.0.0.2', 'GET', '/metrics', { authorization: 'Bearer metrics-secret' });
+    expect((await requestFrom(server, '127.0.0.2', 'GET', '/metrics', { authorization: 'Bearer wrong' })).status).toBe(
+      403,
+    );
+    const withToken = await requestFrom(server, '127.0.0.2', 'GET', '/metrics', {
+      authorization: 'Bearer metrics-secret',
+    });
     expect(withToken.status).toBe(200);
     expect(withToken.body).toContain('bottle_imp_open_tables');
   });

@@ -27,7 +27,11 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
   const random = () => rng.nextU32() / 2 ** 32;
   const players = 2 + (index % 5);
   const humans = 1 + rng.below(players);
-  const { code, humans: clients, tokens } = await seatTable(server, { players, rounds: 1 + (index % 2) }, humans, { level: 'easy' });
+  const {
+    code,
+    humans: clients,
+    tokens,
+  } = await seatTable(server, { players, rounds: 1 + (index % 2) }, humans, { level: 'easy' });
   const gameId = clients[0].game!.gameId;
   const spectator = new Client(server.url);
   const everyone = [...clients, spectator];
@@ -59,17 +63,27 @@ async function playOne(index: number): Promise<{ messages: number; cards: number
   await spectator.until(() => spectator.game?.view.phase === 'over', 'the end for the spectator');
 
   const stored = await storedGame(server.dataDir, gameId);
-  const knower = new DealKnower(stored.options, stored.seed, stored.actions.map((a) => a.action));
+  const knower = new DealKnower(
+    stored.options,
+    stored.seed,
+    stored.actions.map((a) => a.action),
+  );
   let messages = 0;
   let cards = 0;
   const check = (seat: number | null, seq: number, message: unknown) => {
     const allowed = knower.allowed(seq, seat);
     for (const { card, path } of cardsIn(message)) {
-      if (!allowed.has(card)) throw new Error(`game ${index}: ${seat === null ? 'the spectator' : `seat ${seat}`} was told card ${card} at ${path} (seq ${seq})`);
+      if (!allowed.has(card))
+        throw new Error(
+          `game ${index}: ${seat === null ? 'the spectator' : `seat ${seat}`} was told card ${card} at ${path} (seq ${seq})`,
+        );
       cards++;
     }
     const view = (message as { view?: { outstanding?: number[] } }).view;
-    if (view) expect(view.outstanding, `game ${index}: cards still out for seat ${seat} (seq ${seq})`).toEqual(knower.outstanding(seq, seat));
+    if (view)
+      expect(view.outstanding, `game ${index}: cards still out for seat ${seat} (seq ${seq})`).toEqual(
+        knower.outstanding(seq, seat),
+      );
     messages++;
   };
   for (const c of everyone) {

@@ -84,7 +84,10 @@ describe('a full game', () => {
     const before = a.game!.seq;
     const inboxes = humans.map((h) => h.inbox.length);
     const reply = await a.act({ type: 'play', card: a.game!.view.hand![0] });
-    expect(reply).toEqual({ ok: false, error: { code: 'ERR_NOT_PLAYING_TIME', message: expect.stringMatching(/passed/) } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'ERR_NOT_PLAYING_TIME', message: expect.stringMatching(/passed/) },
+    });
     const notHeld = await a.act({ type: 'pass', pass: { left: 99, right: 98, devil: [97] } });
     expect(notHeld.ok).toBe(false);
     // A round trip later, nobody has received anything and the game did not move.

@@ -51,14 +51,20 @@ async function expectNoLongerSeated(tab: Client, seat: number): Promise<void> {
 }
 
 async function join(code: string, name: string, seat?: number): Promise<string> {
-  const r = await api<JoinTableReply>(server, 'POST', `/api/tables/${code}/seats`, { name, ...(seat === undefined ? {} : { seat }) });
+  const r = await api<JoinTableReply>(server, 'POST', `/api/tables/${code}/seats`, {
+    name,
+    ...(seat === undefined ? {} : { seat }),
+  });
   expect(r.status).toBe(201);
   return r.body.token;
 }
 
 describe('two tabs on one seat', () => {
   it('leaving in the lobby: the other tab loses the seat, and the newcomer’s seat is theirs alone', async () => {
-    const created = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Host', options: { players: 3, rounds: 1, turnSeconds: 5 } });
+    const created = await api<CreateTableReply>(server, 'POST', '/api/tables', {
+      name: 'Host',
+      options: { players: 3, rounds: 1, turnSeconds: 5 },
+    });
     const { code } = created.body;
     const host = new Client(server.url, created.body.token);
     await host.watch(code);
@@ -68,7 +74,10 @@ describe('two tabs on one seat', () => {
     await tab2.watch(code);
     expect(await tab1.call('table:leave', {})).toEqual({ ok: true });
     await expectNoLongerSeated(tab2, 1);
-    await host.until(() => host.table!.seats[1].name === null && !host.table!.seats[1].connected, 'seat 1 to be empty and unconnected');
+    await host.until(
+      () => host.table!.seats[1].name === null && !host.table!.seats[1].connected,
+      'seat 1 to be empty and unconnected',
+    );
 
     // A newcomer takes seat 1; the game starts; the old tabs see only what spectators see.
     const newcomer = new Client(server.url, await join(code, 'Newcomer', 1));
@@ -98,7 +107,10 @@ describe('two tabs on one seat', () => {
     expect(await tab1.call('table:leave', {})).toEqual({ ok: true });
     await expectNoLongerSeated(tab2, 1);
     await expectNoLongerSeated(tab1, 1);
-    await host.until(() => host.table!.seats[1].away && !host.table!.seats[1].connected, 'seat 1 played by a bot and not present');
+    await host.until(
+      () => host.table!.seats[1].away && !host.table!.seats[1].connected,
+      'seat 1 played by a bot and not present',
+    );
     await playToEnd([host]);
     await tab2.until(() => tab2.game?.view.phase === 'over', 'the end, as a spectator');
     // It followed the game to the end, always with the spectators' view.
@@ -116,17 +128,25 @@ describe('two tabs on one seat', () => {
     expect(await tab1.call('table:leave', {})).toEqual({ ok: true });
     await playToEnd([host]);
     expect((await host.call('table:rematch', {})).ok).toBe(true);
-    await host.until(() => host.table!.status === 'lobby' && host.table!.seats[1].name === null, 'seat 1 free for someone new');
+    await host.until(
+      () => host.table!.status === 'lobby' && host.table!.seats[1].name === null,
+      'seat 1 free for someone new',
+    );
     const newcomer = new Client(server.url, await join(code, 'Newcomer', 1));
     await newcomer.watch(code);
     expect((await host.call('table:start', {})).ok).toBe(true);
-    await newcomer.until(() => newcomer.game !== null && newcomer.game.gameId !== host.table!.finishedGames[0], 'the rematch');
+    await newcomer.until(
+      () => newcomer.game !== null && newcomer.game.gameId !== host.table!.finishedGames[0],
+      'the rematch',
+    );
     await tab2.until(() => tab2.game?.gameId === newcomer.game!.gameId, 'the rematch, as a spectator');
     expect(await newcomer.call('chat:send', { text: 'my seat now' })).toEqual({ ok: true });
     await expectNoLongerSeated(tab2, 1);
     await playToEnd([host, newcomer]);
     // Chat from the old tab never went out under the newcomer's name.
-    const chat = host.inbox.filter((m) => m.kind === 'chat').map((m) => m.kind === 'chat' && (m.message as { text?: string }).text);
+    const chat = host.inbox
+      .filter((m) => m.kind === 'chat')
+      .map((m) => m.kind === 'chat' && (m.message as { text?: string }).text);
     expect(chat).toEqual(['my seat now']);
     for (const c of [host, tab1, tab2, newcomer]) c.close();
   });

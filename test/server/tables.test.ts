@@ -17,7 +17,10 @@ afterAll(async () => {
 
 describe('tables over HTTP', () => {
   it('creates a table with a short code and an invite link; lists only public tables that wait', async () => {
-    const pub = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Ann', options: { players: 5, public: true, targetScore: 200 } });
+    const pub = await api<CreateTableReply>(server, 'POST', '/api/tables', {
+      name: 'Ann',
+      options: { players: 5, public: true, targetScore: 200 },
+    });
     expect(pub.status).toBe(201);
     expect(pub.body.code).toMatch(/^[2-9A-Z]{8}$/);
     expect(pub.body.token.length).toBeGreaterThanOrEqual(40);
@@ -28,7 +31,14 @@ describe('tables over HTTP', () => {
     expect(codes).toContain(pub.body.code);
     expect(codes).not.toContain(priv.body.code);
     const summary = list.body.find((t) => t.code === pub.body.code)!;
-    expect(summary.options).toEqual({ players: 5, mode: 'individual', targetScore: 200, public: true, turnSeconds: 60, coach: true });
+    expect(summary.options).toEqual({
+      players: 5,
+      mode: 'individual',
+      targetScore: 200,
+      public: true,
+      turnSeconds: 60,
+      coach: true,
+    });
     expect(summary.seats[0]).toEqual({ seat: 0, name: 'Ann', bot: null, connected: false, away: false });
     // Codes are case-insensitive for people typing them.
     expect((await api(server, 'GET', `/api/tables/${pub.body.code.toLowerCase()}`)).status).toBe(200);
@@ -57,8 +67,12 @@ describe('tables over HTTP', () => {
     const t = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Ann', options: { players: 2 } });
     const seats = `/api/tables/${t.body.code}/seats`;
     // Messages count seats from 1, as people do; the seat field counts from 0.
-    expect((await api(server, 'POST', seats, { name: 'Bo', seat: 0 })).body).toMatchObject({ error: { code: 'ERR_SEAT_TAKEN', message: 'Seat 1 is taken.' } });
-    expect((await api(server, 'POST', seats, { name: 'Bo', seat: 4 })).body).toMatchObject({ error: { code: 'ERR_BAD_SEAT', message: 'This table has seats 1 to 2 (seat field 0 to 1).' } });
+    expect((await api(server, 'POST', seats, { name: 'Bo', seat: 0 })).body).toMatchObject({
+      error: { code: 'ERR_SEAT_TAKEN', message: 'Seat 1 is taken.' },
+    });
+    expect((await api(server, 'POST', seats, { name: 'Bo', seat: 4 })).body).toMatchObject({
+      error: { code: 'ERR_BAD_SEAT', message: 'This table has seats 1 to 2 (seat field 0 to 1).' },
+    });
     expect((await api(server, 'POST', seats, { name: 'Bo' })).body).toMatchObject({ seat: 1 });
     const full = await api(server, 'POST', seats, { name: 'Cy' });
     expect(full.status).toBe(409);
@@ -71,8 +85,14 @@ describe('the lobby over Socket.IO', () => {
     const { code, humans } = await seatTable(server, { players: 4 }, 2, { start: false, bots: false });
     const [host, guest] = humans;
     expect(await host.call('table:start', {})).toMatchObject({ ok: false, error: { code: 'ERR_SEATS_EMPTY' } });
-    expect(await guest.call('seat:bot', { seat: 2, level: 'hard' })).toMatchObject({ ok: false, error: { code: 'ERR_NOT_HOST' } });
-    expect(await host.call('seat:bot', { seat: 1, level: 'hard' })).toMatchObject({ ok: false, error: { code: 'ERR_SEAT_TAKEN' } });
+    expect(await guest.call('seat:bot', { seat: 2, level: 'hard' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_NOT_HOST' },
+    });
+    expect(await host.call('seat:bot', { seat: 1, level: 'hard' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_SEAT_TAKEN' },
+    });
     expect(await host.call('seat:bot', { seat: 2, level: 'hard' })).toEqual({ ok: true });
     expect(await host.call('seat:bot', { seat: 3, level: 'expert' })).toEqual({ ok: true });
     await guest.until(() => guest.table!.seats[3].bot === 'expert', 'the bot to show');
@@ -84,12 +104,19 @@ describe('the lobby over Socket.IO', () => {
     // The host leaves before the start: the guest becomes host, the seat is free again.
     expect(await host.call('table:leave', {})).toEqual({ ok: true });
     await guest.until(() => guest.table!.host === 1 && guest.table!.seats[0].name === null, 'the new host');
-    const joined = await api<{ seat: number; token: string }>(server, 'POST', `/api/tables/${code}/seats`, { name: 'Late' });
+    const joined = await api<{ seat: number; token: string }>(server, 'POST', `/api/tables/${code}/seats`, {
+      name: 'Late',
+    });
     expect(joined.body.seat).toBe(0);
     expect(await guest.call('table:start', {})).toEqual({ ok: true });
-    expect((await api(server, 'POST', `/api/tables/${code}/seats`, { name: 'Later' })).body).toMatchObject({ error: { code: 'ERR_GAME_STARTED' } });
+    expect((await api(server, 'POST', `/api/tables/${code}/seats`, { name: 'Later' })).body).toMatchObject({
+      error: { code: 'ERR_GAME_STARTED' },
+    });
     await guest.until(() => guest.game !== null, 'the game');
-    expect(await guest.call('seat:bot', { seat: 2, level: 'easy' })).toMatchObject({ ok: false, error: { code: 'ERR_GAME_STARTED' } });
+    expect(await guest.call('seat:bot', { seat: 2, level: 'easy' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_GAME_STARTED' },
+    });
     for (const c of humans) c.close();
   });
 
@@ -101,10 +128,22 @@ describe('the lobby over Socket.IO', () => {
     expect(await a.call('chat:send', { text: '  good luck  ' })).toEqual({ ok: true });
     expect(await a.call('chat:send', { reaction: '🍾' })).toEqual({ ok: true });
     await b.until(() => b.inbox.filter((m) => m.kind === 'chat').length === 2, 'two chat messages');
-    expect(b.inbox.filter((m) => m.kind === 'chat').map((m) => m.kind === 'chat' && m.message)).toMatchObject([{ seat: 0, name: 'Host', text: 'good luck' }, { seat: 0, reaction: '🍾' }]);
-    await spectator.until(() => spectator.inbox.filter((m) => m.kind === 'chat').length === 2, 'the spectator to read along');
-    expect(await a.call('chat:send', { text: 'x'.repeat(201) })).toMatchObject({ ok: false, error: { code: 'ERR_BAD_REQUEST' } });
-    expect(await a.call('chat:send', { reaction: '💩' })).toMatchObject({ ok: false, error: { code: 'ERR_BAD_REQUEST' } });
+    expect(b.inbox.filter((m) => m.kind === 'chat').map((m) => m.kind === 'chat' && m.message)).toMatchObject([
+      { seat: 0, name: 'Host', text: 'good luck' },
+      { seat: 0, reaction: '🍾' },
+    ]);
+    await spectator.until(
+      () => spectator.inbox.filter((m) => m.kind === 'chat').length === 2,
+      'the spectator to read along',
+    );
+    expect(await a.call('chat:send', { text: 'x'.repeat(201) })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_BAD_REQUEST' },
+    });
+    expect(await a.call('chat:send', { reaction: '💩' })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_BAD_REQUEST' },
+    });
     const replies = [];
     for (let i = 0; i < 6; i++) replies.push(await b.call('chat:send', { text: `spam ${i}` }));
     expect(replies.filter((r) => !r.ok).map((r) => !r.ok && r.error.code)).toEqual(['ERR_CHAT_TOO_FAST']);
@@ -124,7 +163,10 @@ describe('the lobby over Socket.IO', () => {
 
   it('unknown messages get an error, not silence', async () => {
     const c = new Client(server.url);
-    expect(await c.call('game:cheat', { card: 1 })).toMatchObject({ ok: false, error: { code: 'ERR_UNKNOWN_MESSAGE' } });
+    expect(await c.call('game:cheat', { card: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_UNKNOWN_MESSAGE' },
+    });
     c.close();
   });
 });
@@ -134,7 +176,15 @@ describe('health and metrics', () => {
     expect((await api(server, 'GET', '/healthz')).body).toEqual({ ok: true, database: true });
     const m = await api<string>(server, 'GET', '/metrics');
     expect(m.status).toBe(200);
-    for (const name of ['bottle_imp_open_tables', 'bottle_imp_running_games', 'bottle_imp_connections', 'bottle_imp_actions_total', 'bottle_imp_action_latency_seconds_bucket', 'bottle_imp_bot_think_seconds_bucket', 'process_resident_memory_bytes']) {
+    for (const name of [
+      'bottle_imp_open_tables',
+      'bottle_imp_running_games',
+      'bottle_imp_connections',
+      'bottle_imp_actions_total',
+      'bottle_imp_action_latency_seconds_bucket',
+      'bottle_imp_bot_think_seconds_bucket',
+      'process_resident_memory_bytes',
+    ]) {
       expect(m.body).toContain(name);
     }
   });
@@ -154,7 +204,10 @@ describe('closing', () => {
       const c = new Client(small.url);
       await c.watch(t.body.code);
       await c.until(() => c.table!.status === 'closed', 'the table to close', 10_000);
-      expect(await new Client(small.url, t.body.token).watch(t.body.code)).toMatchObject({ ok: true, table: { status: 'closed' } });
+      expect(await new Client(small.url, t.body.token).watch(t.body.code)).toMatchObject({
+        ok: true,
+        table: { status: 'closed' },
+      });
       const statuses = [];
       for (let i = 0; i < 10; i++) statuses.push((await api(small, 'GET', '/api/tables')).status);
       expect(statuses).toContain(429);

@@ -29,7 +29,12 @@ function alive(pid: number): boolean {
 
 /** Runs the compiled server with the given environment until it exits; stdout and stderr apart. */
 function runServer(env: Record<string, string>): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [MAIN], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, [MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -39,7 +44,11 @@ describe('npm start', () => {
       const dataDir = tempDir();
       // --ignore-scripts skips prestart (tested below), so a source edited after the last
       // build does not make this test wait for a build; the start script itself still runs.
-      const npm = spawn('npm', ['start', '--ignore-scripts'], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const npm = spawn('npm', ['start', '--ignore-scripts'], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let out = '';
       npm.stdout.on('data', (d) => (out += d));
       npm.stderr.on('data', (d) => (out += d));
@@ -83,7 +92,9 @@ describe('start-up problems are one line and exit status 1, and create nothing',
     try {
       const r = runServer({ PORT: String(port), DATA_DIR: dataDir });
       expect(r.status).toBe(1);
-      expect(r.stderr).toBe(`bottle-imp server: port ${port} on 127.0.0.1 is already in use (is another server running? set PORT to a free port)\n`);
+      expect(r.stderr).toBe(
+        `bottle-imp server: port ${port} on 127.0.0.1 is already in use (is another server running? set PORT to a free port)\n`,
+      );
       expect(r.stdout).toBe('');
       expect(fs.existsSync(dataDir)).toBe(false);
     } finally {
@@ -99,7 +110,9 @@ describe('start-up problems are one line and exit status 1, and create nothing',
     expect(r.stderr).toBe(`bottle-imp server: DATA_DIR ${file} is a file, not a folder\n`);
     const inside = runServer({ PORT: '0', DATA_DIR: path.join(file, 'data') });
     expect(inside.status).toBe(1);
-    expect(inside.stderr).toBe(`bottle-imp server: DATA_DIR ${path.join(file, 'data')} cannot be a folder: part of its path is a file\n`);
+    expect(inside.stderr).toBe(
+      `bottle-imp server: DATA_DIR ${path.join(file, 'data')} cannot be a folder: part of its path is a file\n`,
+    );
   });
 });
 
@@ -109,12 +122,17 @@ describe('prestart builds only when needed', () => {
     const dir = tempDir();
     fs.mkdirSync(path.join(dir, 'scripts'));
     fs.copyFileSync(path.join(ROOT, 'scripts', 'build-if-stale.mjs'), path.join(dir, 'scripts', 'build-if-stale.mjs'));
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'p', private: true, scripts: { build: 'node -e "console.log(\'BUILD RAN\')"' } }));
+    fs.writeFileSync(
+      path.join(dir, 'package.json'),
+      JSON.stringify({ name: 'p', private: true, scripts: { build: 'node -e "console.log(\'BUILD RAN\')"' } }),
+    );
     fs.mkdirSync(path.join(dir, 'src', 'server'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'src', 'server', 'main.ts'), '');
     return dir;
   }
-  const prestart = (dir: string): string => spawnSync(process.execPath, [path.join(dir, 'scripts', 'build-if-stale.mjs')], { cwd: dir, encoding: 'utf8' }).stdout;
+  const prestart = (dir: string): string =>
+    spawnSync(process.execPath, [path.join(dir, 'scripts', 'build-if-stale.mjs')], { cwd: dir, encoding: 'utf8' })
+      .stdout;
   function build(dir: string, at: Date): void {
     for (const f of ['dist/server/main.js', 'dist/cli/main.js', 'dist/web/index.html']) {
       fs.mkdirSync(path.dirname(path.join(dir, f)), { recursive: true });

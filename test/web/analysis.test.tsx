@@ -52,7 +52,9 @@ describe('the analysis in the replay viewer', () => {
     const first = analysis.decisions.find((d) => d.seat === flawed!.seat && FLAWS.has(d.class))!;
     fireEvent.change(within(panel).getByTestId('analysis-player'), { target: { value: String(flawed!.seat) } });
     fireEvent.click(within(panel).getByTestId('next-mistake'));
-    await waitFor(() => expect(screen.getByTestId('replay-where').textContent).toContain(`step ${stepOf(first, steps) + 1} of`));
+    await waitFor(() =>
+      expect(screen.getByTestId('replay-where').textContent).toContain(`step ${stepOf(first, steps) + 1} of`),
+    );
     const here = within(panel).getByTestId('analysis-here').textContent!;
     expect(here).toContain(NAMES[first.seat]);
     expect(here).toContain(first.why);
@@ -60,7 +62,9 @@ describe('the analysis in the replay viewer', () => {
     // At a card decision, every legal card in the player's hand carries its value.
     const cardStep = analysis.decisions.find((d) => d.kind === 'card' && d.options.length > 1)!;
     fireEvent.change(screen.getByRole('slider'), { target: { value: String(stepOf(cardStep, steps)) } });
-    await waitFor(() => expect(document.querySelectorAll('.replay-seat .card-badge').length).toBe(cardStep.options.length));
+    await waitFor(() =>
+      expect(document.querySelectorAll('.replay-seat .card-badge').length).toBe(cardStep.options.length),
+    );
     const best = document.querySelector(`.replay-seat [data-rank="${cardStep.best}"]`)!;
     expect(best.getAttribute('aria-label')).toContain('best');
     expect(best.querySelector('.card-badge')!.className).toContain('tone-best');

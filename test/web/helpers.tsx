@@ -1,9 +1,9 @@
 /** Rendering with the app's providers, and real engine games in chosen states. */
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { ClientAction } from '../../src/protocol/messages.js';
 import { I18nextProvider } from 'react-i18next';
 import { type Action, Game, type GameOptions, view } from '../../src/engine/index.js';
+import type { ClientAction } from '../../src/protocol/messages.js';
 import { initI18n, type Language } from '../../src/web/i18n.js';
 import { defaultPrefs, type Prefs, PrefsProvider } from '../../src/web/prefs.js';
 

@@ -37,13 +37,16 @@ describe('the hint at the table', () => {
     const text = await screen.findByTestId('hint-text');
     expect(asked).toBe(1);
     expect(text.textContent).toContain(`The coach would play ${v.legal[0]}`);
-    expect(within(text).getByTestId('bottle-risk').textContent).toContain('Chance of ending the round with a bottle: 12 %');
+    expect(within(text).getByTestId('bottle-risk').textContent).toContain(
+      'Chance of ending the round with a bottle: 12 %',
+    );
     const hand = screen.getByTestId('hand');
     const best = hand.querySelector(`[data-rank="${v.legal[0]}"]`)!;
     await waitFor(() => expect(best.querySelector('.card-badge')!.textContent).toBe('+6.0'));
     expect(best.querySelector('.card-badge')!.className).toContain('tone-best');
     expect(best.getAttribute('aria-label')).toContain('the coach’s choice');
-    if (v.legal.length > 1) expect(hand.querySelector(`[data-rank="${v.legal[1]}"] .card-badge`)!.className).toContain('tone-inaccuracy');
+    if (v.legal.length > 1)
+      expect(hand.querySelector(`[data-rank="${v.legal[1]}"] .card-badge`)!.className).toContain('tone-inaccuracy');
     // The hint belongs to this move: once the position changes it is gone.
     const next = game.clone();
     next.apply({ type: 'play', seat: 0, card: v.legal[0] });

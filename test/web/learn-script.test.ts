@@ -17,7 +17,11 @@ function playThrough(): { game: Game; shown: LessonId[] } {
     }
     const mine = expectedMove(game);
     const bot = botMove(game);
-    const action = mine ? (mine.type === 'pass' ? { type: 'pass' as const, seat: LEARNER, pass: mine.pass } : { type: 'play' as const, seat: LEARNER, card: mine.card }) : bot;
+    const action = mine
+      ? mine.type === 'pass'
+        ? { type: 'pass' as const, seat: LEARNER, pass: mine.pass }
+        : { type: 'play' as const, seat: LEARNER, card: mine.card }
+      : bot;
     if (!action) throw new Error('stuck');
     const r = game.apply(action);
     if (!r.ok) throw new Error(r.error.detail);
@@ -33,7 +37,19 @@ describe('the guided first game', () => {
     // Each rule comes up when it first matters: passing, following suit, the highest card
     // below the price, the bottle sold on at a lower price, a trick with nothing below it,
     // the last trick, the devil's trick at the end.
-    expect([...new Set(shown)]).toEqual(['welcome', 'pass', 'received', 'follow', 'firstTrick', 'play', 'sold', 'lead', 'noBelow', 'last', 'end']);
+    expect([...new Set(shown)]).toEqual([
+      'welcome',
+      'pass',
+      'received',
+      'follow',
+      'firstTrick',
+      'play',
+      'sold',
+      'lead',
+      'noBelow',
+      'last',
+      'end',
+    ]);
     const result = game.log[0].result!;
     // A bot is left holding the bottle, and the player scores the tricks it won.
     expect(result.bottles[0].owner).not.toBe(LEARNER);

@@ -28,7 +28,9 @@ describe('reference card', () => {
     const ref = screen.getByTestId('reference');
     expect(within(ref).getAllByRole('img')).toHaveLength(36);
     const crossed = ref.querySelectorAll('li.played [data-rank]');
-    expect([...crossed].map((c) => Number((c as HTMLElement).dataset.rank)).sort((a, b) => a - b)).toEqual([...played].sort((a, b) => a - b));
+    expect([...crossed].map((c) => Number((c as HTMLElement).dataset.rank)).sort((a, b) => a - b)).toEqual(
+      [...played].sort((a, b) => a - b),
+    );
     cleanup();
     renderApp(<ReferenceCard extended />);
     expect(within(screen.getByTestId('reference')).getAllByRole('img')).toHaveLength(54);
@@ -114,7 +116,9 @@ describe('the table in play', () => {
     const last = v.tricks[1];
     expect(logged[0].textContent).toContain(`${NAMES[last.winner]} takes the trick (${last.points} points`);
     fireEvent.click(screen.getByTestId('last-trick'));
-    const shown = within(screen.getByTestId('trick')).getAllByRole('img').map((c) => Number(c.dataset.rank));
+    const shown = within(screen.getByTestId('trick'))
+      .getAllByRole('img')
+      .map((c) => Number(c.dataset.rank));
     expect(shown).toEqual(last.cards.map((c) => c.card));
     expect(screen.getByTestId('trick-hint').textContent).toContain(NAMES[last.winner]);
   });

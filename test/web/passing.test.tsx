@@ -5,12 +5,14 @@ import { view } from '../../src/engine/index.js';
 import type { ClientAction } from '../../src/protocol/messages.js';
 import { Table } from '../../src/web/components/Table.js';
 import { namedSeats } from '../../src/web/game/model.js';
-import { must, NAMES, record, newGame, renderApp } from './helpers.js';
+import { must, NAMES, newGame, record, renderApp } from './helpers.js';
 
 afterEach(cleanup);
 
 function slots() {
-  return within(screen.getByTestId('pass-panel')).getAllByRole('listitem').map((li) => within(li).getByRole('button'));
+  return within(screen.getByTestId('pass-panel'))
+    .getAllByRole('listitem')
+    .map((li) => within(li).getByRole('button'));
 }
 
 describe('the passing step', () => {
@@ -19,7 +21,11 @@ describe('the passing step', () => {
     const seat = 1;
     const sent: ClientAction[] = [];
     renderApp(<Table view={view(game, seat)} seats={namedSeats(NAMES.slice(0, 4))} onAct={record(sent)} />);
-    expect(slots().map((b) => b.getAttribute('aria-label'))).toEqual(['Left to Christian: empty, choose a card', 'Right to Adam: empty, choose a card', "Devil's trick: empty, choose a card"]);
+    expect(slots().map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Left to Christian: empty, choose a card',
+      'Right to Adam: empty, choose a card',
+      "Devil's trick: empty, choose a card",
+    ]);
     const confirm = screen.getByTestId('pass-confirm') as HTMLButtonElement;
     const hand = within(screen.getByTestId('hand')).getAllByRole('button');
     fireEvent.click(hand[0]);
@@ -42,7 +48,12 @@ describe('the passing step', () => {
   it('labels the four 2-player slots: face-up row, hidden hand and the devil twice', () => {
     const game = newGame({ players: 2 }, 4);
     renderApp(<Table view={view(game, 0)} seats={namedSeats(NAMES.slice(0, 2))} />);
-    expect(slots().map((b) => b.getAttribute('aria-label')!.split(':')[0])).toEqual(["Opponent's face-up row", "Opponent's hand", "Devil's trick", "Devil's trick"]);
+    expect(slots().map((b) => b.getAttribute('aria-label')!.split(':')[0])).toEqual([
+      "Opponent's face-up row",
+      "Opponent's hand",
+      "Devil's trick",
+      "Devil's trick",
+    ]);
   });
 
   it('gives the 5-player dealer no devil slot', () => {

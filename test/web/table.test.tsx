@@ -5,7 +5,7 @@ import { view } from '../../src/engine/index.js';
 import type { ClientAction } from '../../src/protocol/messages.js';
 import { Table } from '../../src/web/components/Table.js';
 import { namedSeats } from '../../src/web/game/model.js';
-import { record, NAMES, newGame, passAll, renderApp, untilFollowing } from './helpers.js';
+import { NAMES, newGame, passAll, record, renderApp, untilFollowing } from './helpers.js';
 
 afterEach(cleanup);
 
@@ -121,7 +121,8 @@ describe('the game table', () => {
         const done = played.value.find((e) => e.type === 'trickWon');
         const winner = done ? done.trick.winner : view(after, seat).trick.winning!.seat;
         const bottle = done ? done.trick.bottle !== null : view(after, seat).trick.winning!.takesBottle;
-        if (winner === seat) expect(text).toMatch(bottle ? /buy the bottle|buying the bottle/ : /bottle stays|without the bottle/);
+        if (winner === seat)
+          expect(text).toMatch(bottle ? /buy the bottle|buying the bottle/ : /bottle stays|without the bottle/);
         else {
           expect(text).toContain(NAMES[winner]);
           expect(text.includes('bottle stays') || text.includes('for now')).toBe(!bottle);

@@ -78,7 +78,9 @@ describe('playing by touch', () => {
   it('plays on the first tap when the player chose one-tap play', async () => {
     const { v } = myTurn();
     const sent: ClientAction[] = [];
-    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} onAct={record(sent)} />, { prefs: { tap: 'once' } });
+    renderApp(<Table view={v} seats={namedSeats(NAMES.slice(0, 4))} onAct={record(sent)} />, {
+      prefs: { tap: 'once' },
+    });
     const card = playableButtons()[0];
     tap(card);
     await Promise.resolve();
@@ -110,10 +112,22 @@ describe('playing by touch', () => {
 
 describe('players you can tell apart', () => {
   const t = initI18n('en').t;
-  const label = (name: string | null, bot: SeatLabel['bot'] = null): SeatLabel => ({ name, bot, connected: true, away: false });
+  const label = (name: string | null, bot: SeatLabel['bot'] = null): SeatLabel => ({
+    name,
+    bot,
+    connected: true,
+    away: false,
+  });
 
   it('calls bots by their seat, cuts long names and keeps the cut names distinct', () => {
-    const seats = [label('Keawe'), label('Medium bot 2', 'medium'), label('Medium bot 3', 'medium'), label('Alexandra Longname'), label('Alexandra Longfellow'), label(null)];
+    const seats = [
+      label('Keawe'),
+      label('Medium bot 2', 'medium'),
+      label('Medium bot 3', 'medium'),
+      label('Alexandra Longname'),
+      label('Alexandra Longfellow'),
+      label(null),
+    ];
     expect(shortNames(seats, 6, t)).toEqual(['Keawe', 'Bot 2', 'Bot 3', 'Alexandr… 4', 'Alexandr… 5', 'Seat 6']);
     const de = initI18n('de').t;
     expect(shortNames(seats, 6, de)[1]).toBe('Bot 2');
@@ -148,7 +162,9 @@ describe('half prices and the animation setting', () => {
     const game = newGame({ players: 3 }, 14);
     passAll(game);
     const seats = namedSeats(NAMES.slice(0, 3));
-    const { rerender } = renderApp(<Table view={view(game, 0)} seats={seats} arrived={[]} />, { prefs: { speed: 'off' } });
+    const { rerender } = renderApp(<Table view={view(game, 0)} seats={seats} arrived={[]} />, {
+      prefs: { speed: 'off' },
+    });
     const events: GameEvent[] = [];
     while (!events.some((e) => e.type === 'trickWon')) {
       const seat = game.toAct()[0];
@@ -158,7 +174,9 @@ describe('half prices and the animation setting', () => {
     }
     const arrived = visibleEvents(events, 0).map((event, i) => ({ n: i + 1, event }));
     rerender(<Table view={view(game, 0)} seats={seats} arrived={arrived} />);
-    const shown = within(screen.getByTestId('trick')).getAllByRole('img').map((c) => Number(c.dataset.rank));
+    const shown = within(screen.getByTestId('trick'))
+      .getAllByRole('img')
+      .map((c) => Number(c.dataset.rank));
     expect(shown).toEqual(game.log[0].tricks[0].cards.map((c) => c.card));
     expect(screen.getByTestId('trick-hint').textContent).toContain('takes the trick');
   });

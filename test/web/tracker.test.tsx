@@ -18,7 +18,11 @@ function midRound() {
   passAll(game);
   playWhile(game, (g) => {
     const v = view(g, 0);
-    return !(v.voids.some((x) => x.length > 0) && v.tricks.some((tr) => tr.bottle !== null) && v.trick.cards.length === 0);
+    return !(
+      v.voids.some((x) => x.length > 0) &&
+      v.tricks.some((tr) => tr.bottle !== null) &&
+      v.trick.cards.length === 0
+    );
   });
   return game;
 }
@@ -37,7 +41,10 @@ describe('the card tracker', () => {
     }
     // Cards passed to a neighbour and not yet played are still out, and say where they went.
     const pass = v.myPass as { left: number; right: number; devil: number[] };
-    if (v.outstanding.includes(pass.left)) expect(tracker.querySelector(`li.passed [data-rank="${pass.left}"]`)?.getAttribute('aria-label')).toContain(`you passed it to ${NAMES[1]}`);
+    if (v.outstanding.includes(pass.left))
+      expect(tracker.querySelector(`li.passed [data-rank="${pass.left}"]`)?.getAttribute('aria-label')).toContain(
+        `you passed it to ${NAMES[1]}`,
+      );
     expect(v.outstanding).not.toContain(pass.devil[0]);
 
     const voids = within(tracker).getByTestId('tracker-voids').textContent!;
@@ -54,7 +61,8 @@ describe('the card tracker', () => {
     const prices = within(tracker).getByTestId('tracker-prices').textContent!;
     expect(prices.startsWith('19')).toBe(true);
     v.tricks.forEach((tr, i) => {
-      if (tr.bottle) expect(prices).toContain(`${tr.price} (${tr.winner === 0 ? 'you' : NAMES[tr.winner]}, trick ${i + 1})`);
+      if (tr.bottle)
+        expect(prices).toContain(`${tr.price} (${tr.winner === 0 ? 'you' : NAMES[tr.winner]}, trick ${i + 1})`);
     });
   });
 

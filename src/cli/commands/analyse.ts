@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { ANALYSIS_DEFAULT_ITERATIONS, analyseRecord } from '../../analysis/index.js';
 import { formatAnalysis } from '../analysis-text.js';
-import { type Command, fail, failRecord, readRecordFile, withArgErrors, wholeNumber } from '../io.js';
+import { type Command, fail, failRecord, readRecordFile, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp analyse FILE|- [--seat N] [--json] [--iterations N] [--seed S]
 
@@ -25,7 +25,13 @@ export const analyse: Command = {
       const parsed = parseArgs({
         args: argv,
         allowPositionals: true,
-        options: { seat: { type: 'string' }, json: { type: 'boolean' }, iterations: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+        options: {
+          seat: { type: 'string' },
+          json: { type: 'boolean' },
+          iterations: { type: 'string' },
+          seed: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
       });
       const values = parsed.values;
       if (values.help) {
@@ -33,24 +39,37 @@ export const analyse: Command = {
         return 0;
       }
       if (parsed.positionals.length !== 1) return fail('analyse: give one record file, or - for standard input');
-      const iterations = values.iterations === undefined ? ANALYSIS_DEFAULT_ITERATIONS : wholeNumber(values.iterations, 'iterations', 1, 10_000_000);
+      const iterations =
+        values.iterations === undefined
+          ? ANALYSIS_DEFAULT_ITERATIONS
+          : wholeNumber(values.iterations, 'iterations', 1, 10_000_000);
       const seed = values.seed === undefined ? 1 : wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
       const seatFlag = values.seat === undefined ? undefined : wholeNumber(values.seat, 'seat', 1, 6);
       const record = readRecordFile(parsed.positionals[0]);
       if (!record.ok) return record.status;
       const players = record.record.options.players;
-      if (seatFlag !== undefined && seatFlag > players) return fail(`analyse: --seat must be from 1 to ${players} for this ${players}-player game, not ${seatFlag}`);
+      if (seatFlag !== undefined && seatFlag > players)
+        return fail(`analyse: --seat must be from 1 to ${players} for this ${players}-player game, not ${seatFlag}`);
       const started = Date.now();
       let shown = 0;
       const onProgress = (done: number, total: number): void => {
         // About one line every 10 % (and the last), so that long games show they are moving.
         if (done !== total && done * 10 < (shown + 1) * total) return;
         shown = Math.floor((done * 10) / total);
-        process.stderr.write(`analyse: ${done} of ${total} decisions (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+        process.stderr.write(
+          `analyse: ${done} of ${total} decisions (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+        );
       };
-      const analysis = analyseRecord(record.record, { seat: seatFlag === undefined ? undefined : seatFlag - 1, iterations, seed, onProgress });
+      const analysis = analyseRecord(record.record, {
+        seat: seatFlag === undefined ? undefined : seatFlag - 1,
+        iterations,
+        seed,
+        onProgress,
+      });
       if (!analysis.ok) return failRecord(analysis.error);
-      process.stdout.write(values.json ? JSON.stringify(analysis.value, null, 2) + '\n' : formatAnalysis(record.record, analysis.value));
+      process.stdout.write(
+        values.json ? JSON.stringify(analysis.value, null, 2) + '\n' : formatAnalysis(record.record, analysis.value),
+      );
       return 0;
     }),
 };

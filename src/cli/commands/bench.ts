@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { PHASE_DONE, type PlayerCount, Rng, Round } from '../../engine/index.js';
-import { type Command, positiveNumber, withArgErrors, wholeNumber } from '../io.js';
+import { type Command, positiveNumber, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp bench --players N --seconds S [--json]
 
@@ -18,7 +18,15 @@ export const bench: Command = {
   summary: 'measure the engine: random hands per second',
   run: (argv) =>
     withArgErrors('bench', () => {
-      const { values } = parseArgs({ args: argv, options: { players: { type: 'string' }, seconds: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+      const { values } = parseArgs({
+        args: argv,
+        options: {
+          players: { type: 'string' },
+          seconds: { type: 'string' },
+          json: { type: 'boolean' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
       if (values.help) {
         process.stdout.write(HELP + '\n');
         return 0;
@@ -27,7 +35,10 @@ export const bench: Command = {
       const seconds = positiveNumber(values.seconds, 'seconds');
       const result = runBench(players, seconds);
       if (values.json) process.stdout.write(JSON.stringify(result) + '\n');
-      else process.stdout.write(`${players} players: ${result.hands} hands in ${result.seconds} s = ${Math.round(result.handsPerSecond)} hands/s, ${Math.round(result.playsPerSecond)} plays/s\n`);
+      else
+        process.stdout.write(
+          `${players} players: ${result.hands} hands in ${result.seconds} s = ${Math.round(result.handsPerSecond)} hands/s, ${Math.round(result.playsPerSecond)} plays/s\n`,
+        );
       return 0;
     }),
 };
@@ -61,5 +72,11 @@ export function runBench(players: PlayerCount, seconds: number) {
     elapsed = process.hrtime.bigint() - start;
   }
   const secs = Number(elapsed) / 1e9;
-  return { players, hands, seconds: Math.round(secs * 1000) / 1000, handsPerSecond: Math.round(hands / secs), playsPerSecond: Math.round(plays / secs) };
+  return {
+    players,
+    hands,
+    seconds: Math.round(secs * 1000) / 1000,
+    handsPerSecond: Math.round(hands / secs),
+    playsPerSecond: Math.round(plays / secs),
+  };
 }

@@ -6,10 +6,20 @@ import { parseArgs } from 'node:util';
 import { type Bot, type BotLevel, botForLevel, isBotLevel, LEVELS, playBotTurns } from '../../bots/index.js';
 import { Game, type GameEvent, type PassChoice, type Rank, view, visibleEvents } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
-import { ArgError, type Command, gameFlags, withArgErrors, wholeNumber } from '../io.js';
+import { ArgError, type Command, gameFlags, wholeNumber, withArgErrors } from '../io.js';
 import { readTyped } from '../play/input.js';
 import { LineReader } from '../play/lines.js';
-import { bottleLines, helpText, lastTrick, narrate, passIntro, passSlots, Seats, scoreLines, table } from '../play/show.js';
+import {
+  bottleLines,
+  helpText,
+  lastTrick,
+  narrate,
+  passIntro,
+  passSlots,
+  Seats,
+  scoreLines,
+  table,
+} from '../play/show.js';
 import { Style } from '../play/style.js';
 
 const HELP = `Usage: bottle-imp play [options]
@@ -59,7 +69,8 @@ export const play: Command = {
       const options = gameFlags(values);
       const { players, mode } = options;
       const me = wholeNumber(values.seat, 'seat', 1, players) - 1;
-      if (values.level !== undefined && values.levels !== undefined) throw new ArgError('give --level or --levels, not both');
+      if (values.level !== undefined && values.levels !== undefined)
+        throw new ArgError('give --level or --levels, not both');
       const levels = botLevels(values.levels ?? values.level ?? 'medium', players - 1, values.levels !== undefined);
       const seed = values.seed === undefined ? Date.now() % 2 ** 32 : wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
       const created = Game.create(options, seed);
@@ -84,9 +95,14 @@ export const play: Command = {
       try {
         save();
       } catch (e) {
-        throw new ArgError(`cannot write the record to ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+        throw new ArgError(
+          `cannot write the record to ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+        );
       }
-      return new Session(game, bots, new Seats(names, me), Style.of(process.stdout), file, save).run(mode ?? 'individual', seed);
+      return new Session(game, bots, new Seats(names, me), Style.of(process.stdout), file, save).run(
+        mode ?? 'individual',
+        seed,
+      );
     }),
 };
 
@@ -105,7 +121,9 @@ class Session {
 
   async run(mode: string, seed: number): Promise<number> {
     const { game, seats } = this;
-    this.say(`The Bottle Imp: ${game.players} players, ${mode}, seed ${seed}. You play seat ${seats.me + 1}; the others are bots. Type help at any prompt.`);
+    this.say(
+      `The Bottle Imp: ${game.players} players, ${mode}, seed ${seed}. You play seat ${seats.me + 1}; the others are bots. Type help at any prompt.`,
+    );
     const interrupt = (): void => this.input.interrupt();
     process.on('SIGINT', interrupt);
     try {
@@ -232,7 +250,8 @@ class Session {
       else chosen.push(...cards);
     }
     const [first, second, ...devil] = chosen;
-    const pass: PassChoice = this.game.players === 2 ? { faceUp: first, hidden: second, devil } : { left: first, right: second, devil };
+    const pass: PassChoice =
+      this.game.players === 2 ? { faceUp: first, hidden: second, devil } : { left: first, right: second, devil };
     const result = this.game.apply({ type: 'pass', seat: this.seats.me, pass });
     if (!result.ok) {
       // The checks above mirror the engine's; should they ever disagree, the pass is asked again.
@@ -281,6 +300,7 @@ function botLevels(text: string, bots: number, perSeat: boolean): BotLevel[] {
   const bad = list.find((l) => !isBotLevel(l));
   if (bad !== undefined) throw new ArgError(`unknown level "${bad}" (${LEVELS.join(', ')})`);
   if (!perSeat) return new Array(bots).fill(list[0]);
-  if (list.length !== bots) throw new ArgError(`--levels must give ${bots} levels, one per bot seat, not ${list.length}`);
+  if (list.length !== bots)
+    throw new ArgError(`--levels must give ${bots} levels, one per bot seat, not ${list.length}`);
   return list as BotLevel[];
 }

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { createBot, playBotTurns } from '../../bots/index.js';
 import { Game, type GameOptions } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
-import { ArgError, type Command, gameFlags, withArgErrors, wholeNumber } from '../io.js';
+import { ArgError, type Command, gameFlags, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp random-game --players N [--mode M] [--rounds R | --target T] --seed S
 
@@ -18,7 +18,17 @@ export const randomGame: Command = {
   summary: 'print a random legal complete game record',
   run: (argv) =>
     withArgErrors('random-game', () => {
-      const { values } = parseArgs({ args: argv, options: { players: { type: 'string' }, mode: { type: 'string' }, rounds: { type: 'string' }, target: { type: 'string' }, seed: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+      const { values } = parseArgs({
+        args: argv,
+        options: {
+          players: { type: 'string' },
+          mode: { type: 'string' },
+          rounds: { type: 'string' },
+          target: { type: 'string' },
+          seed: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      });
       if (values.help) {
         process.stdout.write(HELP + '\n');
         return 0;
@@ -37,7 +47,9 @@ export function playRandomGame(options: GameOptions, seed: number): Game {
   const created = Game.create(options, seed);
   if (!created.ok) throw new ArgError(created.error.message);
   const game = created.value;
-  const bots = Array.from({ length: options.players }, (_, s) => createBot('random', { seed: (seed * 31 + s + 1) >>> 0 }));
+  const bots = Array.from({ length: options.players }, (_, s) =>
+    createBot('random', { seed: (seed * 31 + s + 1) >>> 0 }),
+  );
   playBotTurns(game, bots);
   return game;
 }

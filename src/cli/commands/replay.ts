@@ -16,17 +16,23 @@ export const replay: Command = {
   summary: 'replay and validate a game record',
   run: (argv) =>
     withArgErrors('replay', () => {
-    const parsed = parseArgs({ args: argv, allowPositionals: true, options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
-    if (parsed.values.help) {
-      process.stdout.write(HELP + '\n');
+      const parsed = parseArgs({
+        args: argv,
+        allowPositionals: true,
+        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      });
+      if (parsed.values.help) {
+        process.stdout.write(HELP + '\n');
+        return 0;
+      }
+      if (parsed.positionals.length !== 1) return fail('replay: give one record file, or - for standard input');
+      const record = readRecordFile(parsed.positionals[0]);
+      if (!record.ok) return record.status;
+      const report = replayRecord(record.record);
+      if (!report.ok) return failRecord(report.error);
+      process.stdout.write(
+        parsed.values.json ? JSON.stringify(report.value, null, 2) + '\n' : formatReplay(record.record, report.value),
+      );
       return 0;
-    }
-    if (parsed.positionals.length !== 1) return fail('replay: give one record file, or - for standard input');
-    const record = readRecordFile(parsed.positionals[0]);
-    if (!record.ok) return record.status;
-    const report = replayRecord(record.record);
-    if (!report.ok) return failRecord(report.error);
-    process.stdout.write(parsed.values.json ? JSON.stringify(report.value, null, 2) + '\n' : formatReplay(record.record, report.value));
-    return 0;
     }),
 };

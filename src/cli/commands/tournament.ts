@@ -2,10 +2,10 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Mode, PlayerCount } from '../../engine/index.js';
-import { ArgError, type Command, positiveNumber, tableFlags, withArgErrors, wholeNumber } from '../io.js';
+import { ArgError, type Command, positiveNumber, tableFlags, wholeNumber, withArgErrors } from '../io.js';
 import { plural } from '../text.js';
-import { isSeatName, type TournamentSpec } from '../tournament/match.js';
 import { resolveBaselineCommit } from '../tournament/baseline.js';
+import { isSeatName, type TournamentSpec } from '../tournament/match.js';
 import { ProgressBar, ProgressLines } from '../tournament/progress.js';
 import { runDeals } from '../tournament/run.js';
 import { reportOf, type TournamentReport } from '../tournament/stats.js';
@@ -76,27 +76,46 @@ export const tournament: Command = {
       }
       const { players, mode } = tableFlags(values);
       if (values.baseline !== undefined) return strength(values, players, mode);
-      if (values.bot !== undefined || values.gain !== undefined) throw new ArgError('--bot and --gain belong to a strength test: give --baseline REF');
-      if (values.seats === undefined) throw new ArgError('--seats is required (one bot per seat, e.g. ismcts,heuristic,heuristic,heuristic)');
+      if (values.bot !== undefined || values.gain !== undefined)
+        throw new ArgError('--bot and --gain belong to a strength test: give --baseline REF');
+      if (values.seats === undefined)
+        throw new ArgError('--seats is required (one bot per seat, e.g. ismcts,heuristic,heuristic,heuristic)');
       const seats = values.seats.split(',').map((s) => s.trim());
-      if (seats.length !== players) throw new ArgError(`--seats must name ${players} bots, one per seat, not ${seats.length}`);
+      if (seats.length !== players)
+        throw new ArgError(`--seats must name ${players} bots, one per seat, not ${seats.length}`);
       const unknown = seats.find((s) => !isSeatName(s));
-      if (unknown !== undefined) throw new ArgError(`unknown bot "${unknown}" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert)`);
+      if (unknown !== undefined)
+        throw new ArgError(
+          `unknown bot "${unknown}" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert)`,
+        );
       const hands = wholeNumber(values.hands, 'hands', 1, 10_000_000);
       const { seed, budget, workers } = runFlags(values);
       const spec: TournamentSpec = { players, mode, seats, seed, budget, records: values.records ?? null };
       const deals = Math.ceil(hands / players);
       // The header at once, then progress: a bar on a terminal, else a line every 10 s.
-      process.stderr.write(`bottle-imp: tournament: ${header(players, mode, deals, seed)} on ${plural(Math.min(workers, deals), 'worker')}\n`);
-      const bar = process.stderr.isTTY ? new ProgressBar(deals * players, 'hands') : new ProgressLines(deals, 'deals', 'bottle-imp: tournament: ');
+      process.stderr.write(
+        `bottle-imp: tournament: ${header(players, mode, deals, seed)} on ${plural(Math.min(workers, deals), 'worker')}\n`,
+      );
+      const bar = process.stderr.isTTY
+        ? new ProgressBar(deals * players, 'hands')
+        : new ProgressLines(deals, 'deals', 'bottle-imp: tournament: ');
       // Ctrl-C stops handing out deals and reports the ones finished.
       const stop = new AbortController();
       const interrupt = (): void => stop.abort();
       process.once('SIGINT', interrupt);
-      const results = await runDeals(spec, deals, workers, (done) => (bar instanceof ProgressBar ? bar.update(done * players) : bar.update(done)), stop.signal).finally(() => process.off('SIGINT', interrupt));
+      const results = await runDeals(
+        spec,
+        deals,
+        workers,
+        (done) => (bar instanceof ProgressBar ? bar.update(done * players) : bar.update(done)),
+        stop.signal,
+      ).finally(() => process.off('SIGINT', interrupt));
       if (bar instanceof ProgressBar) bar.finish();
       if (results.length === 0) throw new ArgError('interrupted before any deal was finished');
-      if (stop.signal.aborted) process.stderr.write(`bottle-imp: tournament: interrupted; reporting the ${results.length * players} hands of the ${results.length} deals finished\n`);
+      if (stop.signal.aborted)
+        process.stderr.write(
+          `bottle-imp: tournament: interrupted; reporting the ${results.length * players} hands of the ${results.length} deals finished\n`,
+        );
       const report = reportOf(players, seats, results);
       process.stdout.write(values.json ? JSON.stringify(report) + '\n' : formatReport(report, mode, seed));
       return 0;
@@ -124,14 +143,17 @@ function runFlags(values: Flags): { seed: number; budget: TournamentSpec['budget
     ...(values.iterations !== undefined ? { iterations: wholeNumber(values.iterations, 'iterations', 1) } : {}),
     ...(values.ms !== undefined ? { ms: wholeNumber(values.ms, 'ms', 1) } : {}),
   };
-  const workers = values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, 'workers', 1, 256);
+  const workers =
+    values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, 'workers', 1, 256);
   return { seed, budget, workers };
 }
 
 async function strength(values: Flags, players: PlayerCount, mode: Mode): Promise<number> {
-  if (values.seats !== undefined) throw new ArgError('--baseline chooses the seats itself: give --bot instead of --seats');
+  if (values.seats !== undefined)
+    throw new ArgError('--baseline chooses the seats itself: give --bot instead of --seats');
   const bot = values.bot ?? 'heuristic';
-  if (!isSeatName(bot) || bot === 'oracle') throw new ArgError(`unknown bot "${bot}" in --bot (random, heuristic, ismcts, easy, medium, hard, expert)`);
+  if (!isSeatName(bot) || bot === 'oracle')
+    throw new ArgError(`unknown bot "${bot}" in --bot (random, heuristic, ismcts, easy, medium, hard, expert)`);
   const gain = values.gain === undefined ? DEFAULT_GAIN : positiveNumber(values.gain, 'gain');
   const maxHands = values.hands === undefined ? DEFAULT_CAP : wholeNumber(values.hands, 'hands', 1, 10_000_000);
   const { seed, budget, workers } = runFlags(values);
@@ -141,10 +163,25 @@ async function strength(values: Flags, players: PlayerCount, mode: Mode): Promis
   const interrupt = (): void => stop.abort();
   process.once('SIGINT', interrupt);
   const maxDeals = Math.ceil(maxHands / players);
-  process.stderr.write(`bottle-imp: tournament: ${bot} against ${bot}@${values.baseline}, ${header(players, mode, maxDeals, seed)} at most, on ${plural(Math.min(workers, maxDeals), 'worker')}\n`);
-  const bar = process.stderr.isTTY ? new ProgressBar(maxDeals * players, 'hands (at most)') : new ProgressLines(maxDeals, 'deals (at most)', 'bottle-imp: tournament: ');
+  process.stderr.write(
+    `bottle-imp: tournament: ${bot} against ${bot}@${values.baseline}, ${header(players, mode, maxDeals, seed)} at most, on ${plural(Math.min(workers, maxDeals), 'worker')}\n`,
+  );
+  const bar = process.stderr.isTTY
+    ? new ProgressBar(maxDeals * players, 'hands (at most)')
+    : new ProgressLines(maxDeals, 'deals (at most)', 'bottle-imp: tournament: ');
   const report = await runStrength(
-    { players, mode, bot, baseline: values.baseline!, gain, maxHands, seed, budget, workers, records: values.records ?? null },
+    {
+      players,
+      mode,
+      bot,
+      baseline: values.baseline!,
+      gain,
+      maxHands,
+      seed,
+      budget,
+      workers,
+      records: values.records ?? null,
+    },
     (done) => (bar instanceof ProgressBar ? bar.update(done * players) : bar.update(done)),
     stop,
   ).finally(() => process.off('SIGINT', interrupt));
@@ -170,13 +207,20 @@ function formatReport(r: TournamentReport, mode: Mode, seed: number): string {
   const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
   const pct = (x: number): string => (100 * x).toFixed(1) + '%';
   const lines = [header(r.players, mode, r.hands / r.players, seed), ''];
-  lines.push(`${'bot'.padEnd(10)} ${'points/hand'.padStart(11)}  ${'95% interval'.padEnd(18)} ${'won'.padStart(6)} ${'bottle'.padStart(7)}  decision ms median / p99`);
+  lines.push(
+    `${'bot'.padEnd(10)} ${'points/hand'.padStart(11)}  ${'95% interval'.padEnd(18)} ${'won'.padStart(6)} ${'bottle'.padStart(7)}  decision ms median / p99`,
+  );
   for (const b of r.bots) {
-    lines.push(`${b.name.padEnd(10)} ${signed(b.meanPoints).padStart(11)}  ${interval(b.ci95).padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`);
+    lines.push(
+      `${b.name.padEnd(10)} ${signed(b.meanPoints).padStart(11)}  ${interval(b.ci95).padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`,
+    );
   }
   if (r.difference) {
     const d = r.difference;
-    lines.push('', `${d.a} minus ${d.b}, paired by deal: ${signed(d.mean)} points per hand, 95% interval ${interval(d.ci95)}`);
+    lines.push(
+      '',
+      `${d.a} minus ${d.b}, paired by deal: ${signed(d.mean)} points per hand, 95% interval ${interval(d.ci95)}`,
+    );
   }
   return lines.join('\n') + '\n';
 }

@@ -23,9 +23,14 @@ export function readTyped(line: string): Typed {
   for (const token of text.split(/[\s,]+/)) {
     const m = /^(\d+(?:\.5)?)([rbg])?$/.exec(token);
     const rank = m ? Number(m[1]) : Number.NaN;
-    if (!m || cardId(rank) < 0) return { kind: 'error', message: `"${token}" is not a card: type a rank as shown, e.g. 24 or 24g (or help)` };
+    if (!m || cardId(rank) < 0)
+      return { kind: 'error', message: `"${token}" is not a card: type a rank as shown, e.g. 24 or 24g (or help)` };
     const suit = suitOf(rank)!;
-    if (m[2] !== undefined && m[2] !== suit[0]) return { kind: 'error', message: `${token}: ${rank} is ${suit}, not ${{ r: 'red', b: 'blue', g: 'green' }[m[2]]}` };
+    if (m[2] !== undefined && m[2] !== suit[0])
+      return {
+        kind: 'error',
+        message: `${token}: ${rank} is ${suit}, not ${{ r: 'red', b: 'blue', g: 'green' }[m[2]]}`,
+      };
     cards.push(rank);
   }
   return { kind: 'cards', cards };

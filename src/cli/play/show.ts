@@ -28,7 +28,9 @@ export class Seats {
 export function table(v: TableView, seats: Seats, style: Style): string[] {
   const me = seats.me;
   const rounds = v.options.rounds !== undefined ? ` of ${v.options.rounds}` : ` (playing to ${v.options.targetScore})`;
-  const lines = [`— Round ${v.round + 1}${rounds} · dealer ${seats.who(v.dealer)}${v.teams ? ` · teams ${v.teams.map((t, s) => `${seats.who(s)} ${t}`).join(', ')}` : ''}`];
+  const lines = [
+    `— Round ${v.round + 1}${rounds} · dealer ${seats.who(v.dealer)}${v.teams ? ` · teams ${v.teams.map((t, s) => `${seats.who(s)} ${t}`).join(', ')}` : ''}`,
+  ];
   lines.push(...bottleLines(v, seats));
   lines.push(...scoreLines(v, seats));
   v.faceUp?.forEach((row, s) => {
@@ -36,7 +38,9 @@ export function table(v: TableView, seats: Seats, style: Style): string[] {
   });
   if (v.phase === 'play') {
     const trick = v.trick.cards.map((c) => `${seats.who(c.seat)} ${style.named(c.card)}`).join(', ');
-    const winning = v.trick.winning ? ` — winning: ${seats.who(v.trick.winning.seat)}${v.trick.winning.takesBottle ? `, who would take the bottle` : ''}` : '';
+    const winning = v.trick.winning
+      ? ` — winning: ${seats.who(v.trick.winning.seat)}${v.trick.winning.takesBottle ? `, who would take the bottle` : ''}`
+      : '';
     lines.push(`Trick ${v.tricks.length + 1}: ${trick || seats.does(v.trick.leader, 'lead')}${winning}`);
   }
   lines.push(...handLines(v, seats, style));
@@ -61,7 +65,10 @@ export function bottleLines(v: TableView, seats: Seats): string[] {
 }
 
 export function scoreLines(v: TableView, seats: Seats): string[] {
-  return [`Points won this round: ${v.wonPoints.map((p, s) => `${seats.who(s)} ${p}`).join(' · ')}`, `Totals: ${v.totals.map((p, s) => `${seats.who(s)} ${p}`).join(' · ')}`];
+  return [
+    `Points won this round: ${v.wonPoints.map((p, s) => `${seats.who(s)} ${p}`).join(' · ')}`,
+    `Totals: ${v.totals.map((p, s) => `${seats.who(s)} ${p}`).join(' · ')}`,
+  ];
 }
 
 /** The last finished trick of this round, or why there is none. */
@@ -88,7 +95,9 @@ export function passSlots(v: TableView, seats: Seats): string[] {
 /** What the pass is, said once before its prompts. */
 export function passIntro(v: TableView, seats: Seats): string {
   const slots = passSlots(v, seats);
-  const from = v.faceUp ? 'from your hidden hand (face-up cards are never passed; you play them like your hand)' : 'from your hand';
+  const from = v.faceUp
+    ? 'from your hidden hand (face-up cards are never passed; you play them like your hand)'
+    : 'from your hand';
   const devils = slots.length - 2;
   return `Pass ${plural(slots.length, 'card')} ${from}: one ${slots[0]}, one ${slots[1]}${devils > 0 ? `, ${devils} ${slots[2]}` : ''}. You may type them all on one line.`;
 }
@@ -100,8 +109,8 @@ export function helpText(): string[] {
     'When several cards are asked for (the pass), type them one by one or all on one line: 5 12 30.',
     'Commands: hand (show the table again), score, last (the last trick), help or ?, quit (save and stop).',
     'An empty line asks again. Ctrl-C or Ctrl-D also saves the game so far and stops.',
-    'The rules in brief: follow the led suit if you can. If any card in a trick is below the price of the bottle, the highest of those wins the trick and its player buys the bottle at that card\'s rank; otherwise the highest card wins.',
-    'Whoever holds the bottle when the round ends loses the points of the devil\'s trick; everyone else scores the points of the tricks they won. RULES.md has everything.',
+    "The rules in brief: follow the led suit if you can. If any card in a trick is below the price of the bottle, the highest of those wins the trick and its player buys the bottle at that card's rank; otherwise the highest card wins.",
+    "Whoever holds the bottle when the round ends loses the points of the devil's trick; everyone else scores the points of the tricks they won. RULES.md has everything.",
   ];
 }
 
@@ -114,26 +123,40 @@ export function narrate(events: readonly GameEvent[], seats: Seats, style: Style
         out.push(`${seats.does(e.seat, 'play')} ${style.named(e.card)}.`);
         break;
       case 'cardsReceived':
-        if (e.cards.length > 0) out.push(`You receive ${e.cards.map((c) => `${style.named(c.card)} from ${seats.who(c.from)}${c.into === 'faceUp' ? ' (into your face-up row)' : ''}`).join(' and ')}.`);
+        if (e.cards.length > 0)
+          out.push(
+            `You receive ${e.cards.map((c) => `${style.named(c.card)} from ${seats.who(c.from)}${c.into === 'faceUp' ? ' (into your face-up row)' : ''}`).join(' and ')}.`,
+          );
         break;
       case 'trickWon': {
         const t = e.trick;
-        const sale = t.bottle !== null ? ` and ${t.winner === seats.me ? 'buy' : 'buys'} ${bottles === 1 ? 'the bottle' : `bottle ${t.bottle}`} for ${t.price}` : '';
+        const sale =
+          t.bottle !== null
+            ? ` and ${t.winner === seats.me ? 'buy' : 'buys'} ${bottles === 1 ? 'the bottle' : `bottle ${t.bottle}`} for ${t.price}`
+            : '';
         out.push(`${seats.does(t.winner, 'win')} trick ${e.index + 1} (${plural(t.points, 'point')})${sale}.`);
         break;
       }
       case 'roundScored': {
         const r = e.result;
-        out.push('', `Round ${r.round + 1} is over. The devil's trick: ${r.devil.map((c) => style.named(c)).join(', ')} = ${plural(r.devilPoints, 'point')}.`);
+        out.push(
+          '',
+          `Round ${r.round + 1} is over. The devil's trick: ${r.devil.map((c) => style.named(c)).join(', ')} = ${plural(r.devilPoints, 'point')}.`,
+        );
         r.bottles.forEach((b, i) => {
-          out.push(`${r.bottles.length > 1 ? `Bottle ${i + 1}` : 'The bottle'} (price ${b.price}): ${b.owner === null ? 'nobody' : seats.who(b.owner)}`);
+          out.push(
+            `${r.bottles.length > 1 ? `Bottle ${i + 1}` : 'The bottle'} (price ${b.price}): ${b.owner === null ? 'nobody' : seats.who(b.owner)}`,
+          );
         });
-        for (let s = 0; s < r.scores.length; s++) out.push(`  ${seats.who(s).padEnd(16)} ${String(r.scores[s]).padStart(4)}   total ${r.totals[s]}`);
+        for (let s = 0; s < r.scores.length; s++)
+          out.push(`  ${seats.who(s).padEnd(16)} ${String(r.scores[s]).padStart(4)}   total ${r.totals[s]}`);
         out.push('');
         break;
       }
       case 'gameOver':
-        out.push(`Game over. ${e.winners.length > 1 ? 'Shared win' : 'Winner'}: ${e.winners.map((s) => seats.who(s)).join(', ')} with ${e.totals[e.winners[0]]}.`);
+        out.push(
+          `Game over. ${e.winners.length > 1 ? 'Shared win' : 'Winner'}: ${e.winners.map((s) => seats.who(s)).join(', ')} with ${e.totals[e.winners[0]]}.`,
+        );
         break;
       default:
         break;

@@ -32,7 +32,11 @@ export interface BaselineBots {
 }
 
 function git(args: string[]): string {
-  return execFileSync('git', ['-C', ROOT, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  return execFileSync('git', ['-C', ROOT, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 << 20,
+  });
 }
 
 /** The commit a baseline name or revision stands for, or an ArgError that says why not. */
@@ -48,8 +52,13 @@ export function resolveBaselineCommit(ref: string): string {
     return git(['rev-parse', '--verify', '--quiet', `${rev}^{commit}`]).trim();
   } catch {
     const shallow = git(['rev-parse', '--is-shallow-repository']).trim() === 'true';
-    if (shallow) throw new ArgError(`baseline "${ref}" (${rev}) is not in this clone, which is shallow: run "git fetch --unshallow" (in CI: fetch the full history)`);
-    throw new ArgError(`unknown baseline "${ref}": neither a name in bench/strength/baselines.json nor a commit of this repository`);
+    if (shallow)
+      throw new ArgError(
+        `baseline "${ref}" (${rev}) is not in this clone, which is shallow: run "git fetch --unshallow" (in CI: fetch the full history)`,
+      );
+    throw new ArgError(
+      `unknown baseline "${ref}": neither a name in bench/strength/baselines.json nor a commit of this repository`,
+    );
   }
 }
 
@@ -71,13 +80,17 @@ async function compile(commit: string, dir: string): Promise<void> {
   const files = git(['ls-tree', '-r', '--name-only', commit, 'src/engine', 'src/bots'])
     .split('\n')
     .filter((f) => f.endsWith('.ts'));
-  if (!files.some((f) => f === 'src/bots/index.ts')) throw new ArgError(`commit ${commit} has no src/bots/index.ts to play against`);
+  if (!files.some((f) => f === 'src/bots/index.ts'))
+    throw new ArgError(`commit ${commit} has no src/bots/index.ts to play against`);
   // Build beside the cache entry and rename at the end, so a half-built entry is never used.
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   for (const file of files) {
     const source = git(['show', `${commit}:${file}`]);
-    const out = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: file });
+    const out = ts.transpileModule(source, {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+      fileName: file,
+    });
     const target = join(building, file.replace(/^src\//, '').replace(/\.ts$/, '.js'));
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, out.outputText);

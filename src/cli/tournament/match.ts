@@ -67,7 +67,9 @@ export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineB
     if (!created.ok) throw new Error(created.error.message);
     const game = created.value;
     const names = Array.from({ length: n }, (_, s) => spec.seats[(s + rotation) % n]);
-    const bots = names.map((name, s) => makeBot(spec, name, (dealSeed(spec.seed, deal) + 7919 * (rotation * n + s + 1)) >>> 0, game, baseline));
+    const bots = names.map((name, s) =>
+      makeBot(spec, name, (dealSeed(spec.seed, deal) + 7919 * (rotation * n + s + 1)) >>> 0, game, baseline),
+    );
     playBotTurns(game, bots, {
       after: (seat, _action, _events, ms) => {
         (decisionMs[names[seat]] ??= []).push(ms);

@@ -56,6 +56,8 @@ export class ProgressLines {
     const elapsed = (now - this.started) / 1000;
     const rate = elapsed > 0 ? done / elapsed : 0;
     const eta = rate > 0 ? formatSeconds((this.total - done) / rate) : '?';
-    this.out.write(`${this.prefix}${done}/${this.total} ${this.unit}, ${rate.toFixed(2)} ${this.unit}/s, ${formatSeconds(elapsed)} elapsed, ETA ${eta}\n`);
+    this.out.write(
+      `${this.prefix}${done}/${this.total} ${this.unit}, ${rate.toFixed(2)} ${this.unit}/s, ${formatSeconds(elapsed)} elapsed, ETA ${eta}\n`,
+    );
   }
 }

@@ -7,10 +7,18 @@
 import { WorkerPool } from '../../bots/worker-pool.js';
 import type { DealResult, TournamentSpec } from './match.js';
 
-export async function runDeals(spec: TournamentSpec, deals: number, workers: number, onDeal: (done: number, result: DealResult) => void, stop?: AbortSignal): Promise<DealResult[]> {
+export async function runDeals(
+  spec: TournamentSpec,
+  deals: number,
+  workers: number,
+  onDeal: (done: number, result: DealResult) => void,
+  stop?: AbortSignal,
+): Promise<DealResult[]> {
   const results: DealResult[] = new Array(deals);
   const threads = Math.max(1, Math.min(workers, deals));
-  const pool = new WorkerPool<number, DealResult>(new URL('./worker.js', import.meta.url), threads, { workerData: spec });
+  const pool = new WorkerPool<number, DealResult>(new URL('./worker.js', import.meta.url), threads, {
+    workerData: spec,
+  });
   let next = 0;
   let done = 0;
   // One lane per thread, each taking the next deal as soon as its last one is finished.

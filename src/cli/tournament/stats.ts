@@ -15,7 +15,12 @@ export interface TournamentReport {
   readonly players: number;
   readonly hands: number;
   readonly bots: BotReport[];
-  readonly difference?: { readonly a: string; readonly b: string; readonly mean: number; readonly ci95: [number, number] | null };
+  readonly difference?: {
+    readonly a: string;
+    readonly b: string;
+    readonly mean: number;
+    readonly ci95: [number, number] | null;
+  };
 }
 
 /**

@@ -38,11 +38,23 @@ export interface StrengthReport extends TournamentReport {
   readonly verdict: 'H1' | 'H0' | 'cap' | 'interrupted';
 }
 
-export async function runStrength(o: StrengthOptions, onDeal: (done: number) => void, stop: AbortController): Promise<StrengthReport> {
+export async function runStrength(
+  o: StrengthOptions,
+  onDeal: (done: number) => void,
+  stop: AbortController,
+): Promise<StrengthReport> {
   const baseline: Baseline = await prepareBaseline(o.baseline);
   const old = baselineSeat(o.bot, o.baseline);
   const seats = [o.bot, ...Array.from({ length: o.players - 1 }, () => old)];
-  const spec: TournamentSpec = { players: o.players, mode: o.mode, seats, seed: o.seed, budget: o.budget, records: o.records, baseline: { ref: baseline.ref, dir: baseline.dir } };
+  const spec: TournamentSpec = {
+    players: o.players,
+    mode: o.mode,
+    seats,
+    seed: o.seed,
+    budget: o.budget,
+    records: o.records,
+    baseline: { ref: baseline.ref, dir: baseline.dir },
+  };
   const settings: SprtSettings = { ...SPRT_DEFAULTS, gain: o.gain };
   const sprt = new Sprt(settings);
   const finished: DealResult[] = [];
@@ -86,14 +98,16 @@ export function formatStrength(r: StrengthReport): string {
     cap: `undecided at the cap of ${r.hands} hands`,
     interrupted: `undecided: interrupted after ${r.hands} hands`,
   }[r.verdict];
-  return [
-    `${r.bot} (working tree) against ${r.bot}@${r.baseline.ref} (${r.baseline.commit.slice(0, 7)}), ${r.players} players, ${r.mode}, seed ${r.seed}`,
-    `hands played: ${r.hands} (${r.deals} deals × ${r.players} seat rotations, one seat new, the others the baseline)`,
-    `difference: ${signed(d.mean)} points per hand, 95% interval ${d.ci95 ? `[${signed(d.ci95[0])}, ${signed(d.ci95[1])}]` : 'unknown (1 deal)'}`,
-    `SPRT (α = ${r.sprt.alpha}, β = ${r.sprt.beta}, H0: ≤ 0, H1: ≥ ${r.sprt.gain}): LLR ${r.sprt.llr.toFixed(2)} in [${r.sprt.lower.toFixed(2)}, ${r.sprt.upper.toFixed(2)}]`,
-    `verdict: ${verdict}`,
-    `decision ms median / p99: ${r.bots.map((b) => `${b.name} ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`).join(', ')}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      `${r.bot} (working tree) against ${r.bot}@${r.baseline.ref} (${r.baseline.commit.slice(0, 7)}), ${r.players} players, ${r.mode}, seed ${r.seed}`,
+      `hands played: ${r.hands} (${r.deals} deals × ${r.players} seat rotations, one seat new, the others the baseline)`,
+      `difference: ${signed(d.mean)} points per hand, 95% interval ${d.ci95 ? `[${signed(d.ci95[0])}, ${signed(d.ci95[1])}]` : 'unknown (1 deal)'}`,
+      `SPRT (α = ${r.sprt.alpha}, β = ${r.sprt.beta}, H0: ≤ 0, H1: ≥ ${r.sprt.gain}): LLR ${r.sprt.llr.toFixed(2)} in [${r.sprt.lower.toFixed(2)}, ${r.sprt.upper.toFixed(2)}]`,
+      `verdict: ${verdict}`,
+      `decision ms median / p99: ${r.bots.map((b) => `${b.name} ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`).join(', ')}`,
+    ].join('\n') + '\n'
+  );
 }
 
 function round3(x: number): number {

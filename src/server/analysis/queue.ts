@@ -44,7 +44,12 @@ export class AnalysisQueue {
   async request(game: GameRow): Promise<AnalysisStatus> {
     const now = await this.status(game.id);
     if (now.status !== 'none') return now;
-    if (this.waiting.length >= this.capacity) throw new ServerError('ERR_ANALYSIS_BUSY', 'Too many games are waiting to be analysed. Please try again in a few minutes.', 503);
+    if (this.waiting.length >= this.capacity)
+      throw new ServerError(
+        'ERR_ANALYSIS_BUSY',
+        'Too many games are waiting to be analysed. Please try again in a few minutes.',
+        503,
+      );
     this.waiting.push(game);
     const position = this.waiting.length;
     this.next();
@@ -77,9 +82,21 @@ export class AnalysisQueue {
     const record = recordOf(owner.engineGame, game.names);
     const moments = momentsOf(record);
     if (!moments.ok) throw new Error(`the stored game does not replay: ${moments.error}`);
-    const decisions = await Promise.all(moments.value.map((moment) => this.pool.submit({ kind: 'analyse', moment, iterations: this.iterations, seed: SERVER_ANALYSIS_SEED })));
-    const analysis = summarise(record.players, decisions.map((d) => d.result), this.iterations, SERVER_ANALYSIS_SEED);
+    const decisions = await Promise.all(
+      moments.value.map((moment) =>
+        this.pool.submit({ kind: 'analyse', moment, iterations: this.iterations, seed: SERVER_ANALYSIS_SEED }),
+      ),
+    );
+    const analysis = summarise(
+      record.players,
+      decisions.map((d) => d.result),
+      this.iterations,
+      SERVER_ANALYSIS_SEED,
+    );
     await this.store.saveAnalysis(game.id, JSON.stringify(analysis), Date.now());
-    this.log.info({ game: game.id, decisions: decisions.length, ms: Math.round(performance.now() - started) }, 'game analysed');
+    this.log.info(
+      { game: game.id, decisions: decisions.length, ms: Math.round(performance.now() - started) },
+      'game analysed',
+    );
   }
 }

@@ -10,7 +10,13 @@ import type { Action, TableView } from '../../engine/index.js';
 import type { BotLevelName } from '../../protocol/messages.js';
 
 export type Job =
-  | { readonly kind: 'decide'; readonly level: BotLevelName; readonly seed: number; readonly view: TableView; readonly legal: readonly Action[] }
+  | {
+      readonly kind: 'decide';
+      readonly level: BotLevelName;
+      readonly seed: number;
+      readonly view: TableView;
+      readonly legal: readonly Action[];
+    }
   | { readonly kind: 'hint'; readonly seed: number; readonly view: TableView; readonly iterations: number }
   | { readonly kind: 'analyse'; readonly moment: Moment; readonly iterations: number; readonly seed: number };
 
@@ -26,7 +32,10 @@ export interface WorkerRequest {
   readonly job: Job;
 }
 
-export type WorkerResponse = { readonly id: number; readonly ms: number } & ({ readonly result: unknown } | { readonly error: string });
+export type WorkerResponse = { readonly id: number; readonly ms: number } & (
+  | { readonly result: unknown }
+  | { readonly error: string }
+);
 
 interface Pending {
   readonly req: WorkerRequest;
@@ -76,7 +85,8 @@ export class BotPool {
   }
 
   private release(w: Worker): void {
-    const next = this.waiting.shift() ?? (this.backgroundRunning < this.backgroundLimit ? this.background.shift() : undefined);
+    const next =
+      this.waiting.shift() ?? (this.backgroundRunning < this.backgroundLimit ? this.background.shift() : undefined);
     if (next) this.run(w, next);
     else this.idle.push(w);
   }
@@ -101,7 +111,12 @@ export class BotPool {
   }
 
   /** The bot's choice for the seat the view belongs to, and how long it thought. */
-  async decide(level: BotLevelName, seed: number, view: TableView, legal: readonly Action[]): Promise<{ action: Action; ms: number }> {
+  async decide(
+    level: BotLevelName,
+    seed: number,
+    view: TableView,
+    legal: readonly Action[],
+  ): Promise<{ action: Action; ms: number }> {
     const { result, ms } = await this.submit({ kind: 'decide', level, seed, view, legal });
     return { action: result, ms };
   }
@@ -113,7 +128,8 @@ export class BotPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of [...this.waiting.splice(0), ...this.background.splice(0)]) job.reject(new Error('the bot pool is closed'));
+    for (const job of [...this.waiting.splice(0), ...this.background.splice(0)])
+      job.reject(new Error('the bot pool is closed'));
     const workers = [...this.idle, ...this.busy.keys()];
     await Promise.all(workers.map((w) => w.terminate()));
   }

@@ -4,7 +4,16 @@
  * is checked by the engine and stored with the next sequence number before anyone hears
  * of it. The owner is always driven from its table's queue, one request at a time.
  */
-import { type Action, Game, type GameEvent, ok, type Result, type TableView, view, visibleEvents } from '../../engine/index.js';
+import {
+  type Action,
+  Game,
+  type GameEvent,
+  ok,
+  type Result,
+  type TableView,
+  view,
+  visibleEvents,
+} from '../../engine/index.js';
 import type { GameUpdate, MissedStep } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { type ActionRow, type GameRow, SeqTakenError, type Store } from '../store/store.js';
@@ -102,7 +111,13 @@ export class GameOwner {
 
   /** What one seat (or a spectator, null) receives after an action. */
   update(seat: number | null, events: readonly GameEvent[], deadline: number | null): GameUpdate {
-    return { gameId: this.row.id, seq: this.seq, events: visibleEvents(events, seat), view: view(this.game, seat), deadline };
+    return {
+      gameId: this.row.id,
+      seq: this.seq,
+      events: visibleEvents(events, seat),
+      view: view(this.game, seat),
+      deadline,
+    };
   }
 
   /**
@@ -125,7 +140,10 @@ function remember(recent: { seq: number; events: GameEvent[] }[], step: { seq: n
 }
 
 /** The engine state after the given actions, with the events of the last ones. */
-export function replay(row: GameRow, actions: readonly Action[]): { game: Game; recent: { seq: number; events: GameEvent[] }[] } {
+export function replay(
+  row: GameRow,
+  actions: readonly Action[],
+): { game: Game; recent: { seq: number; events: GameEvent[] }[] } {
   const created = Game.create(row.options, row.seed);
   if (!created.ok) throw new Error(`game ${row.id} has bad options: ${created.error.detail}`);
   const game = created.value;

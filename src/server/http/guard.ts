@@ -15,7 +15,8 @@ const MAX_URL_LENGTH = 1024;
 
 export async function registerHeaders(app: FastifyInstance, config: Config): Promise<void> {
   app.addHook('onRequest', async (req) => {
-    if (req.url.length > MAX_URL_LENGTH) throw new ServerError('ERR_URL_TOO_LONG', `Addresses longer than ${MAX_URL_LENGTH} characters are refused.`, 414);
+    if (req.url.length > MAX_URL_LENGTH)
+      throw new ServerError('ERR_URL_TOO_LONG', `Addresses longer than ${MAX_URL_LENGTH} characters are refused.`, 414);
   });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

@@ -6,7 +6,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { CreateTableSchema, type CreateTableReply, JoinTableSchema, type JoinTableReply } from '../../protocol/messages.js';
+import {
+  type CreateTableReply,
+  CreateTableSchema,
+  type JoinTableReply,
+  JoinTableSchema,
+} from '../../protocol/messages.js';
 import { recordOf } from '../../record/index.js';
 import type { AnalysisQueue } from '../analysis/queue.js';
 import type { Config } from '../config.js';
@@ -33,7 +38,12 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, co
   });
 
   app.get('/metrics', async (req, reply) => {
-    if (!mayReadMetrics(req, config.metricsToken)) throw new ServerError('ERR_FORBIDDEN', 'Metrics are served to the server’s own machine, or with the metrics token.', 403);
+    if (!mayReadMetrics(req, config.metricsToken))
+      throw new ServerError(
+        'ERR_FORBIDDEN',
+        'Metrics are served to the server’s own machine, or with the metrics token.',
+        403,
+      );
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });
@@ -47,7 +57,9 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, co
 
   app.get('/api/tables', async () => lobby.publicLobbies());
 
-  app.get<{ Params: { code: string } }>('/api/tables/:code', async (req) => (await lobby.mustGet(req.params.code)).summary());
+  app.get<{ Params: { code: string } }>('/api/tables/:code', async (req) =>
+    (await lobby.mustGet(req.params.code)).summary(),
+  );
 
   app.post<{ Params: { code: string } }>('/api/tables/:code/seats', async (req, reply): Promise<JoinTableReply> => {
     const body = parse(JoinTableSchema, req.body);
@@ -60,13 +72,22 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, co
   app.get<{ Params: { code: string } }>('/api/tables/:code/games', async (req) => {
     const table = await lobby.mustGet(req.params.code);
     const games = await store.finishedGames(table.code);
-    return { games: games.map((g) => ({ id: g.id, names: g.names, bots: g.bots, startedAt: g.startedAt, finishedAt: g.finishedAt })) };
+    return {
+      games: games.map((g) => ({
+        id: g.id,
+        names: g.names,
+        bots: g.bots,
+        startedAt: g.startedAt,
+        finishedAt: g.finishedAt,
+      })),
+    };
   });
 
   // The record holds every hand, so it is only given out once the game is over.
   app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req) => {
     const row = await mustGetGame(store, req.params.id);
-    if (row.status !== 'finished') throw new ServerError('ERR_GAME_NOT_FINISHED', 'The record of a game is available once the game is over.', 409);
+    if (row.status !== 'finished')
+      throw new ServerError('ERR_GAME_NOT_FINISHED', 'The record of a game is available once the game is over.', 409);
     const owner = await GameOwner.restore(row, store);
     return recordOf(owner.engineGame, row.names);
   });
@@ -91,7 +112,8 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, co
     const table = await lobby.mustGet(row.tableCode);
     const token = req.headers['x-seat-token'];
     const seat = typeof token === 'string' ? table.seatOfToken(token) : null;
-    if (typeof token === 'string' && seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
+    if (typeof token === 'string' && seat === null)
+      throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
     const live = table.game?.id === row.id ? table.game : await GameOwner.restore(row, store);
     return { gameId: row.id, seq: live.seq, view: live.view(seat) };
   });
@@ -113,7 +135,8 @@ async function mustGetGame(store: Store, id: string): Promise<GameRow> {
 async function mustGetAnalysableGame(store: Store, id: string): Promise<GameRow> {
   const row = id.length <= 32 ? await store.loadGame(id) : null;
   if (!row) throw new ServerError('ERR_NOT_FOUND', `There is no game ${id.slice(0, 32)}.`, 404);
-  if (row.status !== 'finished') throw new ServerError('ERR_GAME_NOT_FINISHED', 'A game can be analysed once it is over.', 409);
+  if (row.status !== 'finished')
+    throw new ServerError('ERR_GAME_NOT_FINISHED', 'A game can be analysed once it is over.', 409);
   return row;
 }
 

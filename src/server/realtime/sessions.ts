@@ -30,11 +30,14 @@ export class SessionLimits {
 
   /** Count every session; handshakes that raced past allowRequest beyond the cap are closed at once. */
   attach(io: Server): void {
-    io.engine.on('connection', (session: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) => {
-      const address = addressOf(session.request);
-      if (!this.counter.open(address)) return session.close();
-      session.once('close', () => this.counter.close(address));
-    });
+    io.engine.on(
+      'connection',
+      (session: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) => {
+        const address = addressOf(session.request);
+        if (!this.counter.open(address)) return session.close();
+        session.once('close', () => this.counter.close(address));
+      },
+    );
   }
 }
 

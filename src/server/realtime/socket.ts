@@ -9,12 +9,19 @@
  */
 import type { Server, Socket } from 'socket.io';
 import type { z } from 'zod';
-import { type Ack, type ChatMessage, type ClientMessageName, ClientMessages, type GameUpdate, type TableSummary } from '../../protocol/messages.js';
+import {
+  type Ack,
+  type ChatMessage,
+  type ClientMessageName,
+  ClientMessages,
+  type GameUpdate,
+  type TableSummary,
+} from '../../protocol/messages.js';
 import type { Config } from '../config.js';
 import { invalid, publicError, ServerError } from '../errors.js';
+import { hashToken } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import type { Broadcaster } from '../tables/context.js';
-import { hashToken } from '../ids.js';
 import type { Lobby } from '../tables/lobby.js';
 import type { SeatClaim, Table } from '../tables/table.js';
 import { Buckets } from './rate-limit.js';
@@ -69,7 +76,12 @@ export class RoomBroadcaster implements Broadcaster {
 }
 
 type Reply = (ack: Ack<Record<string, unknown>>) => void;
-type Handler<K extends ClientMessageName> = (socket: Socket, state: SocketState, message: z.infer<(typeof ClientMessages)[K]>, reply: Reply) => Promise<Record<string, unknown> | undefined>;
+type Handler<K extends ClientMessageName> = (
+  socket: Socket,
+  state: SocketState,
+  message: z.infer<(typeof ClientMessages)[K]>,
+  reply: Reply,
+) => Promise<Record<string, unknown> | undefined>;
 
 /** `table:watch` per connection: a few in a row, then one a second (each costs a full view). */
 const WATCH_BURST = 5;
@@ -108,13 +120,28 @@ export class Realtime {
     }, joinTimeoutMs);
     const known = new Set<string>(Object.keys(ClientMessages));
     this.on(socket, state, 'table:watch', (s, st, m) => this.watch(s, st, m));
-    this.on(socket, state, 'seat:bot', async (_s, st, m) => void (await seated(st).table.setBot(seated(st).claim, m.seat, m.level)));
-    this.on(socket, state, 'seat:clear', async (_s, st, m) => void (await seated(st).table.clearSeat(seated(st).claim, m.seat)));
+    this.on(
+      socket,
+      state,
+      'seat:bot',
+      async (_s, st, m) => void (await seated(st).table.setBot(seated(st).claim, m.seat, m.level)),
+    );
+    this.on(
+      socket,
+      state,
+      'seat:clear',
+      async (_s, st, m) => void (await seated(st).table.clearSeat(seated(st).claim, m.seat)),
+    );
     this.on(socket, state, 'table:start', async (_s, st) => void (await seated(st).table.start(seated(st).claim)));
     this.on(socket, state, 'table:rematch', async (_s, st) => void (await seated(st).table.rematch(seated(st).claim)));
     // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
     this.on(socket, state, 'table:leave', async (_s, st) => void (await seated(st).table.leave(seated(st).claim)));
-    this.on(socket, state, 'table:coach', async (_s, st, m) => void (await seated(st).table.setCoach(seated(st).claim, m.coach)));
+    this.on(
+      socket,
+      state,
+      'table:coach',
+      async (_s, st, m) => void (await seated(st).table.setCoach(seated(st).claim, m.coach)),
+    );
     this.on(socket, state, 'game:hint', async (_s, st) => ({ hint: await seated(st).table.hint(seated(st).claim) }));
     this.on(socket, state, 'chat:send', async (_s, st, m) => void (await seated(st).table.chat(seated(st).claim, m)));
     this.on(socket, state, 'game:act', async (_s, st, m, reply) => {
@@ -130,7 +157,11 @@ export class Realtime {
       if (known.has(event)) return;
       this.metrics.rejected.inc({ code: 'ERR_UNKNOWN_MESSAGE' });
       const ack = args[args.length - 1];
-      if (typeof ack === 'function') ack({ ok: false, error: { code: 'ERR_UNKNOWN_MESSAGE', message: `Unknown message "${String(event).slice(0, 40)}".` } });
+      if (typeof ack === 'function')
+        ack({
+          ok: false,
+          error: { code: 'ERR_UNKNOWN_MESSAGE', message: `Unknown message "${String(event).slice(0, 40)}".` },
+        });
     });
     socket.on('disconnect', () => {
       clearTimeout(idle);
@@ -153,7 +184,8 @@ export class Realtime {
         ack?.(a);
       };
       try {
-        if (!this.perConnection.take(socket.id) || !this.perAddress.take(socket.handshake.address)) throw new ServerError('ERR_RATE_LIMITED', 'Too many messages. Slow down a little.', 429);
+        if (!this.perConnection.take(socket.id) || !this.perAddress.take(socket.handshake.address))
+          throw new ServerError('ERR_RATE_LIMITED', 'Too many messages. Slow down a little.', 429);
         if (!ack) throw new ServerError('ERR_NO_ACK', 'Every message needs an acknowledgement callback.');
         if (args.length !== 1) throw new ServerError('ERR_BAD_REQUEST', 'Send exactly one message object.');
         const parsed = schema.safeParse(args[0]);
@@ -169,14 +201,23 @@ export class Realtime {
     });
   }
 
-  private async watch(socket: Socket, state: SocketState, m: z.infer<(typeof ClientMessages)['table:watch']>): Promise<Record<string, unknown>> {
-    if (!this.watches.take(socket.id)) throw new ServerError('ERR_RATE_LIMITED', 'Too many requests to follow a table. Wait a second.', 429);
+  private async watch(
+    socket: Socket,
+    state: SocketState,
+    m: z.infer<(typeof ClientMessages)['table:watch']>,
+  ): Promise<Record<string, unknown>> {
+    if (!this.watches.take(socket.id))
+      throw new ServerError('ERR_RATE_LIMITED', 'Too many requests to follow a table. Wait a second.', 429);
     const table = await this.lobby.mustGet(m.code);
     await this.unwatch(socket, state);
     // The token is matched to a seat inside the table's queue, against the seats as they are then.
     const reply = await table.watch(socket.id, m.token, m.lastSeq, m.gameId, (seat) => {
       if (!socket.connected) return false;
-      socket.join(seat === null ? [rooms.table(table.code), rooms.spectators(table.code)] : [rooms.table(table.code), rooms.seat(table.code, seat)]);
+      socket.join(
+        seat === null
+          ? [rooms.table(table.code), rooms.spectators(table.code)]
+          : [rooms.table(table.code), rooms.seat(table.code, seat)],
+      );
       state.table = table;
       state.seat = seat;
       state.tokenHash = seat === null ? null : hashToken(m.token!);
@@ -189,7 +230,12 @@ export class Realtime {
   private async unwatch(socket: Socket, state: SocketState): Promise<void> {
     const { table, seat } = state;
     if (!table) return;
-    for (const room of [rooms.table(table.code), rooms.spectators(table.code), ...(seat === null ? [] : [rooms.seat(table.code, seat)])]) socket.leave(room);
+    for (const room of [
+      rooms.table(table.code),
+      rooms.spectators(table.code),
+      ...(seat === null ? [] : [rooms.seat(table.code, seat)]),
+    ])
+      socket.leave(room);
     state.table = null;
     state.seat = null;
     state.tokenHash = null;
@@ -198,6 +244,7 @@ export class Realtime {
 }
 
 function seated(state: SocketState): { table: Table; claim: SeatClaim } {
-  if (!state.table || state.seat === null || state.tokenHash === null) throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
+  if (!state.table || state.seat === null || state.tokenHash === null)
+    throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
   return { table: state.table, claim: { seat: state.seat, tokenHash: state.tokenHash } };
 }

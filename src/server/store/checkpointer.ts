@@ -18,7 +18,12 @@ const limit = workerData.walLimitBytes as number;
 function checkpoint(): void {
   // PASSIVE never waits for, or blocks, the server's writes and reads.
   const [done] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-  if (done.busy === 0 && done.log === done.checkpointed && (fs.statSync(wal, { throwIfNoEntry: false })?.size ?? 0) > limit) db.pragma('wal_checkpoint(TRUNCATE)');
+  if (
+    done.busy === 0 &&
+    done.log === done.checkpointed &&
+    (fs.statSync(wal, { throwIfNoEntry: false })?.size ?? 0) > limit
+  )
+    db.pragma('wal_checkpoint(TRUNCATE)');
 }
 
 const timer = setInterval(checkpoint, workerData.everyMs as number);

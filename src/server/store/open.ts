@@ -8,5 +8,8 @@ export type StoreConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'sqliteSynchr
 
 export async function openStore(config: StoreConfig, onIdleError?: (e: Error) => void): Promise<Store> {
   if (config.databaseUrl) return PostgresStore.open(config.databaseUrl, onIdleError);
-  return new SqliteStore(config.dataDir, { synchronous: config.sqliteSynchronous, walLimitBytes: config.walLimitBytes });
+  return new SqliteStore(config.dataDir, {
+    synchronous: config.sqliteSynchronous,
+    walLimitBytes: config.walLimitBytes,
+  });
 }

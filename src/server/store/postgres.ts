@@ -5,7 +5,17 @@
 import pg from 'pg';
 import { PG_MIGRATIONS } from './postgres-schema.js';
 import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
-import type { ActionRow, ChatRow, GameRow, GameStatus, SeatRow, Store, TableRow, TimerKind, TimerRow } from './store.js';
+import type {
+  ActionRow,
+  ChatRow,
+  GameRow,
+  GameStatus,
+  SeatRow,
+  Store,
+  TableRow,
+  TimerKind,
+  TimerRow,
+} from './store.js';
 import { SeqTakenError, StaleTableError, StoreUnavailableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
 
@@ -19,13 +29,25 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 const SWEEP = sweepSql((n) => `$${n}`);
 
 /** Node's and PostgreSQL's ways of saying the connection failed (SQLSTATE class 08, shutdowns). */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
-const CONNECTION_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error/i;
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error/i;
 
 /** A lost or refused connection becomes StoreUnavailableError; anything else is passed on. */
 function unreachable(e: unknown): unknown {
   const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_CODES.has(code))) return new StoreUnavailableError();
+  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_CODES.has(code)))
+    return new StoreUnavailableError();
   if (e instanceof Error && CONNECTION_MESSAGES.test(e.message)) return new StoreUnavailableError();
   return e;
 }
@@ -35,10 +57,15 @@ export async function migratePostgres(client: pg.PoolClient): Promise<void> {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    const { rows } = await client.query<{ v: number }>('SELECT coalesce(max(version), 0)::integer AS v FROM schema_migrations');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ v: number }>(
+      'SELECT coalesce(max(version), 0)::integer AS v FROM schema_migrations',
+    );
     const current = rows[0].v;
-    if (current > PG_MIGRATIONS.length) throw new Error(`the database has schema version ${current}, newer than this server (${PG_MIGRATIONS.length})`);
+    if (current > PG_MIGRATIONS.length)
+      throw new Error(`the database has schema version ${current}, newer than this server (${PG_MIGRATIONS.length})`);
     for (let v = current + 1; v <= PG_MIGRATIONS.length; v++) {
       await client.query(PG_MIGRATIONS[v - 1]);
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v]);
@@ -58,7 +85,12 @@ export class PostgresStore implements Store {
     // A database that does not answer fails the request within seconds instead of hanging
     // it. The connect timeout also bounds the wait for a free pooled connection, which on
     // a loaded machine (a 200-table ramp-up with 4 s of event-loop lag) took over 3 s.
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, query_timeout: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      query_timeout: 10_000,
+    });
     pool.on('error', onIdleError);
     try {
       const client = await pool.connect();
@@ -111,15 +143,14 @@ export class PostgresStore implements Store {
     const settings = JSON.stringify(table.settings);
     const written =
       table.version === 1
-        ? await c.query('INSERT INTO tables (code, settings, host, status, game_id, created_at, version) VALUES ($1, $2, $3, $4, $5, $6, 1) ON CONFLICT (code) DO NOTHING', [
-            table.code,
-            settings,
-            table.host,
-            table.status,
-            table.gameId,
-            table.createdAt,
-          ])
-        : await c.query('UPDATE tables SET settings = $2, host = $3, status = $4, game_id = $5, version = $6 WHERE code = $1 AND version = $6 - 1', [table.code, settings, table.host, table.status, table.gameId, table.version]);
+        ? await c.query(
+            'INSERT INTO tables (code, settings, host, status, game_id, created_at, version) VALUES ($1, $2, $3, $4, $5, $6, 1) ON CONFLICT (code) DO NOTHING',
+            [table.code, settings, table.host, table.status, table.gameId, table.createdAt],
+          )
+        : await c.query(
+            'UPDATE tables SET settings = $2, host = $3, status = $4, game_id = $5, version = $6 WHERE code = $1 AND version = $6 - 1',
+            [table.code, settings, table.host, table.status, table.gameId, table.version],
+          );
     if (written.rowCount !== 1) throw new StaleTableError(table.code, table.version);
     if (seats.length === 0) return;
     const params: unknown[] = [table.code];
@@ -140,9 +171,15 @@ export class PostgresStore implements Store {
   }
 
   async loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null> {
-    const t = await this.query('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = $1', [code]);
+    const t = await this.query(
+      'SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = $1',
+      [code],
+    );
     if (t.rows.length === 0) return null;
-    const seats = await this.query('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = $1 ORDER BY seat', [code]);
+    const seats = await this.query(
+      'SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = $1 ORDER BY seat',
+      [code],
+    );
     return { table: decodeTable(t.rows[0]), seats: seats.rows.map(decodeSeat) };
   }
 
@@ -153,17 +190,20 @@ export class PostgresStore implements Store {
 
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void> {
     return this.transaction(async (c) => {
-      await c.query('INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
-        game.id,
-        game.tableCode,
-        JSON.stringify(game.options),
-        game.seed,
-        JSON.stringify(game.names),
-        JSON.stringify(game.bots),
-        game.status,
-        game.startedAt,
-        game.finishedAt,
-      ]);
+      await c.query(
+        'INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [
+          game.id,
+          game.tableCode,
+          JSON.stringify(game.options),
+          game.seed,
+          JSON.stringify(game.names),
+          JSON.stringify(game.bots),
+          game.status,
+          game.startedAt,
+          game.finishedAt,
+        ],
+      );
       await this.writeTable(c, table, seats);
     });
   }
@@ -197,31 +237,40 @@ export class PostgresStore implements Store {
   }
 
   async loadActions(gameId: string): Promise<ActionRow[]> {
-    const { rows } = await this.query('SELECT seq, action, by_bot, at FROM actions WHERE game_id = $1 ORDER BY seq', [gameId]);
+    const { rows } = await this.query('SELECT seq, action, by_bot, at FROM actions WHERE game_id = $1 ORDER BY seq', [
+      gameId,
+    ]);
     return rows.map(decodeAction);
   }
 
   async finishedGames(tableCode: string): Promise<GameRow[]> {
-    const { rows } = await this.query(`SELECT * FROM games WHERE table_code = $1 AND status = 'finished' ORDER BY started_at`, [tableCode]);
+    const { rows } = await this.query(
+      `SELECT * FROM games WHERE table_code = $1 AND status = 'finished' ORDER BY started_at`,
+      [tableCode],
+    );
     return rows.map(decodeGame);
   }
 
   async addChat(row: ChatRow): Promise<void> {
-    await this.query('INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at]);
+    await this.query(
+      'INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at],
+    );
   }
 
   async recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
-    const { rows } = await this.query('SELECT * FROM (SELECT * FROM chat WHERE table_code = $1 ORDER BY id DESC LIMIT $2) recent ORDER BY id', [tableCode, limit]);
+    const { rows } = await this.query(
+      'SELECT * FROM (SELECT * FROM chat WHERE table_code = $1 ORDER BY id DESC LIMIT $2) recent ORDER BY id',
+      [tableCode, limit],
+    );
     return rows.map(decodeChat);
   }
 
   async setTimer(timer: TimerRow): Promise<void> {
-    await this.query('INSERT INTO timers (table_code, kind, seat, deadline) VALUES ($1, $2, $3, $4) ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline', [
-      timer.tableCode,
-      timer.kind,
-      timer.seat,
-      timer.deadline,
-    ]);
+    await this.query(
+      'INSERT INTO timers (table_code, kind, seat, deadline) VALUES ($1, $2, $3, $4) ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline',
+      [timer.tableCode, timer.kind, timer.seat, timer.deadline],
+    );
   }
 
   async clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void> {
@@ -229,12 +278,17 @@ export class PostgresStore implements Store {
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {
-    const { rows } = await this.query('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = $1', [tableCode]);
+    const { rows } = await this.query('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = $1', [
+      tableCode,
+    ]);
     return rows.map(decodeTimer);
   }
 
   async saveAnalysis(gameId: string, analysis: string, at: number): Promise<void> {
-    await this.pool.query('INSERT INTO analyses (game_id, analysis, at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING', [gameId, analysis, at]);
+    await this.pool.query(
+      'INSERT INTO analyses (game_id, analysis, at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING',
+      [gameId, analysis, at],
+    );
   }
 
   async loadAnalysis(gameId: string): Promise<string | null> {

@@ -18,7 +18,15 @@ export class StoredRowError extends Error {
 }
 
 /** PostgreSQL returns bigint columns as strings; SQLite returns numbers. */
-const int = z.union([z.number(), z.string().regex(/^-?\d+$/).transform(Number)]).pipe(z.number().int().refine(Number.isSafeInteger));
+const int = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^-?\d+$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().refine(Number.isSafeInteger));
 const nullableInt = int.nullable();
 /** SQLite stores booleans as 0/1; PostgreSQL has them. */
 const bool = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]);
@@ -57,7 +65,13 @@ const tableSchema = z.object({
   created_at: int,
   version: int,
 });
-const seatSchema = z.object({ seat: int, name: z.string().nullable(), token_hash: z.string().nullable(), bot: botLevel.nullable(), away: bool });
+const seatSchema = z.object({
+  seat: int,
+  name: z.string().nullable(),
+  token_hash: z.string().nullable(),
+  bot: botLevel.nullable(),
+  away: bool,
+});
 const gameSchema = z.object({
   id: z.string().min(1),
   table_code: z.string(),
@@ -70,7 +84,15 @@ const gameSchema = z.object({
   finished_at: nullableInt,
 });
 const actionRowSchema = z.object({ seq: int, action: json(actionSchema), by_bot: bool, at: int });
-const chatSchema = z.object({ table_code: z.string(), game_id: z.string().nullable(), seat: int, name: z.string(), text: z.string().nullable(), reaction: z.string().nullable(), at: int });
+const chatSchema = z.object({
+  table_code: z.string(),
+  game_id: z.string().nullable(),
+  seat: int,
+  name: z.string(),
+  text: z.string().nullable(),
+  reaction: z.string().nullable(),
+  at: int,
+});
 const timerSchema = z.object({ table_code: z.string(), kind: z.enum(['absence', 'close']), seat: int, deadline: int });
 
 function decode<S extends z.ZodType>(schema: S, what: string, raw: unknown): z.output<S> {
@@ -81,7 +103,15 @@ function decode<S extends z.ZodType>(schema: S, what: string, raw: unknown): z.o
 
 export function decodeTable(raw: unknown): TableRow {
   const t = decode(tableSchema, 'table', raw);
-  return { code: t.code, settings: t.settings, host: t.host, status: t.status, gameId: t.game_id, createdAt: t.created_at, version: t.version };
+  return {
+    code: t.code,
+    settings: t.settings,
+    host: t.host,
+    status: t.status,
+    gameId: t.game_id,
+    createdAt: t.created_at,
+    version: t.version,
+  };
 }
 
 export function decodeSeat(raw: unknown): SeatRow {
@@ -91,7 +121,17 @@ export function decodeSeat(raw: unknown): SeatRow {
 
 export function decodeGame(raw: unknown): GameRow {
   const g = decode(gameSchema, 'game', raw);
-  return { id: g.id, tableCode: g.table_code, options: g.options, seed: g.seed, names: g.names, bots: g.bots, status: g.status, startedAt: g.started_at, finishedAt: g.finished_at };
+  return {
+    id: g.id,
+    tableCode: g.table_code,
+    options: g.options,
+    seed: g.seed,
+    names: g.names,
+    bots: g.bots,
+    status: g.status,
+    startedAt: g.started_at,
+    finishedAt: g.finished_at,
+  };
 }
 
 export function decodeAction(raw: unknown): ActionRow {
@@ -101,7 +141,15 @@ export function decodeAction(raw: unknown): ActionRow {
 
 export function decodeChat(raw: unknown): ChatRow {
   const c = decode(chatSchema, 'chat message', raw);
-  return { tableCode: c.table_code, gameId: c.game_id, seat: c.seat, name: c.name, text: c.text, reaction: c.reaction, at: c.at };
+  return {
+    tableCode: c.table_code,
+    gameId: c.game_id,
+    seat: c.seat,
+    name: c.name,
+    text: c.text,
+    reaction: c.reaction,
+    at: c.at,
+  };
 }
 
 export function decodeTimer(raw: unknown): TimerRow {

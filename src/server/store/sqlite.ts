@@ -5,9 +5,19 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
 import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
-import type { ActionRow, ChatRow, GameRow, GameStatus, SeatRow, Store, TableRow, TimerKind, TimerRow } from './store.js';
-import { sweepSql } from './sweep-sql.js';
+import type {
+  ActionRow,
+  ChatRow,
+  GameRow,
+  GameStatus,
+  SeatRow,
+  Store,
+  TableRow,
+  TimerKind,
+  TimerRow,
+} from './store.js';
 import { SeqTakenError, StaleTableError } from './store.js';
+import { sweepSql } from './sweep-sql.js';
 
 export const SQLITE_FILE = 'bottle-imp.sqlite';
 
@@ -26,7 +36,10 @@ export interface SqliteOptions {
 /** Bring the file's schema up to the last migration, each step in its own transaction. */
 export function migrateSqlite(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > SQLITE_MIGRATIONS.length) throw new Error(`the database file has schema version ${current}, newer than this server (${SQLITE_MIGRATIONS.length})`);
+  if (current > SQLITE_MIGRATIONS.length)
+    throw new Error(
+      `the database file has schema version ${current}, newer than this server (${SQLITE_MIGRATIONS.length})`,
+    );
   for (let v = current + 1; v <= SQLITE_MIGRATIONS.length; v++) {
     db.transaction(() => {
       db.exec(SQLITE_MIGRATIONS[v - 1]);
@@ -41,7 +54,10 @@ export class SqliteStore implements Store {
   private readonly stmts;
   private readonly sweeper;
 
-  constructor(dataDir: string, { synchronous = 'NORMAL', checkpoints = true, walLimitBytes = 4 * 1024 * 1024 }: SqliteOptions = {}) {
+  constructor(
+    dataDir: string,
+    { synchronous = 'NORMAL', checkpoints = true, walLimitBytes = 4 * 1024 * 1024 }: SqliteOptions = {},
+  ) {
     fs.mkdirSync(dataDir, { recursive: true });
     this.db = new Database(path.join(dataDir, SQLITE_FILE));
     this.db.pragma('journal_mode = WAL');
@@ -56,7 +72,11 @@ export class SqliteStore implements Store {
     this.db.pragma('wal_autocheckpoint = 0');
     // When a writer starts the log over after a complete checkpoint, it cuts the file to this size.
     this.db.pragma(`journal_size_limit = ${walLimitBytes}`);
-    this.checkpointer = checkpoints ? new Worker(new URL('./checkpointer.js', import.meta.url), { workerData: { file: this.db.name, everyMs: 1000, walLimitBytes } }) : null;
+    this.checkpointer = checkpoints
+      ? new Worker(new URL('./checkpointer.js', import.meta.url), {
+          workerData: { file: this.db.name, everyMs: 1000, walLimitBytes },
+        })
+      : null;
     this.checkpointer?.unref();
     const db = this.db;
     this.sweeper = prepareSweep(db);
@@ -65,7 +85,9 @@ export class SqliteStore implements Store {
         `INSERT INTO tables (code, settings, host, status, game_id, created_at, version) VALUES (@code, @settings, @host, @status, @game_id, @created_at, @version)
          ON CONFLICT (code) DO NOTHING`,
       ),
-      updateTable: db.prepare('UPDATE tables SET settings = @settings, host = @host, status = @status, game_id = @game_id, version = @version WHERE code = @code AND version = @version - 1'),
+      updateTable: db.prepare(
+        'UPDATE tables SET settings = @settings, host = @host, status = @status, game_id = @game_id, version = @version WHERE code = @code AND version = @version - 1',
+      ),
       upsertSeat: db.prepare(
         `INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (@table_code, @seat, @name, @token_hash, @bot, @away)
          ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away`,
@@ -77,30 +99,54 @@ export class SqliteStore implements Store {
         `INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at)
          VALUES (@id, @table_code, @options, @seed, @names, @bots, @status, @started_at, @finished_at)`,
       ),
-      insertAction: db.prepare('INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)'),
+      insertAction: db.prepare(
+        'INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
       gameStatus: db.prepare('UPDATE games SET status = ?, finished_at = ? WHERE id = ?'),
       game: db.prepare('SELECT * FROM games WHERE id = ?'),
       actions: db.prepare('SELECT seq, action, by_bot, at FROM actions WHERE game_id = ? ORDER BY seq'),
       finishedGames: db.prepare(`SELECT * FROM games WHERE table_code = ? AND status = 'finished' ORDER BY started_at`),
-      insertChat: db.prepare('INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES (?, ?, ?, ?, ?, ?, ?)'),
-      recentChat: db.prepare('SELECT * FROM (SELECT * FROM chat WHERE table_code = ? ORDER BY id DESC LIMIT ?) ORDER BY id'),
+      insertChat: db.prepare(
+        'INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      recentChat: db.prepare(
+        'SELECT * FROM (SELECT * FROM chat WHERE table_code = ? ORDER BY id DESC LIMIT ?) ORDER BY id',
+      ),
       setTimer: db.prepare(
         `INSERT INTO timers (table_code, kind, seat, deadline) VALUES (?, ?, ?, ?)
          ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline`,
       ),
       clearTimer: db.prepare('DELETE FROM timers WHERE table_code = ? AND kind = ? AND seat = ?'),
       timers: db.prepare('SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = ?'),
-      insertAnalysis: db.prepare('INSERT INTO analyses (game_id, analysis, at) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING'),
+      insertAnalysis: db.prepare(
+        'INSERT INTO analyses (game_id, analysis, at) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING',
+      ),
       analysis: db.prepare('SELECT analysis FROM analyses WHERE game_id = ?'),
     };
   }
 
   /** Inside a transaction: the compare-and-set write of a table and its seats. */
   private writeTable(table: TableRow, seats: readonly SeatRow[]): void {
-    const row = { code: table.code, settings: JSON.stringify(table.settings), host: table.host, status: table.status, game_id: table.gameId, created_at: table.createdAt, version: table.version };
+    const row = {
+      code: table.code,
+      settings: JSON.stringify(table.settings),
+      host: table.host,
+      status: table.status,
+      game_id: table.gameId,
+      created_at: table.createdAt,
+      version: table.version,
+    };
     const written = table.version === 1 ? this.stmts.insertTable.run(row) : this.stmts.updateTable.run(row);
     if (written.changes !== 1) throw new StaleTableError(table.code, table.version);
-    for (const s of seats) this.stmts.upsertSeat.run({ table_code: table.code, seat: s.seat, name: s.name, token_hash: s.tokenHash, bot: s.bot, away: s.away ? 1 : 0 });
+    for (const s of seats)
+      this.stmts.upsertSeat.run({
+        table_code: table.code,
+        seat: s.seat,
+        name: s.name,
+        token_hash: s.tokenHash,
+        bot: s.bot,
+        away: s.away ? 1 : 0,
+      });
   }
 
   async saveTable(table: TableRow, seats: readonly SeatRow[]): Promise<void> {
@@ -137,7 +183,14 @@ export class SqliteStore implements Store {
   async appendAction(gameId: string, row: ActionRow, finished?: { at: number }): Promise<void> {
     try {
       this.db.transaction(() => {
-        this.stmts.insertAction.run(gameId, row.seq, row.action.seat, JSON.stringify(row.action), row.byBot ? 1 : 0, row.at);
+        this.stmts.insertAction.run(
+          gameId,
+          row.seq,
+          row.action.seat,
+          JSON.stringify(row.action),
+          row.byBot ? 1 : 0,
+          row.at,
+        );
         if (finished) this.stmts.gameStatus.run('finished', finished.at, gameId);
       })();
     } catch (e) {
@@ -231,5 +284,11 @@ export class SqliteStore implements Store {
 function prepareSweep(db: Database.Database) {
   const sql = sweepSql((n) => `@p${n}`);
   const all = (list: string[]) => list.map((q) => db.prepare(q));
-  return { sweepable: db.prepare(sql.sweepable), hasFinished: db.prepare(sql.hasFinished), clear: all(sql.clear), keep: all(sql.keep), drop: all(sql.drop) };
+  return {
+    sweepable: db.prepare(sql.sweepable),
+    hasFinished: db.prepare(sql.hasFinished),
+    clear: all(sql.clear),
+    keep: all(sql.keep),
+    drop: all(sql.drop),
+  };
 }

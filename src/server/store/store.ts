@@ -101,7 +101,11 @@ export class StaleTableError extends Error {
  */
 export class StoreUnavailableError extends ServerError {
   constructor() {
-    super('ERR_UNAVAILABLE', 'The server cannot save anything just now, so nothing was changed. Try again in a moment.', 503);
+    super(
+      'ERR_UNAVAILABLE',
+      'The server cannot save anything just now, so nothing was changed. Try again in a moment.',
+      503,
+    );
   }
 }
 

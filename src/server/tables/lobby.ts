@@ -2,8 +2,9 @@
  * All tables this server process has in hand, loaded from the store on first use (and
  * all open ones at start-up, so their games resume).
  */
-import type { TableOptions, TableSummary } from '../../protocol/messages.js';
+
 import { type PlayerCount, resolveOptions } from '../../engine/index.js';
+import type { TableOptions, TableSummary } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { newTableCode } from '../ids.js';
 import type { TableSettings } from '../store/store.js';
@@ -29,10 +30,25 @@ export class Lobby {
   /** A new table; each address may have at most `maxTablesPerAddress` open at once. */
   async create(name: string, options: TableOptions, address: string): Promise<{ table: Table; token: string }> {
     const max = this.ctx.config.maxTablesPerAddress;
-    if ((this.createdBy.get(address) ?? 0) >= max) throw new ServerError('ERR_TOO_MANY_TABLES', `You already have ${max} open tables. Finish or leave one first.`, 429);
-    const resolved = resolveOptions({ players: options.players as PlayerCount, mode: options.mode, rounds: options.rounds, targetScore: options.targetScore });
+    if ((this.createdBy.get(address) ?? 0) >= max)
+      throw new ServerError(
+        'ERR_TOO_MANY_TABLES',
+        `You already have ${max} open tables. Finish or leave one first.`,
+        429,
+      );
+    const resolved = resolveOptions({
+      players: options.players as PlayerCount,
+      mode: options.mode,
+      rounds: options.rounds,
+      targetScore: options.targetScore,
+    });
     if (!resolved.ok) throw new ServerError('ERR_BAD_OPTIONS', resolved.error.message);
-    const settings: TableSettings = { ...resolved.value, public: options.public, turnSeconds: options.turnSeconds, coach: options.coach };
+    const settings: TableSettings = {
+      ...resolved.value,
+      public: options.public,
+      turnSeconds: options.turnSeconds,
+      coach: options.coach,
+    };
     // Counted before anything is awaited, so that concurrent requests cannot pass the cap together.
     this.createdBy.set(address, (this.createdBy.get(address) ?? 0) + 1);
     let code = '';

@@ -5,7 +5,17 @@
  * the store's rows: it can be rebuilt from them at any time (that is crash recovery).
  */
 import type { Action, GameEvent } from '../../engine/index.js';
-import type { Ack, BotLevelName, ChatMessage, ClientAction, ClientMessage, Hint, SeatSummary, TableSummary, WatchReply } from '../../protocol/messages.js';
+import type {
+  Ack,
+  BotLevelName,
+  ChatMessage,
+  ClientAction,
+  ClientMessage,
+  Hint,
+  SeatSummary,
+  TableSummary,
+  WatchReply,
+} from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
@@ -67,14 +77,27 @@ export class Table {
   }
 
   /** A new table with its creator in seat 0. */
-  static async create(ctx: TableContext, code: string, name: string, settings: TableRow['settings']): Promise<{ table: Table; token: string }> {
+  static async create(
+    ctx: TableContext,
+    code: string,
+    name: string,
+    settings: TableRow['settings'],
+  ): Promise<{ table: Table; token: string }> {
     const token = newSeatToken();
-    const seats: SeatRow[] = Array.from({ length: settings.players }, (_, seat) => ({ seat, name: seat === 0 ? name : null, tokenHash: seat === 0 ? hashToken(token) : null, bot: null, away: false }));
+    const seats: SeatRow[] = Array.from({ length: settings.players }, (_, seat) => ({
+      seat,
+      name: seat === 0 ? name : null,
+      tokenHash: seat === 0 ? hashToken(token) : null,
+      bot: null,
+      away: false,
+    }));
     const row: TableRow = { code, settings, host: 0, status: 'lobby', gameId: null, createdAt: ctx.now(), version: 1 };
     await ctx.store.saveTable(row, seats);
     const table = new Table(ctx, row, seats, []);
     // Nobody is connected yet: a table nobody opens soon is closed (and leaves memory).
-    await table.queue.run(() => table.startTimer('close', -1, ctx.now() + Math.min(ctx.config.unopenedCloseMs, ctx.config.closeAfterMs)));
+    await table.queue.run(() =>
+      table.startTimer('close', -1, ctx.now() + Math.min(ctx.config.unopenedCloseMs, ctx.config.closeAfterMs)),
+    );
     return { table, token };
   }
 
@@ -92,7 +115,8 @@ export class Table {
       for (const t of stored) this.armTimer(t.kind, t.seat, t.deadline);
       // Nobody is connected after a restart: absent players get their usual grace period.
       await this.noticeAbsences();
-      if (!this.timers.has(timerKey('close', -1))) await this.startTimer('close', -1, this.ctx.now() + this.ctx.config.closeAfterMs);
+      if (!this.timers.has(timerKey('close', -1)))
+        await this.startTimer('close', -1, this.ctx.now() + this.ctx.config.closeAfterMs);
       this.scheduleBots();
     });
   }
@@ -103,10 +127,25 @@ export class Table {
   }
 
   summary(): TableSummary {
-    const seats: SeatSummary[] = this.seats.map((s) => ({ seat: s.seat, name: s.name, bot: s.bot, connected: this.isPresent(s.seat), away: s.away }));
+    const seats: SeatSummary[] = this.seats.map((s) => ({
+      seat: s.seat,
+      name: s.name,
+      bot: s.bot,
+      connected: this.isPresent(s.seat),
+      away: s.away,
+    }));
     // Tables stored before the coach option existed have it off.
     const options = { ...this.row.settings, coach: this.row.settings.coach === true };
-    return { code: this.code, options, status: this.row.status, host: this.row.host, seats, gameId: this.row.gameId, finishedGames: [...this.finishedIds], spectators: this.spectators.size };
+    return {
+      code: this.code,
+      options,
+      status: this.row.status,
+      host: this.row.host,
+      seats,
+      gameId: this.row.gameId,
+      finishedGames: [...this.finishedIds],
+      spectators: this.spectators.size,
+    };
   }
 
   /** The running game's owner (for debugging views over HTTP). */
@@ -119,10 +158,15 @@ export class Table {
   join(name: string, wanted: number | undefined): Promise<{ seat: number; token: string }> {
     return this.queue.run(async () => {
       this.mustBeOpen();
-      if (this.row.status !== 'lobby') throw new ServerError('ERR_GAME_STARTED', 'The game at this table has already started.', 409);
+      if (this.row.status !== 'lobby')
+        throw new ServerError('ERR_GAME_STARTED', 'The game at this table has already started.', 409);
       const seat = wanted ?? this.seats.find((s) => s.name === null)?.seat;
       if (seat === undefined) throw new ServerError('ERR_TABLE_FULL', 'Every seat at this table is taken.', 409);
-      if (seat >= this.seats.length) throw new ServerError('ERR_BAD_SEAT', `This table has seats 1 to ${this.seats.length} (seat field 0 to ${this.seats.length - 1}).`);
+      if (seat >= this.seats.length)
+        throw new ServerError(
+          'ERR_BAD_SEAT',
+          `This table has seats 1 to ${this.seats.length} (seat field 0 to ${this.seats.length - 1}).`,
+        );
       if (this.seats[seat].name !== null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken.`, 409);
       const token = newSeatToken();
       this.seats[seat] = { seat, name, tokenHash: hashToken(token), bot: null, away: false };
@@ -138,7 +182,8 @@ export class Table {
     return this.queue.run(async () => {
       this.mustBeHostBetweenGames(by);
       const s = this.seatAt(seat);
-      if (s.name !== null && s.bot === null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken by a player.`, 409);
+      if (s.name !== null && s.bot === null)
+        throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken by a player.`, 409);
       this.setSeat({ seat, name: botName(level), tokenHash: null, bot: level, away: false });
       await this.save();
       this.ctx.out.table(this.summary());
@@ -148,7 +193,8 @@ export class Table {
   clearSeat(by: SeatClaim, seat: number): Promise<void> {
     return this.queue.run(async () => {
       this.mustBeHostBetweenGames(by);
-      if (this.seatAt(seat).bot === null) throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat + 1} to remove.`);
+      if (this.seatAt(seat).bot === null)
+        throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat + 1} to remove.`);
       this.setSeat(emptySeat(seat));
       await this.save();
       this.ctx.out.table(this.summary());
@@ -160,7 +206,8 @@ export class Table {
     return this.queue.run(async () => {
       this.mustBeOpen();
       this.mustBeHost(by);
-      if (this.row.status === 'playing') throw new ServerError('ERR_GAME_STARTED', 'The coach can be switched on or off between games only.', 409);
+      if (this.row.status === 'playing')
+        throw new ServerError('ERR_GAME_STARTED', 'The coach can be switched on or off between games only.', 409);
       this.row = { ...this.row, settings: { ...this.row.settings, coach } };
       await this.save();
       this.ctx.out.table(this.summary());
@@ -172,7 +219,12 @@ export class Table {
       this.mustBeOpen();
       this.mustBeHost(by);
       if (this.row.status !== 'lobby') throw new ServerError('ERR_GAME_STARTED', 'The game has already started.', 409);
-      if (this.seats.some((s) => s.name === null)) throw new ServerError('ERR_SEATS_EMPTY', 'Fill every empty seat (invite a friend or add a bot) before starting.', 409);
+      if (this.seats.some((s) => s.name === null))
+        throw new ServerError(
+          'ERR_SEATS_EMPTY',
+          'Fill every empty seat (invite a friend or add a bot) before starting.',
+          409,
+        );
       await this.startGame();
     });
   }
@@ -182,8 +234,10 @@ export class Table {
     return this.queue.run(async () => {
       this.mustBeOpen();
       this.mustBeHost(by);
-      if (this.row.status !== 'finished') throw new ServerError('ERR_NOT_FINISHED', 'A rematch can start once the game is over.', 409);
-      for (const s of this.seats) this.setSeat(s.bot === null && s.tokenHash === null ? emptySeat(s.seat) : { ...s, away: false });
+      if (this.row.status !== 'finished')
+        throw new ServerError('ERR_NOT_FINISHED', 'A rematch can start once the game is over.', 409);
+      for (const s of this.seats)
+        this.setSeat(s.bot === null && s.tokenHash === null ? emptySeat(s.seat) : { ...s, away: false });
       if (this.seats.every((s) => s.name !== null)) return this.startGame();
       this.row = { ...this.row, status: 'lobby' };
       await this.save();
@@ -224,7 +278,8 @@ export class Table {
       this.mustBeOpen();
       const seat = this.mustHold(claim);
       const owner = this.owner;
-      if (this.row.status !== 'playing' || !owner) throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
+      if (this.row.status !== 'playing' || !owner)
+        throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
       const result = await owner.act(toEngineAction(seat, action), false, this.ctx.now());
       if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
       reply({ ok: true, seq: result.value.seq });
@@ -242,16 +297,25 @@ export class Table {
       this.mustBeOpen();
       const seat = this.mustHold(claim);
       const owner = this.owner;
-      if (this.row.status !== 'playing' || !owner) throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
-      if (this.row.settings.coach !== true) throw new ServerError('ERR_COACH_OFF', 'The host has turned hints off at this table.', 403);
+      if (this.row.status !== 'playing' || !owner)
+        throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
+      if (this.row.settings.coach !== true)
+        throw new ServerError('ERR_COACH_OFF', 'The host has turned hints off at this table.', 403);
       const view = owner.view(seat);
-      if (!view.toAct.includes(seat) || (view.phase === 'pass' && view.passed[seat])) throw new ServerError('ERR_NOT_YOUR_TURN', 'Hints are given when it is your turn.', 409);
-      if (this.hintsThinking.has(seat)) throw new ServerError('ERR_HINT_PENDING', 'Your last hint is still being worked out.', 429);
+      if (!view.toAct.includes(seat) || (view.phase === 'pass' && view.passed[seat]))
+        throw new ServerError('ERR_NOT_YOUR_TURN', 'Hints are given when it is your turn.', 409);
+      if (this.hintsThinking.has(seat))
+        throw new ServerError('ERR_HINT_PENDING', 'Your last hint is still being worked out.', 429);
       this.hintsThinking.add(seat);
       return { seat, job: { view, seed: decisionSeed(owner.row.seed, owner.seq, seat) } };
     });
     try {
-      const { result } = await this.ctx.pool.submit({ kind: 'hint', view: job.view, iterations: this.ctx.config.hintIterations, seed: job.seed });
+      const { result } = await this.ctx.pool.submit({
+        kind: 'hint',
+        view: job.view,
+        iterations: this.ctx.config.hintIterations,
+        seed: job.seed,
+      });
       return result;
     } finally {
       this.hintsThinking.delete(seat);
@@ -266,10 +330,19 @@ export class Table {
       if (s.name === null) throw new ServerError('ERR_NOT_SEATED', 'Only seated players can chat.', 403);
       const now = this.ctx.now();
       const recent = (this.chatTimes.get(seat) ?? []).filter((t) => t > now - CHAT_WINDOW_MS);
-      if (recent.length >= CHAT_BURST) throw new ServerError('ERR_CHAT_TOO_FAST', 'You are chatting too fast. Wait a few seconds.', 429);
+      if (recent.length >= CHAT_BURST)
+        throw new ServerError('ERR_CHAT_TOO_FAST', 'You are chatting too fast. Wait a few seconds.', 429);
       recent.push(now);
       this.chatTimes.set(seat, recent);
-      const row: ChatRow = { tableCode: this.code, gameId: this.row.gameId, seat, name: s.name, text: 'text' in content ? content.text : null, reaction: 'reaction' in content ? content.reaction : null, at: now };
+      const row: ChatRow = {
+        tableCode: this.code,
+        gameId: this.row.gameId,
+        seat,
+        name: s.name,
+        text: 'text' in content ? content.text : null,
+        reaction: 'reaction' in content ? content.reaction : null,
+        at: now,
+      };
       await this.ctx.store.addChat(row);
       this.ctx.out.chat(this.code, chatMessage(row));
     });
@@ -281,10 +354,17 @@ export class Table {
    * nothing between this reply and the next update is lost, and says whether the
    * connection is still open.
    */
-  watch(connection: string, token: string | undefined, lastSeq: number | undefined, gameId: string | undefined, join: (seat: number | null) => boolean): Promise<WatchReply> {
+  watch(
+    connection: string,
+    token: string | undefined,
+    lastSeq: number | undefined,
+    gameId: string | undefined,
+    join: (seat: number | null) => boolean,
+  ): Promise<WatchReply> {
     return this.queue.run(async () => {
       const seat = token === undefined ? null : this.seatOfToken(token);
-      if (token !== undefined && seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
+      if (token !== undefined && seat === null)
+        throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
       // A connection that closed while it waited is not counted as present.
       if (join(seat)) {
         if (seat !== null) await this.connected(seat, connection);
@@ -355,8 +435,21 @@ export class Table {
   private async startGame(): Promise<void> {
     const id = newGameId();
     const s = this.row.settings;
-    const options = s.rounds !== undefined ? { players: s.players, mode: s.mode, rounds: s.rounds } : { players: s.players, mode: s.mode, targetScore: s.targetScore };
-    const game = { id, tableCode: this.code, options, seed: newSeed(), names: this.seats.map((x) => x.name ?? ''), bots: this.seats.map((x) => x.bot), status: 'running' as const, startedAt: this.ctx.now(), finishedAt: null };
+    const options =
+      s.rounds !== undefined
+        ? { players: s.players, mode: s.mode, rounds: s.rounds }
+        : { players: s.players, mode: s.mode, targetScore: s.targetScore };
+    const game = {
+      id,
+      tableCode: this.code,
+      options,
+      seed: newSeed(),
+      names: this.seats.map((x) => x.name ?? ''),
+      bots: this.seats.map((x) => x.bot),
+      status: 'running' as const,
+      startedAt: this.ctx.now(),
+      finishedAt: null,
+    };
     this.seats = this.seats.map((x) => ({ ...x, away: false }));
     const row: TableRow = { ...this.row, status: 'playing', gameId: id, version: this.row.version + 1 };
     await this.ctx.store.startGame(game, row, this.seats);
@@ -388,9 +481,11 @@ export class Table {
   private broadcast(owner: GameOwner, events: readonly GameEvent[]): void {
     const deadline = this.deadlineFor(owner);
     for (const s of this.seats) {
-      if (this.ctx.out.hasAudience(this.code, s.seat)) this.ctx.out.game(this.code, s.seat, owner.update(s.seat, events, deadline));
+      if (this.ctx.out.hasAudience(this.code, s.seat))
+        this.ctx.out.game(this.code, s.seat, owner.update(s.seat, events, deadline));
     }
-    if (this.ctx.out.hasAudience(this.code, null)) this.ctx.out.game(this.code, null, owner.update(null, events, deadline));
+    if (this.ctx.out.hasAudience(this.code, null))
+      this.ctx.out.game(this.code, null, owner.update(null, events, deadline));
   }
 
   /** Seconds since the epoch when a bot takes over for the absent seat that must act, if any. */
@@ -421,7 +516,8 @@ export class Table {
       setTimeout(() => {
         this.botTurn(owner, seat).catch((e) => {
           this.botsThinking.delete(seat);
-          if (!(e instanceof StoreUnavailableError)) return this.ctx.log.error({ err: e, table: this.code, seat }, 'bot turn failed');
+          if (!(e instanceof StoreUnavailableError))
+            return this.ctx.log.error({ err: e, table: this.code, seat }, 'bot turn failed');
           // The move was not stored: the bot tries again once the database may be back.
           this.ctx.log.warn({ table: this.code, seat }, 'bot move not stored (database unavailable); retrying');
           setTimeout(() => void this.queue.run(() => this.scheduleBots()), RETRY_MS);
@@ -440,7 +536,12 @@ export class Table {
     // Thinking happens outside the queue and off the event loop, in a bot thread.
     let choice: Action;
     try {
-      const decided = await this.ctx.pool.decide(job.level, decisionSeed(owner.row.seed, job.seq, seat), job.view, job.legal);
+      const decided = await this.ctx.pool.decide(
+        job.level,
+        decisionSeed(owner.row.seed, job.seq, seat),
+        job.view,
+        job.legal,
+      );
       this.ctx.metrics.botThink.observe(decided.ms / 1000);
       choice = decided.action;
     } catch (e) {
@@ -453,7 +554,10 @@ export class Table {
       if (this.stopped || this.owner !== owner || this.row.status !== 'playing' || !this.botPlays(seat)) return;
       let result = choice.seat === seat ? await owner.act(choice, true, this.ctx.now()) : null;
       if (!result?.ok && owner.seq === job.seq) {
-        this.ctx.log.warn({ table: this.code, seat, choice }, 'bot chose an illegal action; playing its first legal action');
+        this.ctx.log.warn(
+          { table: this.code, seat, choice },
+          'bot chose an illegal action; playing its first legal action',
+        );
         result = await owner.act(job.legal[0], true, this.ctx.now());
       }
       if (result?.ok) {
@@ -494,7 +598,8 @@ export class Table {
 
   /** The seat a connection acts for, if its token still holds it; else a refusal. */
   private mustHold(claim: SeatClaim): number {
-    if (this.seats[claim.seat]?.tokenHash !== claim.tokenHash) throw new ServerError('ERR_NOT_SEATED', 'You no longer hold this seat.', 403);
+    if (this.seats[claim.seat]?.tokenHash !== claim.tokenHash)
+      throw new ServerError('ERR_NOT_SEATED', 'You no longer hold this seat.', 403);
     return claim.seat;
   }
 
@@ -523,12 +628,18 @@ export class Table {
     if (old) clearTimeout(old.handle);
     const handle = setTimeout(
       () => {
-        this.queue.run(() => this.timerFired(kind, seat)).catch((e) => {
-          if (!(e instanceof StoreUnavailableError)) return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
-          // Its consequences were not stored: the deadline fires again once the database may be back.
-          this.ctx.log.warn({ table: this.code, kind, seat }, 'deadline not handled (database unavailable); retrying');
-          if (!this.stopped) this.armTimer(kind, seat, this.ctx.now() + RETRY_MS);
-        });
+        this.queue
+          .run(() => this.timerFired(kind, seat))
+          .catch((e) => {
+            if (!(e instanceof StoreUnavailableError))
+              return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
+            // Its consequences were not stored: the deadline fires again once the database may be back.
+            this.ctx.log.warn(
+              { table: this.code, kind, seat },
+              'deadline not handled (database unavailable); retrying',
+            );
+            if (!this.stopped) this.armTimer(kind, seat, this.ctx.now() + RETRY_MS);
+          });
       },
       Math.max(0, deadline - this.ctx.now()),
     );
@@ -587,7 +698,11 @@ export class Table {
 
   private seatAt(seat: number): SeatRow {
     const s = this.seats[seat];
-    if (!s) throw new ServerError('ERR_BAD_SEAT', `This table has seats 1 to ${this.seats.length} (seat field 0 to ${this.seats.length - 1}).`);
+    if (!s)
+      throw new ServerError(
+        'ERR_BAD_SEAT',
+        `This table has seats 1 to ${this.seats.length} (seat field 0 to ${this.seats.length - 1}).`,
+      );
     return s;
   }
 
@@ -602,7 +717,8 @@ export class Table {
   private mustBeHostBetweenGames(by: SeatClaim): void {
     this.mustBeOpen();
     this.mustBeHost(by);
-    if (this.row.status === 'playing') throw new ServerError('ERR_GAME_STARTED', 'Seats cannot change during a game.', 409);
+    if (this.row.status === 'playing')
+      throw new ServerError('ERR_GAME_STARTED', 'Seats cannot change during a game.', 409);
   }
 }
 
@@ -619,7 +735,13 @@ function botName(level: BotLevelName): string {
 }
 
 function chatMessage(row: ChatRow): ChatMessage {
-  return { seat: row.seat, name: row.name, ...(row.text !== null ? { text: row.text } : {}), ...(row.reaction !== null ? { reaction: row.reaction } : {}), at: row.at };
+  return {
+    seat: row.seat,
+    name: row.name,
+    ...(row.text !== null ? { text: row.text } : {}),
+    ...(row.reaction !== null ? { reaction: row.reaction } : {}),
+    at: row.at,
+  };
 }
 
 /** The seat comes from the seat token, never from the client's message. */

@@ -10,7 +10,18 @@ import type { TFunction } from 'i18next';
 import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../engine/index.js';
-import { type AnalysedDecision, type Analysis, actionText, decisionsAt, formatValue, lossSeries, MARKS, nextFlaw, stepOf, toneOf } from '../game/analysis.js';
+import {
+  type AnalysedDecision,
+  type Analysis,
+  actionText,
+  decisionsAt,
+  formatValue,
+  lossSeries,
+  MARKS,
+  nextFlaw,
+  stepOf,
+  toneOf,
+} from '../game/analysis.js';
 import { formatRank } from '../game/cards.js';
 import type { SeatLabel } from '../game/model.js';
 import type { ReplayStep } from '../game/replay.js';
@@ -37,7 +48,11 @@ export function useGameAnalysis(gameId: string | null): GameAnalysis {
   const [reply, setReply] = useState<AnalysisReply | null>(null);
   const [fromFile, setFromFile] = useState<Analysis | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const failed = useCallback((e: unknown) => setError(e instanceof ApiError ? t(`analysis.errors.${e.code}`, { defaultValue: e.message }) : String(e)), [t]);
+  const failed = useCallback(
+    (e: unknown) =>
+      setError(e instanceof ApiError ? t(`analysis.errors.${e.code}`, { defaultValue: e.message }) : String(e)),
+    [t],
+  );
 
   useEffect(() => {
     if (!gameId) return;
@@ -71,14 +86,23 @@ export function useGameAnalysis(gameId: string | null): GameAnalysis {
 }
 
 /** The value of every legal card of a card decision, for the cards in the deciding seat's hand. */
-export function optionBadges(d: AnalysedDecision, thresholds: Analysis['thresholds'], t: TFunction): Map<Rank, CardBadge> {
+export function optionBadges(
+  d: AnalysedDecision,
+  thresholds: Analysis['thresholds'],
+  t: TFunction,
+): Map<Rank, CardBadge> {
   const out = new Map<Rank, CardBadge>();
   if (d.kind !== 'card') return out;
   const best = Math.max(...d.options.map((o) => o.value));
   for (const o of d.options) {
     const card = o.action as Rank;
-    const tone = card === d.chosen && d.class !== 'forced' && card !== d.best ? d.class : toneOf(best - o.value, thresholds);
-    const words = [t('analysis.valueLabel', { value: formatValue(o.value), error: o.error.toFixed(1) }), card === d.best ? t('analysis.best') : null, card === d.chosen ? t('analysis.chosen') : null];
+    const tone =
+      card === d.chosen && d.class !== 'forced' && card !== d.best ? d.class : toneOf(best - o.value, thresholds);
+    const words = [
+      t('analysis.valueLabel', { value: formatValue(o.value), error: o.error.toFixed(1) }),
+      card === d.best ? t('analysis.best') : null,
+      card === d.chosen ? t('analysis.chosen') : null,
+    ];
     out.set(card, { text: formatValue(o.value), tone, label: words.filter(Boolean).join(', ') });
   }
   return out;
@@ -122,7 +146,13 @@ export function AnalysisPanel({ state, steps, at, onJump, seats }: AnalysisPanel
           )}
           <p className="muted small">{t('analysis.about')}</p>
           <label className="file-open small">
-            {t('analysis.openFile')} <input type="file" accept=".json,application/json" onChange={(e) => void openFile(e)} data-testid="analysis-file" />
+            {t('analysis.openFile')}{' '}
+            <input
+              type="file"
+              accept=".json,application/json"
+              onChange={(e) => void openFile(e)}
+              data-testid="analysis-file"
+            />
           </label>
         </div>
       )}
@@ -136,7 +166,19 @@ export function AnalysisPanel({ state, steps, at, onJump, seats }: AnalysisPanel
   );
 }
 
-function AnalysisBody({ analysis, steps, at, onJump, seats }: { analysis: Analysis; steps: readonly ReplayStep[]; at: number; onJump: (i: number) => void; seats: readonly SeatLabel[] }) {
+function AnalysisBody({
+  analysis,
+  steps,
+  at,
+  onJump,
+  seats,
+}: {
+  analysis: Analysis;
+  steps: readonly ReplayStep[];
+  at: number;
+  onJump: (i: number) => void;
+  seats: readonly SeatLabel[];
+}) {
   const { t } = useTranslation();
   const [player, setPlayer] = useState(analysis.players[0]?.seat ?? 0);
   const [noMore, setNoMore] = useState(false);
@@ -206,15 +248,22 @@ function AnalysisBody({ analysis, steps, at, onJump, seats }: { analysis: Analys
         {here.map((d) => (
           <p key={`${d.seat}-${d.play}`} className={`analysis-decision class-${d.class}`}>
             <strong>{name(d.seat)}</strong> {describeDecision(d, t)}
-            {MARKS[d.class] && <span className={`mark tone-${d.class}`}> {MARKS[d.class]}</span>} <span className="muted">· {t(`analysis.class.${d.class}`)}</span>
-            {d.loss > 0 && d.class !== 'forced' && <span> · {t('analysis.bestWas', { best: actionText(d.best, t), loss: d.loss.toFixed(1) })}</span>}
+            {MARKS[d.class] && <span className={`mark tone-${d.class}`}> {MARKS[d.class]}</span>}{' '}
+            <span className="muted">· {t(`analysis.class.${d.class}`)}</span>
+            {d.loss > 0 && d.class !== 'forced' && (
+              <span> · {t('analysis.bestWas', { best: actionText(d.best, t), loss: d.loss.toFixed(1) })}</span>
+            )}
             <br />
             <span className="muted small">{d.why}</span>
           </p>
         ))}
       </div>
 
-      <ol className="analysis-moves" data-testid="analysis-moves" aria-label={t('analysis.moves', { n: step.round + 1 })}>
+      <ol
+        className="analysis-moves"
+        data-testid="analysis-moves"
+        aria-label={t('analysis.moves', { n: step.round + 1 })}
+      >
         {round.map(({ d, i }) => {
           const s = stepOf(d, steps);
           return (
@@ -232,7 +281,19 @@ function AnalysisBody({ analysis, steps, at, onJump, seats }: { analysis: Analys
 }
 
 /** Expected points lost so far, one line per player, with the flaws as dots and the current step marked. */
-function Timeline({ analysis, steps, at, seats, onJump }: { analysis: Analysis; steps: readonly ReplayStep[]; at: number; seats: readonly SeatLabel[]; onJump: (i: number) => void }) {
+function Timeline({
+  analysis,
+  steps,
+  at,
+  seats,
+  onJump,
+}: {
+  analysis: Analysis;
+  steps: readonly ReplayStep[];
+  at: number;
+  seats: readonly SeatLabel[];
+  onJump: (i: number) => void;
+}) {
   const { t } = useTranslation();
   const series = lossSeries(analysis, steps);
   const W = 600;
@@ -247,12 +308,27 @@ function Timeline({ analysis, steps, at, seats, onJump }: { analysis: Analysis; 
         <line x1={x(at)} x2={x(at)} y1={0} y2={H} className="now" />
         {[...series.entries()].map(([seat, line]) => (
           <g key={seat} className={`seat-stroke-${seat}`}>
-            <polyline points={line.flatMap((p, i) => (i === 0 ? [`${x(p.step)},${y(p.total)}`] : [`${x(p.step)},${y(line[i - 1].total)}`, `${x(p.step)},${y(p.total)}`])).join(' ')} />
+            <polyline
+              points={line
+                .flatMap((p, i) =>
+                  i === 0
+                    ? [`${x(p.step)},${y(p.total)}`]
+                    : [`${x(p.step)},${y(line[i - 1].total)}`, `${x(p.step)},${y(p.total)}`],
+                )
+                .join(' ')}
+            />
             {line
               .filter((p) => p.flaw)
               .map((p) => (
                 // biome-ignore lint/a11y/noStaticElementInteractions: the move list offers the same jumps to keyboards and screen readers.
-                <circle key={`${p.step}`} cx={x(p.step)} cy={y(p.total)} r={p.flaw === 'blunder' ? 6 : 4} className={`flaw tone-${p.flaw}`} onClick={() => onJump(p.step)} />
+                <circle
+                  key={`${p.step}`}
+                  cx={x(p.step)}
+                  cy={y(p.total)}
+                  r={p.flaw === 'blunder' ? 6 : 4}
+                  className={`flaw tone-${p.flaw}`}
+                  onClick={() => onJump(p.step)}
+                />
               ))}
           </g>
         ))}
@@ -270,5 +346,7 @@ function Timeline({ analysis, steps, at, seats, onJump }: { analysis: Analysis; 
 }
 
 function describeDecision(d: AnalysedDecision, t: TFunction): string {
-  return d.kind === 'card' ? t('analysis.played', { card: actionText(d.chosen, t) }) : t('analysis.passed', { pass: actionText(d.chosen, t) });
+  return d.kind === 'card'
+    ? t('analysis.played', { card: actionText(d.chosen, t) })
+    : t('analysis.passed', { pass: actionText(d.chosen, t) });
 }

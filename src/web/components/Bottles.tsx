@@ -1,13 +1,21 @@
 /** The bottle(s): price and owner; with two bottles, which one is in play this trick. */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../engine/index.js';
-import type { SeatLabel } from '../game/model.js';
 import { formatRank } from '../game/cards.js';
+import type { SeatLabel } from '../game/model.js';
 import { seatName, shortNames } from './names.js';
 import { BottleIcon } from './SeatPanel.js';
 import { SeatTag } from './SeatTag.js';
 
-export function Bottles({ view, seats, soldBottle }: { view: TableView; seats: readonly SeatLabel[]; soldBottle?: 1 | 2 | null }) {
+export function Bottles({
+  view,
+  seats,
+  soldBottle,
+}: {
+  view: TableView;
+  seats: readonly SeatLabel[];
+  soldBottle?: 1 | 2 | null;
+}) {
   const { t } = useTranslation();
   const short = shortNames(seats, view.options.players, t);
   return (
@@ -16,9 +24,22 @@ export function Bottles({ view, seats, soldBottle }: { view: TableView; seats: r
         const n = (i + 1) as 1 | 2;
         const owner = b.owner === null ? t('bottle.nobody') : seatName(seats, b.owner, t);
         const inPlay = view.bottleCount === 2 && view.bottleInPlay === n && view.phase === 'play';
-        const label = [view.bottleCount === 2 ? t('bottle.numbered', { n }) : t('bottle.one'), t('bottle.price', { price: formatRank(b.price) }), t('bottle.owner', { owner }), inPlay ? t('bottle.inPlay') : null].filter(Boolean).join(', ');
+        const label = [
+          view.bottleCount === 2 ? t('bottle.numbered', { n }) : t('bottle.one'),
+          t('bottle.price', { price: formatRank(b.price) }),
+          t('bottle.owner', { owner }),
+          inPlay ? t('bottle.inPlay') : null,
+        ]
+          .filter(Boolean)
+          .join(', ');
         return (
-          <div key={n} className={`bottle${inPlay ? ' in-play' : ''}${soldBottle === n ? ' sold' : ''}`} role="status" aria-label={label} data-testid={`bottle-${n}`}>
+          <div
+            key={n}
+            className={`bottle${inPlay ? ' in-play' : ''}${soldBottle === n ? ' sold' : ''}`}
+            role="status"
+            aria-label={label}
+            data-testid={`bottle-${n}`}
+          >
             <BottleIcon large />
             <div className="bottle-price" aria-hidden="true">
               {formatRank(b.price)}

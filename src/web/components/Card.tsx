@@ -40,12 +40,39 @@ export interface CardProps {
   readonly badge?: CardBadge;
 }
 
-export function Card({ rank, size = 'normal', playable, dimmed, selected, lifted, glow, onClick, onKeyDown, tabIndex, buttonRef, extraLabel, testId, onPreview, badge }: CardProps) {
+export function Card({
+  rank,
+  size = 'normal',
+  playable,
+  dimmed,
+  selected,
+  lifted,
+  glow,
+  onClick,
+  onKeyDown,
+  tabIndex,
+  buttonRef,
+  extraLabel,
+  testId,
+  onPreview,
+  badge,
+}: CardProps) {
   const { t } = useTranslation();
   const suit = suitOf(rank) ?? 'red';
   const points = pointsOf(rank);
   const label = [cardLabel(rank, t), extraLabel, badge?.label].filter(Boolean).join(', ');
-  const className = ['card', `suit-${suit}`, `card-${size}`, playable && 'playable', dimmed && 'dimmed', selected && 'selected', lifted && 'lifted', glow && 'glow'].filter(Boolean).join(' ');
+  const className = [
+    'card',
+    `suit-${suit}`,
+    `card-${size}`,
+    playable && 'playable',
+    dimmed && 'dimmed',
+    selected && 'selected',
+    lifted && 'lifted',
+    glow && 'glow',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const face = (
     <>
       <span className="card-rank">{formatRank(rank)}</span>
@@ -67,7 +94,14 @@ export function Card({ rank, size = 'normal', playable, dimmed, selected, lifted
   );
   if (onClick || onKeyDown) {
     return (
-      <button type="button" ref={buttonRef} className={className} aria-label={label} aria-pressed={selected} aria-disabled={dimmed || undefined} onClick={onClick}
+      <button
+        type="button"
+        ref={buttonRef}
+        className={className}
+        aria-label={label}
+        aria-pressed={selected}
+        aria-disabled={dimmed || undefined}
+        onClick={onClick}
         onKeyDown={onKeyDown}
         onMouseEnter={onPreview && (() => onPreview(true))}
         onMouseLeave={onPreview && (() => onPreview(false))}

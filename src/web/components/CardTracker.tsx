@@ -6,8 +6,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { type Rank, START_PRICE, SUITS, suitOf, type TableView } from '../../engine/index.js';
-import { leftOf, rightOf } from '../../engine/index.js';
+import { leftOf, type Rank, rightOf, START_PRICE, SUITS, suitOf, type TableView } from '../../engine/index.js';
 import { formatRank } from '../game/cards.js';
 import type { SeatLabel } from '../game/model.js';
 import { Card, type CardBadge } from './Card.js';
@@ -30,7 +29,8 @@ export function CardTracker({ view, seats }: CardTrackerProps) {
     <div className="tracker" data-testid="tracker">
       <section aria-labelledby="tracker-out">
         <h3 id="tracker-out">
-          {t('tracker.out')} <span className="muted small">{t('tracker.outCount', { count: view.outstanding.length })}</span>
+          {t('tracker.out')}{' '}
+          <span className="muted small">{t('tracker.outCount', { count: view.outstanding.length })}</span>
         </h3>
         {SUITS.map((suit) => {
           const cards = view.outstanding.filter((r) => suitOf(r) === suit);
@@ -62,7 +62,9 @@ export function CardTracker({ view, seats }: CardTrackerProps) {
         ) : (
           <ul className="tracker-list" data-testid="tracker-voids">
             {voids.map(({ s, suits }) => (
-              <li key={s}>{t('tracker.voidOf', { who: who(s), suits: suits.map((x) => t(`suit.${x}`)).join(', ') })}</li>
+              <li key={s}>
+                {t('tracker.voidOf', { who: who(s), suits: suits.map((x) => t(`suit.${x}`)).join(', ') })}
+              </li>
             ))}
           </ul>
         )}
@@ -109,7 +111,13 @@ export function CardTracker({ view, seats }: CardTrackerProps) {
                 {sales.map(({ tr, i }) => (
                   <span key={i}>
                     {' → '}
-                    <span className="price">{t('tracker.sale', { price: formatRank(tr.price ?? START_PRICE), who: who(tr.winner), trick: i + 1 })}</span>
+                    <span className="price">
+                      {t('tracker.sale', {
+                        price: formatRank(tr.price ?? START_PRICE),
+                        who: who(tr.winner),
+                        trick: i + 1,
+                      })}
+                    </span>
                   </span>
                 ))}
                 {sales.length === 0 && <span className="muted"> · {t('tracker.noSale')}</span>}
@@ -129,8 +137,17 @@ function passLines(view: TableView, who: (s: number) => string, t: TFunction): {
   if (pass === null || me === null) return [];
   const n = view.options.players;
   const devil = pass.devil.map((card) => ({ card, to: t('tracker.toDevil') }));
-  if ('left' in pass) return [{ card: pass.left, to: t('tracker.to', { who: who(leftOf(me, n)) }) }, { card: pass.right, to: t('tracker.to', { who: who(rightOf(me, n)) }) }, ...devil];
-  return [{ card: pass.faceUp, to: t('tracker.toFaceUp', { who: who(1 - me) }) }, { card: pass.hidden, to: t('tracker.toHidden', { who: who(1 - me) }) }, ...devil];
+  if ('left' in pass)
+    return [
+      { card: pass.left, to: t('tracker.to', { who: who(leftOf(me, n)) }) },
+      { card: pass.right, to: t('tracker.to', { who: who(rightOf(me, n)) }) },
+      ...devil,
+    ];
+  return [
+    { card: pass.faceUp, to: t('tracker.toFaceUp', { who: who(1 - me) }) },
+    { card: pass.hidden, to: t('tracker.toHidden', { who: who(1 - me) }) },
+    ...devil,
+  ];
 }
 
 /** The cards the viewer passed to other seats, with the seat's name. */
@@ -153,6 +170,11 @@ function passedCards(view: TableView, who: (s: number) => string): Map<Rank, str
 /** Badges for the received cards still in the viewer's hand, so the hand shows them too. */
 export function receivedBadges(view: TableView, seats: readonly SeatLabel[], t: TFunction): Map<Rank, CardBadge> {
   const out = new Map<Rank, CardBadge>();
-  for (const r of view.received ?? []) out.set(r.card, { text: '↓', tone: 'received', label: t('tracker.receivedFrom', { who: seatName(seats, r.from, t) }) });
+  for (const r of view.received ?? [])
+    out.set(r.card, {
+      text: '↓',
+      tone: 'received',
+      label: t('tracker.receivedFrom', { who: seatName(seats, r.from, t) }),
+    });
   return out;
 }

@@ -6,7 +6,17 @@ import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 
 /** `spectators`: how many watch without a seat; they can read the chat, so players are told. */
-export function Chat({ messages, onSend, canSend, spectators = 0 }: { messages: readonly ChatMessage[]; onSend: (m: ClientMessage<'chat:send'>) => void; canSend: boolean; spectators?: number }) {
+export function Chat({
+  messages,
+  onSend,
+  canSend,
+  spectators = 0,
+}: {
+  messages: readonly ChatMessage[];
+  onSend: (m: ClientMessage<'chat:send'>) => void;
+  canSend: boolean;
+  spectators?: number;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const submit = (e: FormEvent) => {
@@ -34,13 +44,25 @@ export function Chat({ messages, onSend, canSend, spectators = 0 }: { messages: 
         <>
           <fieldset className="reactions" aria-label={t('chat.reactions')}>
             {REACTIONS.map((r) => (
-              <button key={r} type="button" className="btn icon" onClick={() => onSend({ reaction: r })} aria-label={t('chat.react', { reaction: r })}>
+              <button
+                key={r}
+                type="button"
+                className="btn icon"
+                onClick={() => onSend({ reaction: r })}
+                aria-label={t('chat.react', { reaction: r })}
+              >
                 {r}
               </button>
             ))}
           </fieldset>
           <form className="chat-form" onSubmit={submit}>
-            <input value={text} onChange={(e) => setText(e.target.value)} maxLength={200} placeholder={t('chat.placeholder')} aria-label={t('chat.placeholder')} />
+            <input
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              maxLength={200}
+              placeholder={t('chat.placeholder')}
+              aria-label={t('chat.placeholder')}
+            />
             <button type="submit" className="btn">
               {t('chat.send')}
             </button>

@@ -1,9 +1,9 @@
 /** The devil's trick, face down with its size; the viewer sees which of its cards they put there. */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../engine/index.js';
-import { CardBack } from './Card.js';
 import { formatRank } from '../game/cards.js';
 import { seatNumbers } from '../game/model.js';
+import { CardBack } from './Card.js';
 
 export function DevilTrick({ view }: { view: TableView }) {
   const { t } = useTranslation();

@@ -4,9 +4,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../engine/index.js';
+import { formatRank } from '../game/cards.js';
 import type { SeatLabel } from '../game/model.js';
 import { Card } from './Card.js';
-import { formatRank } from '../game/cards.js';
 import { seatName, shortNames } from './names.js';
 
 export function GameLog({ view, seats }: { view: TableView; seats: readonly SeatLabel[] }) {
@@ -27,13 +27,20 @@ export function GameLog({ view, seats }: { view: TableView; seats: readonly Seat
             <span className="log-n">{i + 1}</span>
             <span className="log-cards">
               {tr.cards.map((c) => (
-                <span key={c.card} className={`log-card seat-edge-${c.seat}${c.seat === tr.winner ? ' winner' : ''}`} title={short[c.seat]}>
+                <span
+                  key={c.card}
+                  className={`log-card seat-edge-${c.seat}${c.seat === tr.winner ? ' winner' : ''}`}
+                  title={short[c.seat]}
+                >
                   <Card rank={c.card} size="tiny" extraLabel={seatName(seats, c.seat, t)} />
                 </span>
               ))}
             </span>
             <span className="log-text">
-              <span className={`dot seat-color-${tr.winner}`} aria-hidden="true" /> {tr.bottle ? t('trick.wonBottle', { who: short[tr.winner], count: tr.points, price: formatRank(tr.price ?? 0) }) : t('trick.won', { who: short[tr.winner], count: tr.points })}
+              <span className={`dot seat-color-${tr.winner}`} aria-hidden="true" />{' '}
+              {tr.bottle
+                ? t('trick.wonBottle', { who: short[tr.winner], count: tr.points, price: formatRank(tr.price ?? 0) })
+                : t('trick.won', { who: short[tr.winner], count: tr.points })}
             </span>
           </li>
         ))}
@@ -41,7 +48,8 @@ export function GameLog({ view, seats }: { view: TableView; seats: readonly Seat
       {view.tricks.length === 0 && view.trick.cards.length === 0 && <p className="muted">{t('log.empty')}</p>}
       {[...view.results].reverse().map((r) => (
         <p key={r.round} className="log-line">
-          {t('log.roundEnd', { n: r.round + 1, points: r.devilPoints })} {r.scores.map((s, i) => `${short[i]} ${s > 0 ? '+' : ''}${s}`).join(', ')}
+          {t('log.roundEnd', { n: r.round + 1, points: r.devilPoints })}{' '}
+          {r.scores.map((s, i) => `${short[i]} ${s > 0 ? '+' : ''}${s}`).join(', ')}
         </p>
       ))}
     </div>

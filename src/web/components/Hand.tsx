@@ -5,7 +5,15 @@
  * with `lift`, a first tap lifts a card and a second tap plays it; a mouse click or a key
  * plays at once (the pointer's hover has already shown what the card would do).
  */
-import { type CSSProperties, type KeyboardEvent, type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../engine/index.js';
 import { sortCards } from '../game/cards.js';
@@ -36,7 +44,21 @@ export interface HandProps {
   readonly focusable?: boolean;
 }
 
-export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, testId, caption, onPreview, describe, badges, lift, focusable }: HandProps) {
+export function Hand({
+  cards,
+  choosable,
+  selected,
+  onChoose,
+  label,
+  digitKeys,
+  testId,
+  caption,
+  onPreview,
+  describe,
+  badges,
+  lift,
+  focusable,
+}: HandProps) {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
   const sorted = sortCards(cards, prefs.sort);
@@ -63,7 +85,8 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
     if (!keepFocus.current || !order) return;
     keepFocus.current = false;
     const active = document.activeElement;
-    if (active === null || active === document.body || !active.isConnected) buttons.current[Math.min(index, sorted.length - 1)]?.focus();
+    if (active === null || active === document.body || !active.isConnected)
+      buttons.current[Math.min(index, sorted.length - 1)]?.focus();
   }, [order, index, sorted.length]);
 
   useEffect(() => {
@@ -83,7 +106,14 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
   }, [digitKeys, reachable, sorted.length]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const target = { ArrowRight: index + 1, ArrowDown: index + 1, ArrowLeft: index - 1, ArrowUp: index - 1, Home: 0, End: sorted.length - 1 }[e.key];
+    const target = {
+      ArrowRight: index + 1,
+      ArrowDown: index + 1,
+      ArrowLeft: index - 1,
+      ArrowUp: index - 1,
+      Home: 0,
+      End: sorted.length - 1,
+    }[e.key];
     if (target !== undefined) {
       e.preventDefault();
       moveTo(target);
@@ -98,13 +128,16 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
       lift.onLift(rank);
       return;
     }
-    keepFocus.current = (e.currentTarget as HTMLElement).contains(document.activeElement) || e.currentTarget === document.activeElement;
+    keepFocus.current =
+      (e.currentTarget as HTMLElement).contains(document.activeElement) || e.currentTarget === document.activeElement;
     lift?.onLift(null);
     onChoose(rank);
   };
 
   const playable = interactive ? sorted.filter((r) => choosable.has(r)).length : 0;
-  const groupLabel = interactive ? t('hand.groupPlayable', { label, count: sorted.length, playable }) : t('hand.group', { label, count: sorted.length });
+  const groupLabel = interactive
+    ? t('hand.groupPlayable', { label, count: sorted.length, playable })
+    : t('hand.group', { label, count: sorted.length });
 
   return (
     <fieldset
@@ -141,9 +174,17 @@ export function Hand({ cards, choosable, selected, onChoose, label, digitKeys, t
             buttonRef={(el) => {
               buttons.current[i] = el;
             }}
-            extraLabel={interactive ? (can ? [t('hand.playable'), describe?.(rank)].filter(Boolean).join(', ') : t('hand.notPlayable')) : undefined}
+            extraLabel={
+              interactive
+                ? can
+                  ? [t('hand.playable'), describe?.(rank)].filter(Boolean).join(', ')
+                  : t('hand.notPlayable')
+                : undefined
+            }
             // By touch the lifted card is what is previewed, not the one a finger brushed or focused.
-            onPreview={can && onPreview ? (on) => pointer.current !== 'touch' && onPreview(on ? rank : null) : undefined}
+            onPreview={
+              can && onPreview ? (on) => pointer.current !== 'touch' && onPreview(on ? rank : null) : undefined
+            }
             onClick={reachable ? (e) => press(i, rank, e) : undefined}
           />
         );

@@ -36,7 +36,8 @@ export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
   const [failure, setFailure] = useState<{ at: string; text: string } | null>(null);
   const at = positionOf(view);
   const me = view.viewer;
-  const myMove = me !== null && view.toAct.includes(me) && (view.phase === 'play' || (view.phase === 'pass' && !view.passed[me]));
+  const myMove =
+    me !== null && view.toAct.includes(me) && (view.phase === 'play' || (view.phase === 'pass' && !view.passed[me]));
   const shown = hint && hint.at === at ? hint.hint : null;
 
   useEffect(() => {
@@ -78,7 +79,10 @@ export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
             {shown.bottleRisk.byCard && (
               <span className="muted small">
                 {' '}
-                · {shown.bottleRisk.byCard.map((c) => t('coach.riskCard', { card: formatRank(c.card), risk: percent(c.risk) })).join(' · ')}
+                ·{' '}
+                {shown.bottleRisk.byCard
+                  .map((c) => t('coach.riskCard', { card: formatRank(c.card), risk: percent(c.risk) }))
+                  .join(' · ')}
               </span>
             )}
           </p>
@@ -98,9 +102,19 @@ function hintBadges(hint: Hint, t: TFunction): Map<Rank, CardBadge> {
   const out = new Map<Rank, CardBadge>();
   const best = hint.best;
   if (typeof best !== 'number') {
-    const slots: [Rank, string][] = 'left' in best ? [[best.left, t('coach.slotLeft')], [best.right, t('coach.slotRight')]] : [[best.faceUp, t('coach.slotFaceUp')], [best.hidden, t('coach.slotHidden')]];
+    const slots: [Rank, string][] =
+      'left' in best
+        ? [
+            [best.left, t('coach.slotLeft')],
+            [best.right, t('coach.slotRight')],
+          ]
+        : [
+            [best.faceUp, t('coach.slotFaceUp')],
+            [best.hidden, t('coach.slotHidden')],
+          ];
     for (const d of best.devil) slots.push([d, t('coach.slotDevil')]);
-    for (const [card, slot] of slots) out.set(card, { text: slot, tone: 'best', label: t('coach.passLabel', { slot }) });
+    for (const [card, slot] of slots)
+      out.set(card, { text: slot, tone: 'best', label: t('coach.passLabel', { slot }) });
     return out;
   }
   const top = Math.max(...hint.options.map((o) => o.value));
@@ -108,8 +122,16 @@ function hintBadges(hint: Hint, t: TFunction): Map<Rank, CardBadge> {
   for (const o of hint.options) {
     if (typeof o.action !== 'number') continue;
     const r = risk.get(o.action);
-    const label = [t('coach.valueLabel', { value: formatValue(o.value) }), o.action === best ? t('coach.bestLabel') : null, r === undefined ? null : t('coach.riskLabel', { risk: percent(r) })];
-    out.set(o.action, { text: formatValue(o.value), tone: toneOf(top - o.value, THRESHOLDS), label: label.filter(Boolean).join(', ') });
+    const label = [
+      t('coach.valueLabel', { value: formatValue(o.value) }),
+      o.action === best ? t('coach.bestLabel') : null,
+      r === undefined ? null : t('coach.riskLabel', { risk: percent(r) }),
+    ];
+    out.set(o.action, {
+      text: formatValue(o.value),
+      tone: toneOf(top - o.value, THRESHOLDS),
+      label: label.filter(Boolean).join(', '),
+    });
   }
   return out;
 }

@@ -2,7 +2,19 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function Modal({ title, onClose, children, wide, testId }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean; testId?: string }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  wide,
+  testId,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
@@ -20,7 +32,14 @@ export function Modal({ title, onClose, children, wide, testId }: { title: strin
   }, [onClose]);
   return (
     <div className="modal-backdrop">
-      <div ref={box} className={`modal${wide ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id} data-testid={testId}>
+      <div
+        ref={box}
+        className={`modal${wide ? ' wide' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={id}
+        data-testid={testId}
+      >
         <header className="modal-head">
           <h2 id={id}>{title}</h2>
           <button type="button" className="btn icon" onClick={onClose} aria-label={t('common.close')}>

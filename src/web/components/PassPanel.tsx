@@ -5,7 +5,15 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { devilCardsOf, leftOf, type PassChoice, type Rank, rightOf, setupFor, type TableView } from '../../engine/index.js';
+import {
+  devilCardsOf,
+  leftOf,
+  type PassChoice,
+  type Rank,
+  rightOf,
+  setupFor,
+  type TableView,
+} from '../../engine/index.js';
 import type { SeatLabel } from '../game/model.js';
 import { Card, type CardBadge } from './Card.js';
 import { Hand } from './Hand.js';
@@ -15,7 +23,10 @@ type SlotKind = 'left' | 'right' | 'faceUp' | 'hidden' | 'devil';
 
 /** The slots a seat fills this round, in the order its pass lists them. */
 export function passSlots(view: TableView, seat: number): SlotKind[] {
-  const devil = Array.from({ length: devilCardsOf(setupFor(view.options.players), seat, view.dealer) }, () => 'devil' as const);
+  const devil = Array.from(
+    { length: devilCardsOf(setupFor(view.options.players), seat, view.dealer) },
+    () => 'devil' as const,
+  );
   return view.options.players === 2 ? ['faceUp', 'hidden', ...devil] : ['left', 'right', ...devil];
 }
 
@@ -23,7 +34,9 @@ export function passSlots(view: TableView, seat: number): SlotKind[] {
 export function passOf(kinds: readonly SlotKind[], cards: readonly Rank[]): PassChoice {
   const devil = cards.filter((_, i) => kinds[i] === 'devil');
   const at = (k: SlotKind) => cards[kinds.indexOf(k)];
-  return kinds[0] === 'faceUp' ? { faceUp: at('faceUp'), hidden: at('hidden'), devil } : { left: at('left'), right: at('right'), devil };
+  return kinds[0] === 'faceUp'
+    ? { faceUp: at('faceUp'), hidden: at('hidden'), devil }
+    : { left: at('left'), right: at('right'), devil };
 }
 
 export interface PassPanelProps {
@@ -80,27 +93,52 @@ export function PassPanel({ view, seats, onPass, busy, badges }: PassPanelProps)
     <div className="pass-panel" data-testid="pass-panel">
       <h2 className="pass-title">{t('pass.title', { count: kinds.length })}</h2>
       <ol className="pass-slots">
-        {kinds.map((kind, i) => ({ kind, i, id: `${kind}-${i}` })).map(({ kind, i, id }) => {
-          const card = cards[i];
-          return (
-            <li key={id}>
-              <button
-                type="button"
-                className={`pass-slot slot-${kind}${i === active ? ' active' : ''}`}
-                aria-pressed={i === active}
-                aria-label={card === null ? t('pass.slotEmpty', { slot: slotLabel(kind) }) : t('pass.slotFilled', { slot: slotLabel(kind), card })}
-                onClick={() => (card === null ? setActive(i) : choose(card))}
-                data-testid={`pass-slot-${i}`}
-              >
-                <span className="slot-label">{slotLabel(kind)}</span>
-                {card === null ? <span className="slot-empty" aria-hidden="true" /> : <Card rank={card} size="small" />}
-              </button>
-            </li>
-          );
-        })}
+        {kinds
+          .map((kind, i) => ({ kind, i, id: `${kind}-${i}` }))
+          .map(({ kind, i, id }) => {
+            const card = cards[i];
+            return (
+              <li key={id}>
+                <button
+                  type="button"
+                  className={`pass-slot slot-${kind}${i === active ? ' active' : ''}`}
+                  aria-pressed={i === active}
+                  aria-label={
+                    card === null
+                      ? t('pass.slotEmpty', { slot: slotLabel(kind) })
+                      : t('pass.slotFilled', { slot: slotLabel(kind), card })
+                  }
+                  onClick={() => (card === null ? setActive(i) : choose(card))}
+                  data-testid={`pass-slot-${i}`}
+                >
+                  <span className="slot-label">{slotLabel(kind)}</span>
+                  {card === null ? (
+                    <span className="slot-empty" aria-hidden="true" />
+                  ) : (
+                    <Card rank={card} size="small" />
+                  )}
+                </button>
+              </li>
+            );
+          })}
       </ol>
-      <Hand cards={hand} choosable={new Set(hand)} selected={chosen} onChoose={choose} badges={badges} label={t('hand.yours')} digitKeys testId="hand" />
-      <button type="button" className="btn primary" disabled={!complete || busy} onClick={() => onPass(passOf(kinds, cards as Rank[]))} data-testid="pass-confirm">
+      <Hand
+        cards={hand}
+        choosable={new Set(hand)}
+        selected={chosen}
+        onChoose={choose}
+        badges={badges}
+        label={t('hand.yours')}
+        digitKeys
+        testId="hand"
+      />
+      <button
+        type="button"
+        className="btn primary"
+        disabled={!complete || busy}
+        onClick={() => onPass(passOf(kinds, cards as Rank[]))}
+        data-testid="pass-confirm"
+      >
         {t('pass.confirm')}
       </button>
     </div>

@@ -14,7 +14,9 @@ export interface ReferenceCardProps {
 
 export function ReferenceCard({ extended, played }: ReferenceCardProps) {
   const { t } = useTranslation();
-  const deck = Array.from({ length: CARD_COUNT }, (_, id) => id).filter((id) => extended || !IS_EXTENDED[id]).map((id) => RANK[id]);
+  const deck = Array.from({ length: CARD_COUNT }, (_, id) => id)
+    .filter((id) => extended || !IS_EXTENDED[id])
+    .map((id) => RANK[id]);
   return (
     <div className="reference" data-testid="reference">
       {SUITS.map((suit) => {
@@ -41,6 +43,9 @@ export function ReferenceCard({ extended, played }: ReferenceCardProps) {
 }
 
 /** The cards seen played this round: finished tricks and the trick under way. */
-export function playedThisRound(view: { tricks: readonly { cards: readonly { card: Rank }[] }[]; trick: { cards: readonly { card: Rank }[] } }): Set<Rank> {
+export function playedThisRound(view: {
+  tricks: readonly { cards: readonly { card: Rank }[] }[];
+  trick: { cards: readonly { card: Rank }[] };
+}): Set<Rank> {
   return new Set([...view.tricks.flatMap((tr) => tr.cards.map((c) => c.card)), ...view.trick.cards.map((c) => c.card)]);
 }

@@ -35,7 +35,8 @@ export function RoundSummary({ result, seats }: { result: RoundResult; seats: re
           {seatNumbers(players).map((s) => (
             <tr key={s}>
               <th scope="row">
-                {result.teams && <span className={`chip team-chip team-${result.teams[s]}`}>{result.teams[s]}</span>} {seatName(seats, s, t)}
+                {result.teams && <span className={`chip team-chip team-${result.teams[s]}`}>{result.teams[s]}</span>}{' '}
+                {seatName(seats, s, t)}
               </th>
               <td>
                 {why(s)}

@@ -4,7 +4,15 @@ import type { RoundResult } from '../../engine/index.js';
 import { type SeatLabel, seatNumbers } from '../game/model.js';
 import { seatName, shortNames } from './names.js';
 
-export function ScoreSheet({ results, seats, players }: { results: readonly RoundResult[]; seats: readonly SeatLabel[]; players: number }) {
+export function ScoreSheet({
+  results,
+  seats,
+  players,
+}: {
+  results: readonly RoundResult[];
+  seats: readonly SeatLabel[];
+  players: number;
+}) {
   const { t } = useTranslation();
   const cols = seatNumbers(players);
   const short = shortNames(seats, players, t);
@@ -18,7 +26,8 @@ export function ScoreSheet({ results, seats, players }: { results: readonly Roun
               <th scope="col">{t('scores.round')}</th>
               {cols.map((s) => (
                 <th key={s} scope="col" title={seatName(seats, s, t)}>
-                  <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span className="col-name">{short[s]}</span>
+                  <span className={`dot seat-color-${s}`} aria-hidden="true" />{' '}
+                  <span className="col-name">{short[s]}</span>
                 </th>
               ))}
             </tr>
@@ -55,7 +64,15 @@ function signed(n: number): string {
 }
 
 /** Running totals after each round as lines, one colour per seat. */
-export function ScoreChart({ results, seats, players }: { results: readonly RoundResult[]; seats: readonly SeatLabel[]; players: number }) {
+export function ScoreChart({
+  results,
+  seats,
+  players,
+}: {
+  results: readonly RoundResult[];
+  seats: readonly SeatLabel[];
+  players: number;
+}) {
   const { t } = useTranslation();
   const w = 480;
   const h = 200;

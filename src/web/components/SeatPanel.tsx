@@ -5,8 +5,8 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../engine/index.js';
-import type { SeatLabel } from '../game/model.js';
 import { formatRank } from '../game/cards.js';
+import type { SeatLabel } from '../game/model.js';
 import { seatName, shortNames } from './names.js';
 import { useNow } from './useNow.js';
 
@@ -44,7 +44,12 @@ export function SeatPanel({ view, seat, seats, deadline, me, justWon }: SeatPane
   ].filter(Boolean);
 
   return (
-    <section className={`seat${acting ? ' acting' : ''}${me ? ' me' : ''}${justWon ? ` won-${justWon}` : ''}${label?.away || (label && !label.connected && !label.bot) ? ' absent' : ''}`} aria-label={`${name}: ${facts.join(', ')}`} data-seat={seat} data-testid={`seat-${seat}`}>
+    <section
+      className={`seat${acting ? ' acting' : ''}${me ? ' me' : ''}${justWon ? ` won-${justWon}` : ''}${label?.away || (label && !label.connected && !label.bot) ? ' absent' : ''}`}
+      aria-label={`${name}: ${facts.join(', ')}`}
+      data-seat={seat}
+      data-testid={`seat-${seat}`}
+    >
       {team && <span className={`team team-${team}`} title={t('seat.team', { team })} aria-hidden="true" />}
       <span className={`avatar seat-color-${seat}`} aria-hidden="true">
         {seat + 1}
@@ -96,7 +101,10 @@ export function SeatPanel({ view, seat, seats, deadline, me, justWon }: SeatPane
 export function BottleIcon({ large }: { large?: boolean }) {
   return (
     <svg className={large ? 'bottle-svg large' : 'bottle-svg'} viewBox="0 0 24 40" aria-hidden="true">
-      <path d="M9 1h6v3h-1v7c4 2 7 6 7 11v14a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V22c0-5 3-9 7-11V4H9z" className="bottle-glass" />
+      <path
+        d="M9 1h6v3h-1v7c4 2 7 6 7 11v14a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V22c0-5 3-9 7-11V4H9z"
+        className="bottle-glass"
+      />
       <path d="M5 24c3-2 11-2 14 0v11a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2z" className="bottle-imp" />
       <circle cx="10" cy="29" r="1.2" className="bottle-eye" />
       <circle cx="14" cy="29" r="1.2" className="bottle-eye" />

@@ -15,7 +15,13 @@ export interface SidePanel {
   readonly render: () => ReactNode;
 }
 
-export function SideSheet({ panels, initial }: { panels: readonly (SidePanel | false | null | undefined)[]; initial?: string }) {
+export function SideSheet({
+  panels,
+  initial,
+}: {
+  panels: readonly (SidePanel | false | null | undefined)[];
+  initial?: string;
+}) {
   const { t } = useTranslation();
   const shown = panels.filter((p): p is SidePanel => Boolean(p));
   const [tab, setTab] = useState(initial ?? shown[0]?.id);
@@ -38,17 +44,46 @@ export function SideSheet({ panels, initial }: { panels: readonly (SidePanel | f
   };
   return (
     <aside className={`side${open ? ' open' : ''}`} data-testid="side">
-      {open && <button type="button" className="sheet-backdrop" aria-label={t('common.close')} tabIndex={-1} onClick={() => setOpen(false)} />}
+      {open && (
+        <button
+          type="button"
+          className="sheet-backdrop"
+          aria-label={t('common.close')}
+          tabIndex={-1}
+          onClick={() => setOpen(false)}
+        />
+      )}
       <div className="tabs" role="tablist" aria-label={t('side.label')}>
         {shown.map((p) => (
-          <button key={p.id} type="button" role="tab" id={`tab-${p.id}`} aria-selected={p.id === active.id} aria-controls="side-panel" className={`tab${p.id === active.id ? ' active' : ''}`} onClick={() => choose(p.id)} data-testid={`tab-${p.id}`}>
+          <button
+            key={p.id}
+            type="button"
+            role="tab"
+            id={`tab-${p.id}`}
+            aria-selected={p.id === active.id}
+            aria-controls="side-panel"
+            className={`tab${p.id === active.id ? ' active' : ''}`}
+            onClick={() => choose(p.id)}
+            data-testid={`tab-${p.id}`}
+          >
             {p.label}
             {p.badge ? <span className="tab-badge">{p.badge}</span> : null}
           </button>
         ))}
       </div>
-      <div className="tab-panel" role="tabpanel" id="side-panel" aria-labelledby={`tab-${active.id}`} data-testid="side-panel">
-        <button type="button" className="btn small sheet-close" onClick={() => setOpen(false)} data-testid="sheet-close">
+      <div
+        className="tab-panel"
+        role="tabpanel"
+        id="side-panel"
+        aria-labelledby={`tab-${active.id}`}
+        data-testid="side-panel"
+      >
+        <button
+          type="button"
+          className="btn small sheet-close"
+          onClick={() => setOpen(false)}
+          data-testid="sheet-close"
+        >
           {t('common.close')}
         </button>
         {active.render()}

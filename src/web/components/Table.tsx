@@ -20,8 +20,8 @@ import { CardTracker, receivedBadges } from './CardTracker.js';
 import { Chat } from './Chat.js';
 import { DevilTrick } from './DevilTrick.js';
 import { GameLog } from './GameLog.js';
-import { HintPanel } from './HintPanel.js';
 import { Hand } from './Hand.js';
+import { HintPanel } from './HintPanel.js';
 import { Modal } from './Modal.js';
 import { seatName, shortNames } from './names.js';
 import { PassPanel } from './PassPanel.js';
@@ -40,7 +40,12 @@ export interface TableProps {
   readonly arrived?: readonly ArrivedEvent[];
   /** Sends an action; resolves to an error sentence, or null when accepted. */
   readonly onAct?: (action: ClientAction) => Promise<string | null>;
-  readonly chat?: { readonly messages: readonly ChatMessage[]; readonly onSend: (m: ClientMessage<'chat:send'>) => void; readonly canSend: boolean; readonly spectators?: number };
+  readonly chat?: {
+    readonly messages: readonly ChatMessage[];
+    readonly onSend: (m: ClientMessage<'chat:send'>) => void;
+    readonly canSend: boolean;
+    readonly spectators?: number;
+  };
   readonly onRematch?: () => void;
   /** Shown in the game-over dialog, e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
@@ -50,7 +55,18 @@ export interface TableProps {
   readonly coach?: { readonly ask: () => Promise<HintAnswer> };
 }
 
-export function Table({ view, seats, deadline = null, arrived = [], onAct, chat, onRematch, gameOverExtra, badges: extraBadges, coach }: TableProps) {
+export function Table({
+  view,
+  seats,
+  deadline = null,
+  arrived = [],
+  onAct,
+  chat,
+  onRematch,
+  gameOverExtra,
+  badges: extraBadges,
+  coach,
+}: TableProps) {
   const { t } = useTranslation();
   const pause = usePauseMs();
   const { prefs, setPrefs } = usePrefs();
@@ -126,11 +142,31 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
   const short = shortNames(seats, n, t);
   let status: string;
   if (view.phase === 'over') status = t('status.over');
-  else if (view.phase === 'pass') status = me === null ? t('status.passingWatch') : view.passed[me] ? t('status.passWait', { done: view.passed.filter(Boolean).length, count: n }) : t('status.pass');
-  else if (myTurn) status = view.trick.ledSuit && view.legal.length < (view.hand?.length ?? 0) + (view.faceUp?.[me]?.length ?? 0) ? t('status.yourTurnFollow', { suit: t(`suit.${view.trick.ledSuit}`) }) : t('status.yourTurn');
+  else if (view.phase === 'pass')
+    status =
+      me === null
+        ? t('status.passingWatch')
+        : view.passed[me]
+          ? t('status.passWait', { done: view.passed.filter(Boolean).length, count: n })
+          : t('status.pass');
+  else if (myTurn)
+    status =
+      view.trick.ledSuit && view.legal.length < (view.hand?.length ?? 0) + (view.faceUp?.[me]?.length ?? 0)
+        ? t('status.yourTurnFollow', { suit: t(`suit.${view.trick.ledSuit}`) })
+        : t('status.yourTurn');
   else status = t('status.waitFor', { who: short[view.toAct[0] ?? 0] });
 
-  const received = view.received && view.tricks.length === 0 && view.phase === 'play' ? view.received.map((r) => t(r.into === 'faceUp' ? 'status.receivedFaceUp' : 'status.receivedOne', { card: formatRank(r.card), who: short[r.from] })).join(', ') : '';
+  const received =
+    view.received && view.tricks.length === 0 && view.phase === 'play'
+      ? view.received
+          .map((r) =>
+            t(r.into === 'faceUp' ? 'status.receivedFaceUp' : 'status.receivedOne', {
+              card: formatRank(r.card),
+              who: short[r.from],
+            }),
+          )
+          .join(', ')
+      : '';
   const showGameOver = view.phase === 'over' && !gameOverClosed && !showSummary;
 
   return (
@@ -140,18 +176,38 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
           {others.map((s) => (
             <div key={s} className="opponent">
               <SeatPanel view={view} seat={s} seats={seats} deadline={deadline} justWon={justWon(s)} />
-              {view.faceUp && <Hand cards={view.faceUp[s]} choosable={null} label={t('hand.faceUpOf', { who: seatName(seats, s, t) })} caption={t('hand.faceUpCaption')} testId={`faceup-${s}`} />}
+              {view.faceUp && (
+                <Hand
+                  cards={view.faceUp[s]}
+                  choosable={null}
+                  label={t('hand.faceUpOf', { who: seatName(seats, s, t) })}
+                  caption={t('hand.faceUpCaption')}
+                  testId={`faceup-${s}`}
+                />
+              )}
             </div>
           ))}
         </div>
 
         <div className="center">
           <Bottles view={view} seats={seats} soldBottle={shown?.bottle ?? null} />
-          <TrickArea view={view} seats={seats} finished={shown} caption={review ? t('trick.review') : undefined} preview={myTurn ? (liftedCard ?? preview) : null} />
+          <TrickArea
+            view={view}
+            seats={seats}
+            finished={shown}
+            caption={review ? t('trick.review') : undefined}
+            preview={myTurn ? (liftedCard ?? preview) : null}
+          />
           <div className="center-side">
             <DevilTrick view={view} />
             {lastTrick && (
-              <button type="button" className="btn small" aria-pressed={review} onClick={() => setReview(!review)} data-testid="last-trick">
+              <button
+                type="button"
+                className="btn small"
+                aria-pressed={review}
+                onClick={() => setReview(!review)}
+                data-testid="last-trick"
+              >
                 {review ? t('trick.hideLast') : t('trick.showLast')}
               </button>
             )}
@@ -159,20 +215,39 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
 
         <div className="mine">
-          {mySeat !== null && <SeatPanel view={view} seat={mySeat} seats={seats} deadline={deadline} me justWon={justWon(mySeat)} />}
-          <p className={`status${myTurn || passing ? ' urgent' : ''}`} role="status" aria-live="polite" data-testid="status">
+          {mySeat !== null && (
+            <SeatPanel view={view} seat={mySeat} seats={seats} deadline={deadline} me justWon={justWon(mySeat)} />
+          )}
+          <p
+            className={`status${myTurn || passing ? ' urgent' : ''}`}
+            role="status"
+            aria-live="polite"
+            data-testid="status"
+          >
             {status}
             {received && <span className="received"> · {t('status.received', { cards: received })}</span>}
           </p>
           {me !== null && (
-            <button type="button" className="btn small" onClick={() => setPrefs({ sort: prefs.sort === 'suit' ? 'rank' : 'suit' })} data-testid="sort-toggle">
+            <button
+              type="button"
+              className="btn small"
+              onClick={() => setPrefs({ sort: prefs.sort === 'suit' ? 'rank' : 'suit' })}
+              data-testid="sort-toggle"
+            >
               {prefs.sort === 'suit' ? t('hand.sortRank') : t('hand.sortSuit')}
             </button>
           )}
           {coach && <HintPanel view={view} ask={coach.ask} onBadges={setHintBadges} />}
           {/* Always in the layout, hidden while no card is lifted, so showing it moves nothing. */}
           {lift && me !== null && view.phase === 'play' && (
-            <button type="button" className="btn primary play-lifted" data-keep-lift disabled={liftedCard === null} onClick={() => liftedCard !== null && play(liftedCard)} data-testid="play-lifted">
+            <button
+              type="button"
+              className="btn primary play-lifted"
+              data-keep-lift
+              disabled={liftedCard === null}
+              onClick={() => liftedCard !== null && play(liftedCard)}
+              data-testid="play-lifted"
+            >
               {t('hand.play', { card: formatRank(liftedCard ?? 0) })}
             </button>
           )}
@@ -184,12 +259,46 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         </div>
 
         {passing && view.hand ? (
-          <PassPanel key={`${view.round}`} view={view} seats={seats} busy={busy} badges={passBadges} onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })} />
+          <PassPanel
+            key={`${view.round}`}
+            view={view}
+            seats={seats}
+            busy={busy}
+            badges={passBadges}
+            onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })}
+          />
         ) : (
           me !== null && (
             <div className="my-cards">
-              {view.faceUp && <Hand cards={view.faceUp[me]} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={handBadges} lift={lift} focusable={view.phase === 'play'} label={t('hand.myFaceUp')} caption={t('hand.myFaceUp')} testId="my-faceup" />}
-              <Hand cards={view.hand ?? []} choosable={myTurn ? legal : null} onChoose={play} onPreview={setPreview} describe={describe} badges={handBadges} lift={lift} focusable={view.phase === 'play'} label={t('hand.yours')} caption={view.faceUp ? t('hand.yours') : undefined} digitKeys testId="hand" />
+              {view.faceUp && (
+                <Hand
+                  cards={view.faceUp[me]}
+                  choosable={myTurn ? legal : null}
+                  onChoose={play}
+                  onPreview={setPreview}
+                  describe={describe}
+                  badges={handBadges}
+                  lift={lift}
+                  focusable={view.phase === 'play'}
+                  label={t('hand.myFaceUp')}
+                  caption={t('hand.myFaceUp')}
+                  testId="my-faceup"
+                />
+              )}
+              <Hand
+                cards={view.hand ?? []}
+                choosable={myTurn ? legal : null}
+                onChoose={play}
+                onPreview={setPreview}
+                describe={describe}
+                badges={handBadges}
+                lift={lift}
+                focusable={view.phase === 'play'}
+                label={t('hand.yours')}
+                caption={view.faceUp ? t('hand.yours') : undefined}
+                digitKeys
+                testId="hand"
+              />
             </div>
           )
         )}
@@ -199,17 +308,37 @@ export function Table({ view, seats, deadline = null, arrived = [], onAct, chat,
         initial={chat ? 'chat' : 'log'}
         panels={[
           { id: 'log', label: t('side.log'), render: () => <GameLog view={view} seats={seats} /> },
-          chat && { id: 'chat', label: t('side.chat'), render: () => <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} spectators={chat.spectators} /> },
+          chat && {
+            id: 'chat',
+            label: t('side.chat'),
+            render: () => (
+              <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} spectators={chat.spectators} />
+            ),
+          },
           { id: 'tracker', label: t('tracker.tab'), render: () => <CardTracker view={view} seats={seats} /> },
-          { id: 'reference', label: t('side.reference'), render: () => <ReferenceCard extended={n >= 5} played={playedThisRound(view)} /> },
-          { id: 'scores', label: t('side.scores'), render: () => <ScoreSheet results={view.results} seats={seats} players={n} /> },
+          {
+            id: 'reference',
+            label: t('side.reference'),
+            render: () => <ReferenceCard extended={n >= 5} played={playedThisRound(view)} />,
+          },
+          {
+            id: 'scores',
+            label: t('side.scores'),
+            render: () => <ScoreSheet results={view.results} seats={seats} players={n} />,
+          },
         ]}
       />
 
       {showSummary && (
         <Modal title={t('summary.title', { n: summary.round + 1 })} onClose={closeSummary} testId="summary-dialog">
           <RoundSummary result={summary} seats={seats} />
-          <button type="button" className="btn primary" onClick={closeSummary} data-autofocus data-testid="summary-continue">
+          <button
+            type="button"
+            className="btn primary"
+            onClick={closeSummary}
+            data-autofocus
+            data-testid="summary-continue"
+          >
             {t('common.continue')}
           </button>
         </Modal>
@@ -246,7 +375,8 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
       <ol className="ranking">
         {order.map(({ s, total }) => (
           <li key={s} className={winners.includes(s) ? 'winner' : undefined}>
-            <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span>{seatName(seats, s, t)}</span> <strong>{total}</strong>
+            <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span>{seatName(seats, s, t)}</span>{' '}
+            <strong>{total}</strong>
           </li>
         ))}
       </ol>

@@ -7,8 +7,8 @@ import type { TFunction } from 'i18next';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CompletedTrick, type PlayedCard, type Rank, setupFor, type TableView } from '../../engine/index.js';
-import type { SeatLabel } from '../game/model.js';
 import { formatRank } from '../game/cards.js';
+import type { SeatLabel } from '../game/model.js';
 import { previewPlay } from '../game/preview.js';
 import { Card } from './Card.js';
 import { seatName, shortNames } from './names.js';
@@ -38,15 +38,23 @@ export function TrickArea({ view, seats, finished, caption, preview }: TrickArea
   if (live && view.trick.winning) {
     const who = short[view.trick.winning.seat];
     const card = formatRank(view.trick.cards.find((c) => c.seat === view.trick.winning?.seat)?.card ?? 0);
-    hint = view.trick.winning.takesBottle ? t('trick.winningBottle', { who, card, price }) : t('trick.winningNoBottle', { who, card, price });
+    hint = view.trick.winning.takesBottle
+      ? t('trick.winningBottle', { who, card, price })
+      : t('trick.winningNoBottle', { who, card, price });
   } else if (!live) {
     const who = short[finished.winner];
-    hint = finished.bottle ? t('trick.wonBottle', { who, count: finished.points, price: formatRank(finished.price ?? 0) }) : t('trick.won', { who, count: finished.points });
+    hint = finished.bottle
+      ? t('trick.wonBottle', { who, count: finished.points, price: formatRank(finished.price ?? 0) })
+      : t('trick.won', { who, count: finished.points });
   } else if (view.phase === 'play') {
     hint = t('trick.lead', { who: short[view.toAct[0]], price });
   }
   return (
-    <div className={`trick${live ? '' : ' finished'}`} data-testid="trick" style={{ '--places': places.length } as CSSProperties}>
+    <div
+      className={`trick${live ? '' : ' finished'}`}
+      data-testid="trick"
+      style={{ '--places': places.length } as CSSProperties}
+    >
       <ol className="trick-cards" aria-label={t('trick.label', { count: cards.length })}>
         {places.map((c, i) =>
           c ? (
@@ -82,7 +90,25 @@ export function previewText(view: TableView, card: Rank, seats: readonly SeatLab
   if (!p) return null;
   const mine = p.seat === view.viewer;
   const price = formatRank(view.bottles[view.bottleInPlay - 1].price);
-  const options = { card: formatRank(card), winner: formatRank(p.card), who: shortNames(seats, view.options.players, t)[p.seat], price };
-  if (mine) return t(p.takesBottle ? (p.final ? 'preview.winBottle' : 'preview.leadBottle') : p.final ? 'preview.win' : 'preview.lead', options);
-  return t(p.takesBottle ? (p.final ? 'preview.otherBottle' : 'preview.otherLeadsBottle') : p.final ? 'preview.other' : 'preview.otherLeads', options);
+  const options = {
+    card: formatRank(card),
+    winner: formatRank(p.card),
+    who: shortNames(seats, view.options.players, t)[p.seat],
+    price,
+  };
+  if (mine)
+    return t(
+      p.takesBottle ? (p.final ? 'preview.winBottle' : 'preview.leadBottle') : p.final ? 'preview.win' : 'preview.lead',
+      options,
+    );
+  return t(
+    p.takesBottle
+      ? p.final
+        ? 'preview.otherBottle'
+        : 'preview.otherLeadsBottle'
+      : p.final
+        ? 'preview.other'
+        : 'preview.otherLeads',
+    options,
+  );
 }

@@ -19,7 +19,12 @@ export function shortNames(seats: readonly SeatLabel[], players: number, t: TFun
     const label = seats[s];
     if (label?.bot) return t('seat.botShort', { n: s + 1 });
     const name = seatName(seats, s, t);
-    return [...name].length > SHORT ? `${[...name].slice(0, SHORT - 1).join('').trimEnd()}…` : name;
+    return [...name].length > SHORT
+      ? `${[...name]
+          .slice(0, SHORT - 1)
+          .join('')
+          .trimEnd()}…`
+      : name;
   });
   return cut.map((name, s) => (cut.filter((other) => other === name).length > 1 ? `${name} ${s + 1}` : name));
 }

@@ -12,9 +12,7 @@ import type { ReplayStep } from './replay.js';
 /** One judged decision of an analysis. */
 export type AnalysedDecision = Analysis['decisions'][number];
 
-export type { Analysis };
-
-export type { Hint };
+export type { Analysis, Hint };
 
 /** The ack of `game:hint`. */
 export type HintAnswer = Ack<HintReply>;
@@ -47,7 +45,10 @@ export function nextFlaw(analysis: Analysis, steps: readonly ReplayStep[], at: n
 }
 
 /** Per player, the expected points lost so far after each decision of the game, as (step, total) points. */
-export function lossSeries(analysis: Analysis, steps: readonly ReplayStep[]): Map<number, { step: number; total: number; flaw: string | null }[]> {
+export function lossSeries(
+  analysis: Analysis,
+  steps: readonly ReplayStep[],
+): Map<number, { step: number; total: number; flaw: string | null }[]> {
   const out = new Map<number, { step: number; total: number; flaw: string | null }[]>();
   for (const p of analysis.players) out.set(p.seat, [{ step: 0, total: 0, flaw: null }]);
   for (const d of analysis.decisions) {
@@ -81,5 +82,7 @@ export function formatValue(v: number): string {
 export function actionText(a: Rank | PassChoice, t: TFunction): string {
   if (typeof a === 'number') return formatRank(a);
   const devil = a.devil.map(formatRank).join(', ');
-  return 'left' in a ? t('analysis.passSide', { left: formatRank(a.left), right: formatRank(a.right), devil }) : t('analysis.passTwo', { faceUp: formatRank(a.faceUp), hidden: formatRank(a.hidden), devil });
+  return 'left' in a
+    ? t('analysis.passSide', { left: formatRank(a.left), right: formatRank(a.right), devil })
+    : t('analysis.passTwo', { faceUp: formatRank(a.faceUp), hidden: formatRank(a.hidden), devil });
 }

@@ -10,7 +10,17 @@
  * where nothing is below the price, the bottle sold on, a follow-suit turn, the player
  * buying the bottle and passing it on, and a bot left holding it at the end.
  */
-import { type CompletedTrick, Game, type PassChoice, type Rank, type ReceivedCard, type RoundResult, START_PRICE, type TableView, view } from '../../engine/index.js';
+import {
+  type CompletedTrick,
+  Game,
+  type PassChoice,
+  type Rank,
+  type ReceivedCard,
+  type RoundResult,
+  START_PRICE,
+  type TableView,
+  view,
+} from '../../engine/index.js';
 
 /** The player's seat; the bots sit in seats 1 to 3. */
 export const LEARNER = 0;
@@ -33,7 +43,10 @@ export const SCRIPT_PASSES: readonly PassChoice[] = [
 ];
 
 /** Every card of the round in the order played, the player's included. */
-export const SCRIPT_PLAYS: readonly Rank[] = [17, 6, 13, 27, 35, 8, 20, 32, 30, 23, 34, 3, 36, 16, 37, 11, 25, 9, 33, 5, 29, 21, 24, 31, 22, 26, 28, 4, 18, 12, 15, 14];
+export const SCRIPT_PLAYS: readonly Rank[] = [
+  17, 6, 13, 27, 35, 8, 20, 32, 30, 23, 34, 3, 36, 16, 37, 11, 25, 9, 33, 5, 29, 21, 24, 31, 22, 26, 28, 4, 18, 12, 15,
+  14,
+];
 
 /** A new guided game: dealt, nobody has passed yet. */
 export function newLearnGame(): Game {
@@ -54,7 +67,9 @@ export function expectedMove(game: Game): { type: 'pass'; pass: PassChoice } | {
 }
 
 /** The next bot move of the script, or null when it is the player's turn or the round is over. */
-export function botMove(game: Game): { type: 'pass'; seat: number; pass: PassChoice } | { type: 'play'; seat: number; card: Rank } | null {
+export function botMove(
+  game: Game,
+): { type: 'pass'; seat: number; pass: PassChoice } | { type: 'play'; seat: number; card: Rank } | null {
   if (game.phase === 'pass') {
     const seat = game.toAct().find((s) => s !== LEARNER);
     return seat === undefined ? null : { type: 'pass', seat, pass: SCRIPT_PASSES[seat] };
@@ -71,10 +86,35 @@ export function botMove(game: Game): { type: 'pass'; seat: number; pass: PassCho
 export type Lesson =
   | { readonly id: 'welcome'; readonly kind: 'read' }
   | { readonly id: 'pass'; readonly kind: 'do'; readonly pass: PassChoice }
-  | { readonly id: 'received'; readonly kind: 'read'; readonly leader: number; readonly received: readonly ReceivedCard[] }
-  | { readonly id: 'firstTrick'; readonly kind: 'read'; readonly trick: CompletedTrick; readonly card: Rank; readonly before: Rank }
-  | { readonly id: 'noBelow'; readonly kind: 'read'; readonly trick: CompletedTrick; readonly card: Rank; readonly price: Rank; readonly owner: number | null }
-  | { readonly id: 'sold'; readonly kind: 'read'; readonly trick: CompletedTrick; readonly card: Rank; readonly before: Rank; readonly seller: number }
+  | {
+      readonly id: 'received';
+      readonly kind: 'read';
+      readonly leader: number;
+      readonly received: readonly ReceivedCard[];
+    }
+  | {
+      readonly id: 'firstTrick';
+      readonly kind: 'read';
+      readonly trick: CompletedTrick;
+      readonly card: Rank;
+      readonly before: Rank;
+    }
+  | {
+      readonly id: 'noBelow';
+      readonly kind: 'read';
+      readonly trick: CompletedTrick;
+      readonly card: Rank;
+      readonly price: Rank;
+      readonly owner: number | null;
+    }
+  | {
+      readonly id: 'sold';
+      readonly kind: 'read';
+      readonly trick: CompletedTrick;
+      readonly card: Rank;
+      readonly before: Rank;
+      readonly seller: number;
+    }
   | { readonly id: 'last'; readonly kind: 'read'; readonly price: Rank; readonly owner: number | null }
   | { readonly id: 'follow'; readonly kind: 'do'; readonly card: Rank; readonly suit: string; readonly leader: number }
   | { readonly id: 'lead'; readonly kind: 'do'; readonly card: Rank }
@@ -92,7 +132,8 @@ export function lessonNow(game: Game, read: ReadonlySet<LessonId>): Lesson | nul
     if (!read.has('welcome')) return { id: 'welcome', kind: 'read' };
     return v.passed[LEARNER] ? null : { id: 'pass', kind: 'do', pass: SCRIPT_PASSES[LEARNER] };
   }
-  if (tricks.length === 0 && v.trick.cards.length === 0 && !read.has('received')) return { id: 'received', kind: 'read', leader: v.trick.leader, received: v.received ?? [] };
+  if (tricks.length === 0 && v.trick.cards.length === 0 && !read.has('received'))
+    return { id: 'received', kind: 'read', leader: v.trick.leader, received: v.received ?? [] };
 
   // Right after a trick: what it taught, once per kind of trick.
   if (v.trick.cards.length === 0 && tricks.length > 0) {
@@ -100,18 +141,29 @@ export function lessonNow(game: Game, read: ReadonlySet<LessonId>): Lesson | nul
     const trick = tricks[k];
     const card = trick.cards.find((c) => c.seat === trick.winner)?.card ?? 0;
     const before = priceBefore(tricks, k);
-    if (!read.has('firstTrick') && trick.bottle !== null) return { id: 'firstTrick', kind: 'read', trick, card, before };
-    if (!read.has('noBelow') && trick.bottle === null) return { id: 'noBelow', kind: 'read', trick, card, price: before, owner: ownerBefore(tricks, k + 1) };
+    if (!read.has('firstTrick') && trick.bottle !== null)
+      return { id: 'firstTrick', kind: 'read', trick, card, before };
+    if (!read.has('noBelow') && trick.bottle === null)
+      return { id: 'noBelow', kind: 'read', trick, card, price: before, owner: ownerBefore(tricks, k + 1) };
     const seller = ownerBefore(tricks, k);
-    if (read.has('firstTrick') && !read.has('sold') && trick.bottle !== null && seller !== null && seller !== trick.winner) return { id: 'sold', kind: 'read', trick, card, before, seller };
-    if (!read.has('last') && v.handSizes[LEARNER] === 1) return { id: 'last', kind: 'read', price: v.bottles[0].price, owner: v.bottles[0].owner };
+    if (
+      read.has('firstTrick') &&
+      !read.has('sold') &&
+      trick.bottle !== null &&
+      seller !== null &&
+      seller !== trick.winner
+    )
+      return { id: 'sold', kind: 'read', trick, card, before, seller };
+    if (!read.has('last') && v.handSizes[LEARNER] === 1)
+      return { id: 'last', kind: 'read', price: v.bottles[0].price, owner: v.bottles[0].owner };
   }
 
   const move = expectedMove(game);
   if (move?.type !== 'play') return null;
   if (v.trick.cards.length === 0) return { id: 'lead', kind: 'do', card: move.card };
   const following = v.legal.length < (v.hand?.length ?? 0);
-  if (following && !read.has('follow')) return { id: 'follow', kind: 'do', card: move.card, suit: v.trick.ledSuit ?? '', leader: v.trick.leader };
+  if (following && !read.has('follow'))
+    return { id: 'follow', kind: 'do', card: move.card, suit: v.trick.ledSuit ?? '', leader: v.trick.leader };
   return { id: 'play', kind: 'do', card: move.card };
 }
 

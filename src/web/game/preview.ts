@@ -20,5 +20,10 @@ export function previewPlay(view: TableView, card: Rank): PlayPreview | null {
   const ids = cards.map((c) => cardId(c.card));
   const threshold = priceThreshold(view.bottles[view.bottleInPlay - 1].price);
   const pos = winningPosition(ids, ids.length, threshold);
-  return { seat: cards[pos].seat, card: cards[pos].card, takesBottle: ids[pos] < threshold, final: cards.length === setupFor(view.options.players).trickSize };
+  return {
+    seat: cards[pos].seat,
+    card: cards[pos].card,
+    takesBottle: ids[pos] < threshold,
+    final: cards.length === setupFor(view.options.players).trickSize,
+  };
 }

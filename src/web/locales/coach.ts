@@ -45,19 +45,25 @@ export const coachEn = {
     welcome:
       'You play one round against three bots: Betty on your left, Christian opposite, Doris on your right. Every card has a rank, a suit (red, blue or green) and points (the coins). Win tricks to collect points, but whoever holds the bottle when the round ends loses points instead.',
     pass: 'First everyone passes three cards at once: one to the left ({{left}}), one to the right ({{right}}) and one face down into the devil’s trick, which nobody sees until the end. Pass the marked cards: {{l}} to the left, {{r}} to the right, {{d}} to the devil. Pick a slot, then the card.',
-    received: 'The passes have arrived: you got {{cards}} (marked ↓ in your hand). {{leader}} sits left of the dealer and leads the first trick. The bottle costs 19 and nobody holds it yet.',
-    follow: '{{leader}} led {{suit}}. You hold {{suit}} cards, so you must follow suit: only they are raised. Play the marked {{card}}.',
-    firstTrick: '{{card}} was the highest card below the bottle’s price of {{before}}, so it wins: {{who}} takes the trick and buys the bottle. Its price drops to {{card}}: now only a card below {{card}} can buy it. Suits never decide who wins.',
+    received:
+      'The passes have arrived: you got {{cards}} (marked ↓ in your hand). {{leader}} sits left of the dealer and leads the first trick. The bottle costs 19 and nobody holds it yet.',
+    follow:
+      '{{leader}} led {{suit}}. You hold {{suit}} cards, so you must follow suit: only they are raised. Play the marked {{card}}.',
+    firstTrick:
+      '{{card}} was the highest card below the bottle’s price of {{before}}, so it wins: {{who}} takes the trick and buys the bottle. Its price drops to {{card}}: now only a card below {{card}} can buy it. Suits never decide who wins.',
     play: 'Your turn: play the marked {{card}}.',
     lead: 'You won the last trick, so you lead: any card may be led. Play the marked {{card}}.',
     sold: 'The bottle changed hands: {{seller}} sold it to {{who}} for {{card}}, the highest card below {{before}}. The price dropped to {{card}}. Whoever holds the bottle when the round ends pays, so pass it on in time.',
-    soldToYou: 'The bottle changed hands: {{seller}} sold it to you for {{card}}, the highest card below {{before}}. The price dropped to {{card}}. Whoever holds the bottle when the round ends pays, so pass it on in time: another player must win a trick with a card below {{card}}.',
-    noBelow: 'No card was below the price of {{price}}, so the highest card, {{card}}, wins: {{who}} takes the trick and its points. The bottle stays with {{owner}}.',
+    soldToYou:
+      'The bottle changed hands: {{seller}} sold it to you for {{card}}, the highest card below {{before}}. The price dropped to {{card}}. Whoever holds the bottle when the round ends pays, so pass it on in time: another player must win a trick with a card below {{card}}.',
+    noBelow:
+      'No card was below the price of {{price}}, so the highest card, {{card}}, wins: {{who}} takes the trick and its points. The bottle stays with {{owner}}.',
     last: 'The last trick. The bottle costs {{price}} and {{owner}} holds it: whoever holds it after this trick pays for it.',
     end: 'The round is over and the devil’s trick is turned over: {{cards}}, worth {{points}} points. {{owner}} holds the bottle, loses those {{points}} points and scores nothing for the tricks won. Everyone else scores the points in their tricks: you scored {{mine}}.',
     nobody: 'nobody',
     wrongCard: 'For this lesson, play the marked {{card}}.',
-    wrongPass: 'For this lesson, pass the marked cards: {{l}} to the left, {{r}} to the right, {{d}} to the devil’s trick.',
+    wrongPass:
+      'For this lesson, pass the marked cards: {{l}} to the left, {{r}} to the right, {{d}} to the devil’s trick.',
     badgeLeft: 'left',
     badgeRight: 'right',
     badgeDevil: 'devil',
@@ -67,7 +73,8 @@ export const coachEn = {
   analysis: {
     title: 'Analysis',
     analyse: 'Analyse this game',
-    about: 'The strongest bot weighs every decision from that player’s view at the time (never the hidden cards) and counts the expected points each choice lost.',
+    about:
+      'The strongest bot weighs every decision from that player’s view at the time (never the hidden cards) and counts the expected points each choice lost.',
     openFile: 'Or open an analysis file (bottle-imp analyse --json):',
     badFile: 'This is not a bottle-imp-analysis/1 file.',
     queued: 'Waiting for the analysis: number {{position}} in the queue…',
@@ -100,7 +107,8 @@ export const coachEn = {
   },
   coach: {
     option: 'Coach: hints and bottle risk at this table',
-    optionHelp: 'Everyone at the table sees whether the coach is on. Turned off when a second person takes a seat; the host can turn it back on.',
+    optionHelp:
+      'Everyone at the table sees whether the coach is on. Turned off when a second person takes a seat; the host can turn it back on.',
     on: 'coach on',
     off: 'coach off',
     hint: 'Hint',
@@ -165,19 +173,25 @@ export const coachDe: Shape<typeof coachEn> = {
     welcome:
       'Du spielst eine Runde gegen drei Bots: Betty links von dir, Christian gegenüber, Doris rechts. Jede Karte hat einen Rang, eine Farbe (rot, blau oder grün) und Punkte (die Münzen). Gewinne Stiche, um Punkte zu sammeln, aber wer am Ende der Runde die Flasche hat, verliert stattdessen Punkte.',
     pass: 'Zuerst geben alle gleichzeitig drei Karten weiter: eine nach links ({{left}}), eine nach rechts ({{right}}) und eine verdeckt in den Teufelsstich, den bis zum Ende niemand sieht. Gib die markierten Karten weiter: {{l}} nach links, {{r}} nach rechts, {{d}} zum Teufel. Wähle ein Feld, dann die Karte.',
-    received: 'Die Karten sind angekommen: du hast {{cards}} bekommen (in deiner Hand mit ↓ markiert). {{leader}} sitzt links vom Geber und spielt zum ersten Stich aus. Die Flasche kostet 19 und gehört noch niemandem.',
-    follow: '{{leader}} hat {{suit}} ausgespielt. Du hast {{suit}}, also musst du Farbe bedienen: nur diese Karten sind angehoben. Spiel die markierte {{card}}.',
-    firstTrick: 'Die {{card}} war die höchste Karte unter dem Preis der Flasche von {{before}}, also gewinnt sie: {{who}} bekommt den Stich und kauft die Flasche. Ihr Preis sinkt auf {{card}}: jetzt kann sie nur noch eine Karte unter {{card}} kaufen. Farben entscheiden nie, wer gewinnt.',
+    received:
+      'Die Karten sind angekommen: du hast {{cards}} bekommen (in deiner Hand mit ↓ markiert). {{leader}} sitzt links vom Geber und spielt zum ersten Stich aus. Die Flasche kostet 19 und gehört noch niemandem.',
+    follow:
+      '{{leader}} hat {{suit}} ausgespielt. Du hast {{suit}}, also musst du Farbe bedienen: nur diese Karten sind angehoben. Spiel die markierte {{card}}.',
+    firstTrick:
+      'Die {{card}} war die höchste Karte unter dem Preis der Flasche von {{before}}, also gewinnt sie: {{who}} bekommt den Stich und kauft die Flasche. Ihr Preis sinkt auf {{card}}: jetzt kann sie nur noch eine Karte unter {{card}} kaufen. Farben entscheiden nie, wer gewinnt.',
     play: 'Du bist dran: spiel die markierte {{card}}.',
     lead: 'Du hast den letzten Stich gewonnen, also spielst du aus: jede Karte ist erlaubt. Spiel die markierte {{card}}.',
     sold: 'Die Flasche hat den Besitzer gewechselt: {{seller}} hat sie {{who}} für {{card}} verkauft, die höchste Karte unter {{before}}. Der Preis ist auf {{card}} gesunken. Wer die Flasche am Ende der Runde hat, zahlt – also gib sie rechtzeitig weiter.',
-    soldToYou: 'Die Flasche hat den Besitzer gewechselt: {{seller}} hat sie dir für {{card}} verkauft, die höchste Karte unter {{before}}. Der Preis ist auf {{card}} gesunken. Wer die Flasche am Ende der Runde hat, zahlt – also gib sie rechtzeitig weiter: ein anderer muss einen Stich mit einer Karte unter {{card}} gewinnen.',
-    noBelow: 'Keine Karte lag unter dem Preis von {{price}}, also gewinnt die höchste Karte, die {{card}}: {{who}} bekommt den Stich und seine Punkte. Die Flasche bleibt bei {{owner}}.',
+    soldToYou:
+      'Die Flasche hat den Besitzer gewechselt: {{seller}} hat sie dir für {{card}} verkauft, die höchste Karte unter {{before}}. Der Preis ist auf {{card}} gesunken. Wer die Flasche am Ende der Runde hat, zahlt – also gib sie rechtzeitig weiter: ein anderer muss einen Stich mit einer Karte unter {{card}} gewinnen.',
+    noBelow:
+      'Keine Karte lag unter dem Preis von {{price}}, also gewinnt die höchste Karte, die {{card}}: {{who}} bekommt den Stich und seine Punkte. Die Flasche bleibt bei {{owner}}.',
     last: 'Der letzte Stich. Die Flasche kostet {{price}} und {{owner}} hat sie: wer sie nach diesem Stich hat, zahlt dafür.',
     end: 'Die Runde ist vorbei und der Teufelsstich wird aufgedeckt: {{cards}}, zusammen {{points}} Punkte. {{owner}} hat die Flasche, verliert diese {{points}} Punkte und bekommt nichts für die eigenen Stiche. Alle anderen zählen die Punkte ihrer Stiche: du hast {{mine}} Punkte.',
     nobody: 'niemandem',
     wrongCard: 'Spiel in dieser Lektion die markierte {{card}}.',
-    wrongPass: 'Gib in dieser Lektion die markierten Karten weiter: {{l}} nach links, {{r}} nach rechts, {{d}} in den Teufelsstich.',
+    wrongPass:
+      'Gib in dieser Lektion die markierten Karten weiter: {{l}} nach links, {{r}} nach rechts, {{d}} in den Teufelsstich.',
     badgeLeft: 'links',
     badgeRight: 'rechts',
     badgeDevil: 'Teufel',
@@ -187,7 +201,8 @@ export const coachDe: Shape<typeof coachEn> = {
   analysis: {
     title: 'Analyse',
     analyse: 'Diese Partie analysieren',
-    about: 'Der stärkste Bot bewertet jede Entscheidung aus der damaligen Sicht des Spielers (nie mit den verdeckten Karten) und zählt die erwarteten Punkte, die jede Wahl gekostet hat.',
+    about:
+      'Der stärkste Bot bewertet jede Entscheidung aus der damaligen Sicht des Spielers (nie mit den verdeckten Karten) und zählt die erwarteten Punkte, die jede Wahl gekostet hat.',
     openFile: 'Oder eine Analysedatei öffnen (bottle-imp analyse --json):',
     badFile: 'Das ist keine bottle-imp-analysis/1-Datei.',
     queued: 'Warte auf die Analyse: Platz {{position}} in der Warteschlange…',
@@ -210,7 +225,13 @@ export const coachDe: Shape<typeof coachEn> = {
     valueLabel: 'erwartet {{value}} Punkte (± {{error}})',
     best: 'am besten',
     chosen: 'gespielt',
-    class: { good: 'gut', inaccuracy: 'Ungenauigkeit', mistake: 'Fehler', blunder: 'grober Fehler', forced: 'erzwungen' },
+    class: {
+      good: 'gut',
+      inaccuracy: 'Ungenauigkeit',
+      mistake: 'Fehler',
+      blunder: 'grober Fehler',
+      forced: 'erzwungen',
+    },
     errors: {
       ERR_NOT_FOUND: 'Diese Partie gibt es auf dem Server nicht.',
       ERR_GAME_NOT_FINISHED: 'Nur eine beendete Partie kann analysiert werden.',
@@ -220,7 +241,8 @@ export const coachDe: Shape<typeof coachEn> = {
   },
   coach: {
     option: 'Trainer: Tipps und Flaschenrisiko an diesem Tisch',
-    optionHelp: 'Alle am Tisch sehen, ob der Trainer an ist. Er geht aus, sobald eine zweite Person Platz nimmt; der Gastgeber kann ihn wieder einschalten.',
+    optionHelp:
+      'Alle am Tisch sehen, ob der Trainer an ist. Er geht aus, sobald eine zweite Person Platz nimmt; der Gastgeber kann ihn wieder einschalten.',
     on: 'Trainer an',
     off: 'Trainer aus',
     hint: 'Tipp',

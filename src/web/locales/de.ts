@@ -62,8 +62,18 @@ export const de: Messages = {
     hostStarts: 'Der Gastgeber startet das Spiel, sobald alle Plätze besetzt sind.',
     leave: 'Tisch verlassen',
   },
-  table: { code: 'Tisch', round: 'Runde {{n}}', target: 'bis {{target}} Punkte', watching: 'Zuschauer', problem: 'Dieser Tisch kann nicht angezeigt werden' },
-  conn: { connecting: 'Verbinde…', lost: 'Verbindung verloren. Verbinde neu…', back: 'Wieder verbunden. Du bist zurück am Tisch.' },
+  table: {
+    code: 'Tisch',
+    round: 'Runde {{n}}',
+    target: 'bis {{target}} Punkte',
+    watching: 'Zuschauer',
+    problem: 'Dieser Tisch kann nicht angezeigt werden',
+  },
+  conn: {
+    connecting: 'Verbinde…',
+    lost: 'Verbindung verloren. Verbinde neu…',
+    back: 'Wieder verbunden. Du bist zurück am Tisch.',
+  },
   seat: {
     empty: 'Platz {{n}}',
     botShort: 'Bot {{n}}',
@@ -107,8 +117,10 @@ export const de: Messages = {
     label_one: 'Der Stich: {{count}} Karte gespielt',
     label_other: 'Der Stich: {{count}} Karten gespielt',
     lead: '{{who}} spielt an. Die Flasche kostet {{price}}: eine Karte darunter kauft sie.',
-    winningBottle: '{{who}} liegt mit {{card}} vorn, unter dem Preis von {{price}}: Die Flasche ginge für {{card}} an {{who}}.',
-    winningNoBottle: '{{who}} liegt mit {{card}} vorn: Keine Karte liegt unter {{price}}, die Flasche bleibt, wo sie ist.',
+    winningBottle:
+      '{{who}} liegt mit {{card}} vorn, unter dem Preis von {{price}}: Die Flasche ginge für {{card}} an {{who}}.',
+    winningNoBottle:
+      '{{who}} liegt mit {{card}} vorn: Keine Karte liegt unter {{price}}, die Flasche bleibt, wo sie ist.',
     won_one: '{{who}} gewinnt den Stich ({{count}} Punkt).',
     won_other: '{{who}} gewinnt den Stich ({{count}} Punkte).',
     wonBottle_one: '{{who}} gewinnt den Stich ({{count}} Punkt) und kauft die Flasche für {{price}}!',
@@ -168,15 +180,36 @@ export const de: Messages = {
     receivedFaceUp: '{{card}} von {{who}} in deine offene Reihe',
   },
   side: { label: 'Tischbereiche', log: 'Verlauf', chat: 'Chat', reference: 'Übersicht', scores: 'Punkte' },
-  log: { round: 'Runde {{n}}', current: 'Dieser Stich', empty: 'In dieser Runde wurde noch kein Stich gespielt.', roundEnd: 'Runde {{n}} beendet, der Teufel hatte {{points}}:' },
-  chat: { messages: 'Chatnachrichten', empty: 'Sag Hallo!', reactions: 'Schnelle Reaktionen', react: 'Mit {{reaction}} reagieren', placeholder: 'Nachricht', send: 'Senden', spectatorsRead: 'Zuschauer können diesen Chat lesen.', watching_one: '{{count}} schaut gerade zu.', watching_other: '{{count}} schauen gerade zu.' },
+  log: {
+    round: 'Runde {{n}}',
+    current: 'Dieser Stich',
+    empty: 'In dieser Runde wurde noch kein Stich gespielt.',
+    roundEnd: 'Runde {{n}} beendet, der Teufel hatte {{points}}:',
+  },
+  chat: {
+    messages: 'Chatnachrichten',
+    empty: 'Sag Hallo!',
+    reactions: 'Schnelle Reaktionen',
+    react: 'Mit {{reaction}} reagieren',
+    placeholder: 'Nachricht',
+    send: 'Senden',
+    spectatorsRead: 'Zuschauer können diesen Chat lesen.',
+    watching_one: '{{count}} schaut gerade zu.',
+    watching_other: '{{count}} schauen gerade zu.',
+  },
   reference: {
     suitPoints_one: '{{count}} Punkt',
     suitPoints_other: '{{count}} Punkte',
     played: 'in dieser Runde gespielt',
-    footer: 'Die {{price}} ist keine Karte: Sie ist der Preis der Flasche zu Beginn jeder Runde. Durchgestrichene Karten wurden in dieser Runde gespielt.',
+    footer:
+      'Die {{price}} ist keine Karte: Sie ist der Preis der Flasche zu Beginn jeder Runde. Durchgestrichene Karten wurden in dieser Runde gespielt.',
   },
-  scores: { caption: 'Punkte je Runde mit Zwischensummen', round: 'Runde', none: 'Noch keine Runde beendet.', chart: 'Zwischenstand nach jeder Runde' },
+  scores: {
+    caption: 'Punkte je Runde mit Zwischensummen',
+    round: 'Runde',
+    none: 'Noch keine Runde beendet.',
+    chart: 'Zwischenstand nach jeder Runde',
+  },
   summary: {
     title: 'Runde {{n}} ist vorbei',
     devil_one: 'Der Teufelsstich: {{count}} Punkt',
@@ -229,8 +262,10 @@ export const de: Messages = {
   },
   rules: {
     title: 'So spielt man den Flaschenteufel',
-    story1: 'Es war einmal ein Mann von der Insel Hawaii, den ich Keawe nennen will; denn in Wahrheit lebt er noch, und sein Name muss geheim bleiben.',
-    story2: 'Eines kann der Kobold nicht – er kann das Leben nicht verlängern; und es wäre nicht recht, dir zu verschweigen, dass die Flasche einen Haken hat: Stirbt einer, bevor er sie verkauft, so muss er auf ewig in der Hölle brennen.',
+    story1:
+      'Es war einmal ein Mann von der Insel Hawaii, den ich Keawe nennen will; denn in Wahrheit lebt er noch, und sein Name muss geheim bleiben.',
+    story2:
+      'Eines kann der Kobold nicht – er kann das Leben nicht verlängern; und es wäre nicht recht, dir zu verschweigen, dass die Flasche einen Haken hat: Stirbt einer, bevor er sie verkauft, so muss er auf ewig in der Hölle brennen.',
     storySource: 'Der Flaschenteufel (1891), eigene Übersetzung',
     goalTitle: 'Die Idee',
     goal: 'Die Flasche erfüllt jeden Wunsch, doch sie lässt sich nur billiger verkaufen, als sie gekauft wurde – und wer sie am Rundenende hat, zahlt dafür. Gewinne Stiche, um die Punkte auf den Karten zu sammeln; kaufe die Flasche, wenn es dir hilft, und werde sie vor dem Ende wieder los.',
@@ -239,24 +274,32 @@ export const de: Messages = {
     passTitle: 'Weitergeben',
     pass: 'Nach dem Geben gibt jeder geheim eine Karte nach links, eine nach rechts und eine verdeckt in den Teufelsstich (der Geber bei 5 Spielern nur nach links und rechts). Niemand sieht den Teufelsstich vor Rundenende an.',
     tricksTitle: 'Stiche',
-    tricks: 'Der Startspieler (links vom Geber) spielt eine beliebige Karte aus. Die anderen müssen die ausgespielte Farbe bedienen, wenn sie können; sonst dürfen sie jede Karte spielen. Wer den Stich gewinnt, spielt den nächsten an.',
+    tricks:
+      'Der Startspieler (links vom Geber) spielt eine beliebige Karte aus. Die anderen müssen die ausgespielte Farbe bedienen, wenn sie können; sonst dürfen sie jede Karte spielen. Wer den Stich gewinnt, spielt den nächsten an.',
     winTitle: 'Wer gewinnt, und die Flasche',
     win: 'Liegt eine Karte im Stich unter dem Preis der Flasche, gewinnt die höchste Karte unter dem Preis: Ihr Spieler kauft die Flasche, und der Preis wird der Rang dieser Karte. Sonst gewinnt die höchste Karte, und die Flasche bleibt. Farben entscheiden nie, wer gewinnt.',
     scoreTitle: 'Wertung',
-    score: 'Sind alle Karten gespielt, wird der Teufelsstich aufgedeckt. Wer die Flasche hat, verliert die Punkte des Teufelsstichs und bekommt nichts für seine Stiche; alle anderen erhalten die Punkte ihrer gewonnenen Stiche.',
+    score:
+      'Sind alle Karten gespielt, wird der Teufelsstich aufgedeckt. Wer die Flasche hat, verliert die Punkte des Teufelsstichs und bekommt nichts für seine Stiche; alle anderen erhalten die Punkte ihrer gewonnenen Stiche.',
     twoTitle: 'Zu zweit',
     two: 'Jeder hat zusätzlich sechs offene Karten, die beide sehen, und spielt aus der Hand oder der offenen Reihe. Jeder gibt vier Karten weiter: eine in die offene Reihe des Gegners, eine in seine Hand und zwei in den Teufelsstich. Ein Stich hat vier Karten: Anspieler, Gegner, Anspieler, Gegner.',
     bottlesTitle: 'Zwei Flaschen',
-    bottles: 'Mit 5 oder 6 Spielern (jeder für sich) gibt es zwei Flaschen. Im Stich ist nur die teurere im Spiel (bei gleichem Preis Flasche 1). Wer beide hat, verliert die Teufelspunkte doppelt.',
+    bottles:
+      'Mit 5 oder 6 Spielern (jeder für sich) gibt es zwei Flaschen. Im Stich ist nur die teurere im Spiel (bei gleichem Preis Flasche 1). Wer beide hat, verliert die Teufelspunkte doppelt.',
     teamsTitle: 'Teams',
-    teams: 'In den Teammodi erhalten Partner jede Runde eine gemeinsame Wertung: Jedes Mitglied bekommt die Summe der Punkte seines Teams. Die Teams werden jede Runde vom Startspieler aus neu bestimmt.',
+    teams:
+      'In den Teammodi erhalten Partner jede Runde eine gemeinsame Wertung: Jedes Mitglied bekommt die Summe der Punkte seines Teams. Die Teams werden jede Runde vom Startspieler aus neu bestimmt.',
     lengthTitle: 'Spieldauer',
-    length: 'Gespielt wird eine feste Zahl von Runden oder ganze Runden, bis jemand die Zielpunktzahl erreicht. Die höchste Summe gewinnt.',
+    length:
+      'Gespielt wird eine feste Zahl von Runden oder ganze Runden, bis jemand die Zielpunktzahl erreicht. Die höchste Summe gewinnt.',
     controlsTitle: 'Bedienung am Tisch',
-    controls: 'Auf dem Handy hebt ein Tipp eine Karte an und zeigt, was sie bewirken würde; ein zweiter Tipp oder „Spielen“ spielt sie, ein Tipp daneben legt sie zurück (ein einzelner Tipp kann sofort spielen: siehe Einstellungen). Mit der Maus zeigt das Zeigen auf eine Karte, was sie bewirken würde, ein Klick spielt sie. Mit der Tastatur springen die Ziffern 1 bis 9 zu den ersten neun Karten deiner Hand und die 0 zur zehnten, Pfeiltasten, Pos1 und Ende wechseln die Karte, Enter oder Leertaste spielt sie. Verlauf, Chat, Übersicht und Punkte liegen hinter den Reitern unter deiner Hand.',
+    controls:
+      'Auf dem Handy hebt ein Tipp eine Karte an und zeigt, was sie bewirken würde; ein zweiter Tipp oder „Spielen“ spielt sie, ein Tipp daneben legt sie zurück (ein einzelner Tipp kann sofort spielen: siehe Einstellungen). Mit der Maus zeigt das Zeigen auf eine Karte, was sie bewirken würde, ein Klick spielt sie. Mit der Tastatur springen die Ziffern 1 bis 9 zu den ersten neun Karten deiner Hand und die 0 zur zehnten, Pfeiltasten, Pos1 und Ende wechseln die Karte, Enter oder Leertaste spielt sie. Verlauf, Chat, Übersicht und Punkte liegen hinter den Reitern unter deiner Hand.',
     exampleTitle: 'Beispiel aus der Spielregel',
-    exampleSetup: 'Vier Spieler; die Flasche kostet 19 und gehört niemandem. Adam spielt die grüne 24 aus, Betty die 15, Christian die 17, Doris die 32.',
-    exampleResult: 'Zwei Karten liegen unter 19: 15 und 17. Die höhere davon, die 17, gewinnt: Christian bekommt den Stich und die Flasche, die nun 17 kostet.',
+    exampleSetup:
+      'Vier Spieler; die Flasche kostet 19 und gehört niemandem. Adam spielt die grüne 24 aus, Betty die 15, Christian die 17, Doris die 32.',
+    exampleResult:
+      'Zwei Karten liegen unter 19: 15 und 17. Die höhere davon, die 17, gewinnt: Christian bekommt den Stich und die Flasche, die nun 17 kostet.',
     deckTitle: 'Das Kartenspiel',
     deck: 'Alle Karten nach Farbe und Rang, mit ihren Punkten. Die halben Ränge gibt es nur bei 5 und 6 Spielern.',
   },

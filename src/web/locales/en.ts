@@ -61,8 +61,18 @@ export const en = {
     hostStarts: 'The host starts the game once every seat is taken.',
     leave: 'Leave table',
   },
-  table: { code: 'Table', round: 'Round {{n}}', target: 'to {{target}} points', watching: 'watching', problem: 'This table cannot be shown' },
-  conn: { connecting: 'Connecting…', lost: 'Connection lost. Reconnecting…', back: 'Reconnected. You are back at the table.' },
+  table: {
+    code: 'Table',
+    round: 'Round {{n}}',
+    target: 'to {{target}} points',
+    watching: 'watching',
+    problem: 'This table cannot be shown',
+  },
+  conn: {
+    connecting: 'Connecting…',
+    lost: 'Connection lost. Reconnecting…',
+    back: 'Reconnected. You are back at the table.',
+  },
   seat: {
     empty: 'Seat {{n}}',
     botShort: 'Bot {{n}}',
@@ -106,7 +116,8 @@ export const en = {
     label_one: 'The trick: {{count}} card played',
     label_other: 'The trick: {{count}} cards played',
     lead: '{{who}} leads. The bottle costs {{price}}: a card below it takes the bottle.',
-    winningBottle: '{{who}} is winning with {{card}}, below the price of {{price}}: they would buy the bottle for {{card}}.',
+    winningBottle:
+      '{{who}} is winning with {{card}}, below the price of {{price}}: they would buy the bottle for {{card}}.',
     winningNoBottle: '{{who}} is winning with {{card}}: no card is below {{price}}, so the bottle stays where it is.',
     won_one: '{{who}} takes the trick ({{count}} point).',
     won_other: '{{who}} takes the trick ({{count}} points).',
@@ -167,15 +178,36 @@ export const en = {
     receivedFaceUp: '{{card}} from {{who}} into your face-up row',
   },
   side: { label: 'Table panels', log: 'Log', chat: 'Chat', reference: 'Reference', scores: 'Scores' },
-  log: { round: 'Round {{n}}', current: 'This trick', empty: 'No trick played yet this round.', roundEnd: 'Round {{n}} ended, the devil had {{points}}:' },
-  chat: { messages: 'Chat messages', empty: 'Say hello!', reactions: 'Quick reactions', react: 'React with {{reaction}}', placeholder: 'Message', send: 'Send', spectatorsRead: 'Spectators can read this chat.', watching_one: '{{count}} is watching now.', watching_other: '{{count}} are watching now.' },
+  log: {
+    round: 'Round {{n}}',
+    current: 'This trick',
+    empty: 'No trick played yet this round.',
+    roundEnd: 'Round {{n}} ended, the devil had {{points}}:',
+  },
+  chat: {
+    messages: 'Chat messages',
+    empty: 'Say hello!',
+    reactions: 'Quick reactions',
+    react: 'React with {{reaction}}',
+    placeholder: 'Message',
+    send: 'Send',
+    spectatorsRead: 'Spectators can read this chat.',
+    watching_one: '{{count}} is watching now.',
+    watching_other: '{{count}} are watching now.',
+  },
   reference: {
     suitPoints_one: '{{count}} point',
     suitPoints_other: '{{count}} points',
     played: 'played this round',
-    footer: 'The {{price}} is not a card: it is the price of the bottle when a round starts. Crossed-out cards have been played this round.',
+    footer:
+      'The {{price}} is not a card: it is the price of the bottle when a round starts. Crossed-out cards have been played this round.',
   },
-  scores: { caption: 'Scores by round, with running totals', round: 'Round', none: 'No round finished yet.', chart: 'Running totals after each round' },
+  scores: {
+    caption: 'Scores by round, with running totals',
+    round: 'Round',
+    none: 'No round finished yet.',
+    chart: 'Running totals after each round',
+  },
   summary: {
     title: 'Round {{n}} is over',
     devil_one: "The devil's trick: {{count}} point",
@@ -228,8 +260,10 @@ export const en = {
   },
   rules: {
     title: 'How to play The Bottle Imp',
-    story1: 'There was a man of the island of Hawaii, whom I shall call Keawe; for the truth is, he still lives, and his name must be kept secret.',
-    story2: 'There is one thing the imp cannot do — he cannot prolong life; and it would not be fair to conceal from you there is a drawback to the bottle; for if a man die before he sells it, he must burn in hell forever.',
+    story1:
+      'There was a man of the island of Hawaii, whom I shall call Keawe; for the truth is, he still lives, and his name must be kept secret.',
+    story2:
+      'There is one thing the imp cannot do — he cannot prolong life; and it would not be fair to conceal from you there is a drawback to the bottle; for if a man die before he sells it, he must burn in hell forever.',
     storySource: 'The Bottle Imp (1891)',
     goalTitle: 'The idea',
     goal: 'The bottle grants every wish, but it can only be sold for less than it was bought for, and whoever holds it when the round ends pays for it. Win tricks to collect the points on your cards; buy the bottle when it helps you, and get rid of it before the end.',
@@ -238,24 +272,32 @@ export const en = {
     passTitle: 'Passing',
     pass: 'After the deal everyone secretly passes one card to the left, one to the right and one face down into the devil’s trick (the 5-player dealer passes only left and right). Nobody looks at the devil’s trick until the round ends.',
     tricksTitle: 'Tricks',
-    tricks: 'The first player (left of the dealer) leads any card. The others must follow the led suit if they can; otherwise they may play any card. The winner of a trick leads the next.',
+    tricks:
+      'The first player (left of the dealer) leads any card. The others must follow the led suit if they can; otherwise they may play any card. The winner of a trick leads the next.',
     winTitle: 'Who wins, and the bottle',
     win: 'If any card in the trick is below the bottle’s price, the highest card below the price wins: its player buys the bottle, and the price becomes that card’s rank. Otherwise the highest card wins and the bottle stays. Suits never decide who wins.',
     scoreTitle: 'Scoring',
-    score: 'When all cards are played, the devil’s trick is turned over. Whoever holds the bottle loses the points of the devil’s trick and scores nothing for their tricks; everyone else scores the points in the tricks they won.',
+    score:
+      'When all cards are played, the devil’s trick is turned over. Whoever holds the bottle loses the points of the devil’s trick and scores nothing for their tricks; everyone else scores the points in the tricks they won.',
     twoTitle: 'Two players',
     two: 'Each player also has six face-up cards, visible to both, and plays from hand or face-up row. Each passes four cards: one into the opponent’s face-up row, one into the opponent’s hand and two into the devil’s trick. A trick has four cards: leader, opponent, leader, opponent.',
     bottlesTitle: 'Two bottles',
-    bottles: 'With 5 or 6 players (everyone for themselves) there are two bottles. Only the one with the higher price is in play in a trick (bottle 1 on equal prices). Holding both costs twice the devil’s points.',
+    bottles:
+      'With 5 or 6 players (everyone for themselves) there are two bottles. Only the one with the higher price is in play in a trick (bottle 1 on equal prices). Holding both costs twice the devil’s points.',
     teamsTitle: 'Teams',
-    teams: 'Optional team modes give partners a shared score each round: every member is credited the sum of the team’s scores. Teams are drawn afresh each round from the first player.',
+    teams:
+      'Optional team modes give partners a shared score each round: every member is credited the sum of the team’s scores. Teams are drawn afresh each round from the first player.',
     lengthTitle: 'Length of a game',
-    length: 'Play a fixed number of rounds, or whole rounds until someone reaches a target score. The highest total wins.',
+    length:
+      'Play a fixed number of rounds, or whole rounds until someone reaches a target score. The highest total wins.',
     controlsTitle: 'Playing at the table',
-    controls: 'On a phone, tap a card to lift it and see what it would do; tap it again or press Play to play it, or tap anywhere else to put it back (one tap can play at once: see Preferences). With a mouse, point at a card to see what it would do and click to play it. With the keyboard, the digits 1 to 9 jump to the first nine cards of your hand and 0 to the tenth, the arrow keys, Home and End move between cards, and Enter or Space plays the card. Log, chat, the reference card and the scores are behind the tabs under your hand.',
+    controls:
+      'On a phone, tap a card to lift it and see what it would do; tap it again or press Play to play it, or tap anywhere else to put it back (one tap can play at once: see Preferences). With a mouse, point at a card to see what it would do and click to play it. With the keyboard, the digits 1 to 9 jump to the first nine cards of your hand and 0 to the tenth, the arrow keys, Home and End move between cards, and Enter or Space plays the card. Log, chat, the reference card and the scores are behind the tabs under your hand.',
     exampleTitle: 'Example from the rule book',
-    exampleSetup: 'Four players; the bottle costs 19 and nobody holds it. Adam leads the green 24, Betty plays 15, Christian 17, Doris 32.',
-    exampleResult: 'Two cards are below 19: 15 and 17. The higher of them, 17, wins: Christian takes the trick and the bottle, and the bottle now costs 17.',
+    exampleSetup:
+      'Four players; the bottle costs 19 and nobody holds it. Adam leads the green 24, Betty plays 15, Christian 17, Doris 32.',
+    exampleResult:
+      'Two cards are below 19: 15 and 17. The higher of them, 17, wins: Christian takes the trick and the bottle, and the bottle now costs 17.',
     deckTitle: 'The deck',
     deck: 'All cards by suit and rank, with their points. The half ranks are used only with 5 and 6 players.',
   },

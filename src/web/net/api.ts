@@ -1,5 +1,11 @@
 /** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
-import type { AnalysisReply, CreateTableReply, JoinTableReply, TableOptions, TableSummary } from '../../protocol/messages.js';
+import type {
+  AnalysisReply,
+  CreateTableReply,
+  JoinTableReply,
+  TableOptions,
+  TableSummary,
+} from '../../protocol/messages.js';
 
 export type { AnalysisReply };
 
@@ -16,7 +22,11 @@ export class ApiError extends Error {
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch {
     throw new ApiError('ERR_NETWORK', 'The server cannot be reached.');
   }
@@ -34,7 +44,10 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
-export function createTable(name: string, options: Partial<TableOptions> & Pick<TableOptions, 'players'>): Promise<CreateTableReply> {
+export function createTable(
+  name: string,
+  options: Partial<TableOptions> & Pick<TableOptions, 'players'>,
+): Promise<CreateTableReply> {
   return call('POST', '/api/tables', { name, options });
 }
 

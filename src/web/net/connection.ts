@@ -5,7 +5,20 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import type { GameEvent } from '../../engine/index.js';
-import type { Ack, BotLevelName, ChatMessage, ClientAction, ClientMessage, ClientMessageName, ClientReplies, ClientToServer, GameUpdate, MissedStep, ServerToClient, TableSummary } from '../../protocol/messages.js';
+import type {
+  Ack,
+  BotLevelName,
+  ChatMessage,
+  ClientAction,
+  ClientMessage,
+  ClientMessageName,
+  ClientReplies,
+  ClientToServer,
+  GameUpdate,
+  MissedStep,
+  ServerToClient,
+  TableSummary,
+} from '../../protocol/messages.js';
 import type { HintAnswer } from '../game/analysis.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
 
@@ -36,7 +49,16 @@ const KEEP_EVENTS = 200;
 const KEEP_CHAT = 100;
 
 export class TableConnection {
-  private state: TableState = { status: 'connecting', returns: 0, table: null, seat: null, game: null, chat: [], arrived: [], error: null };
+  private state: TableState = {
+    status: 'connecting',
+    returns: 0,
+    table: null,
+    seat: null,
+    game: null,
+    chat: [],
+    arrived: [],
+    error: null,
+  };
   private readonly listeners = new Set<() => void>();
   private readonly socket: Socket<ServerToClient, ClientToServer>;
   private eventCount = 0;
@@ -55,12 +77,15 @@ export class TableConnection {
       this.set({ status: 'offline' });
       // A server shutting down (a restart, a deploy) closes every socket itself, and
       // Socket.IO then leaves reconnecting to us; a player still wants their table back.
-      if (reason === 'io server disconnect' && !this.closed) this.retry = setTimeout(() => this.socket.connect(), 1000 + Math.random() * 1000);
+      if (reason === 'io server disconnect' && !this.closed)
+        this.retry = setTimeout(() => this.socket.connect(), 1000 + Math.random() * 1000);
     });
     this.socket.on('connect_error', () => this.set({ status: 'offline' }));
     this.socket.on('table', (table: TableSummary) => this.set({ table }));
     this.socket.on('game', (update: GameUpdate) => this.receive(update, true));
-    this.socket.on('chat', (message: ChatMessage) => this.set({ chat: [...this.state.chat, message].slice(-KEEP_CHAT) }));
+    this.socket.on('chat', (message: ChatMessage) =>
+      this.set({ chat: [...this.state.chat, message].slice(-KEEP_CHAT) }),
+    );
     // The seat was given up (here or in another tab): its token is worth nothing now, so
     // forget it and follow the table as a spectator.
     this.socket.on('seat:lost', () => {
@@ -138,7 +163,14 @@ export class TableConnection {
     }
     // Back at a game in progress, after a lost connection or a reload: say so.
     const back = this.everOnline || (reply.seat !== null && reply.table.status === 'playing');
-    this.set({ status: 'online', returns: this.state.returns + (back ? 1 : 0), table: reply.table, seat: reply.seat, chat: [...reply.chat], error: null });
+    this.set({
+      status: 'online',
+      returns: this.state.returns + (back ? 1 : 0),
+      table: reply.table,
+      seat: reply.seat,
+      chat: [...reply.chat],
+      error: null,
+    });
     this.everOnline = true;
     if (reply.game) this.catchUp(reply.game, reply.missed);
   }
@@ -168,12 +200,18 @@ export class TableConnection {
     this.set({ game: update, arrived: [...this.state.arrived, ...fresh].slice(-KEEP_EVENTS) });
   }
 
-  private async request<K extends ClientMessageName>(name: K, payload: ClientMessage<K>): Promise<Ack<ClientReplies[K]>> {
+  private async request<K extends ClientMessageName>(
+    name: K,
+    payload: ClientMessage<K>,
+  ): Promise<Ack<ClientReplies[K]>> {
     try {
       const socket = this.socket.timeout(10_000);
       // Socket.IO's types cannot follow a generic event name through emitWithAck's rest
       // parameters; name and payload are tied by K here instead.
-      const emit = socket.emitWithAck.bind(socket) as unknown as (name: K, payload: ClientMessage<K>) => Promise<Ack<ClientReplies[K]>>;
+      const emit = socket.emitWithAck.bind(socket) as unknown as (
+        name: K,
+        payload: ClientMessage<K>,
+      ) => Promise<Ack<ClientReplies[K]>>;
       return await emit(name, payload);
     } catch {
       return { ok: false, error: { code: 'ERR_TIMEOUT', message: 'The server did not answer in time.' } };

@@ -61,9 +61,16 @@ export function Home() {
     setBusy(true);
     setError(null);
     try {
-      const reply = await createTable(name, { players, mode, public: isPublic, ...(length === 'rounds' ? { rounds } : { targetScore: target }) });
+      const reply = await createTable(name, {
+        players,
+        mode,
+        public: isPublic,
+        ...(length === 'rounds' ? { rounds } : { targetScore: target }),
+      });
       saveSession(reply.code, { seat: reply.seat, token: reply.token });
-      const bots = others.slice(0, players - 1).flatMap((level, i) => (level === 'open' ? [] : [{ seat: (reply.seat + 1 + i) % players, level }]));
+      const bots = others
+        .slice(0, players - 1)
+        .flatMap((level, i) => (level === 'open' ? [] : [{ seat: (reply.seat + 1 + i) % players, level }]));
       savePendingBots(reply.code, bots);
       navigate({ screen: 'table', code: reply.code });
     } catch (err) {
@@ -102,14 +109,27 @@ export function Home() {
           <h2 id="create-title">{t('home.create')}</h2>
           <label className="field">
             <span>{t('home.name')}</span>
-            <input value={prefs.name} onChange={(e) => setPrefs({ name: e.target.value.slice(0, 24) })} maxLength={24} autoComplete="nickname" required data-testid="name" />
+            <input
+              value={prefs.name}
+              onChange={(e) => setPrefs({ name: e.target.value.slice(0, 24) })}
+              maxLength={24}
+              autoComplete="nickname"
+              required
+              data-testid="name"
+            />
           </label>
           <fieldset className="field">
             <legend>{t('home.players')}</legend>
             <div className="segmented">
               {PLAYER_COUNTS.map((p) => (
                 <label key={p} className={players === p ? 'on' : undefined}>
-                  <input type="radio" name="players" checked={players === p} onChange={() => choosePlayers(p)} data-testid={`players-${p}`} />
+                  <input
+                    type="radio"
+                    name="players"
+                    checked={players === p}
+                    onChange={() => choosePlayers(p)}
+                    data-testid={`players-${p}`}
+                  />
                   {p}
                 </label>
               ))}
@@ -131,13 +151,33 @@ export function Home() {
             <legend>{t('home.length')}</legend>
             <div className="length">
               <label>
-                <input type="radio" name="length" checked={length === 'rounds'} onChange={() => setLength('rounds')} /> {t('home.rounds')}
+                <input type="radio" name="length" checked={length === 'rounds'} onChange={() => setLength('rounds')} />{' '}
+                {t('home.rounds')}
               </label>
-              <input type="number" min={1} max={50} value={rounds} disabled={length !== 'rounds'} onChange={(e) => setRounds(Math.max(1, Math.min(50, Number(e.target.value) || 1)))} aria-label={t('home.rounds')} data-testid="rounds" />
+              <input
+                type="number"
+                min={1}
+                max={50}
+                value={rounds}
+                disabled={length !== 'rounds'}
+                onChange={(e) => setRounds(Math.max(1, Math.min(50, Number(e.target.value) || 1)))}
+                aria-label={t('home.rounds')}
+                data-testid="rounds"
+              />
               <label>
-                <input type="radio" name="length" checked={length === 'target'} onChange={() => setLength('target')} /> {t('home.target')}
+                <input type="radio" name="length" checked={length === 'target'} onChange={() => setLength('target')} />{' '}
+                {t('home.target')}
               </label>
-              <input type="number" min={1} max={10000} step={50} value={target} disabled={length !== 'target'} onChange={(e) => setTarget(Math.max(1, Math.min(10000, Number(e.target.value) || 1)))} aria-label={t('home.target')} />
+              <input
+                type="number"
+                min={1}
+                max={10000}
+                step={50}
+                value={target}
+                disabled={length !== 'target'}
+                onChange={(e) => setTarget(Math.max(1, Math.min(10000, Number(e.target.value) || 1)))}
+                aria-label={t('home.target')}
+              />
             </div>
           </fieldset>
           <fieldset className="field">
@@ -146,7 +186,11 @@ export function Home() {
               {seatNumbers(players - 1).map((i) => (
                 <li key={i}>
                   <span>{t('home.seatN', { n: i + 2 })}</span>
-                  <select value={others[i]} onChange={(e) => setOthers(others.map((o, j) => (j === i ? (e.target.value as Seat) : o)))} data-testid={`seat-choice-${i}`}>
+                  <select
+                    value={others[i]}
+                    onChange={(e) => setOthers(others.map((o, j) => (j === i ? (e.target.value as Seat) : o)))}
+                    data-testid={`seat-choice-${i}`}
+                  >
                     <option value="open">{t('home.openSeat')}</option>
                     {BOT_LEVELS.map((l) => (
                       <option key={l} value={l}>
@@ -159,7 +203,8 @@ export function Home() {
             </ul>
           </fieldset>
           <label className="check">
-            <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} /> {t('home.public')}
+            <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
+            {t('home.public')}
           </label>
           {error && (
             <p className="error" role="alert">
@@ -175,7 +220,15 @@ export function Home() {
           <form className="panel" onSubmit={join} aria-labelledby="join-title">
             <h2 id="join-title">{t('home.join')}</h2>
             <div className="inline">
-              <input value={code} onChange={(e) => setCode(e.target.value)} placeholder={t('home.codePlaceholder')} aria-label={t('home.code')} maxLength={16} autoCapitalize="characters" data-testid="join-code" />
+              <input
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                placeholder={t('home.codePlaceholder')}
+                aria-label={t('home.code')}
+                maxLength={16}
+                autoCapitalize="characters"
+                data-testid="join-code"
+              />
               <button type="submit" className="btn">
                 {t('home.joinButton')}
               </button>
@@ -192,7 +245,12 @@ export function Home() {
                 {tables.map((tb) => (
                   <li key={tb.code}>
                     <a href={`#/t/${tb.code}`}>
-                      <strong>{tb.code}</strong> · {t('home.tableLine', { players: tb.options.players, taken: tb.seats.filter((s) => s.name !== null).length })} · {tb.seats.find((s) => s.seat === tb.host)?.name ?? ''}
+                      <strong>{tb.code}</strong> ·{' '}
+                      {t('home.tableLine', {
+                        players: tb.options.players,
+                        taken: tb.seats.filter((s) => s.name !== null).length,
+                      })}{' '}
+                      · {tb.seats.find((s) => s.seat === tb.host)?.name ?? ''}
                     </a>
                   </li>
                 ))}

@@ -7,14 +7,22 @@
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Action, type Rank, visibleEvents } from '../../engine/index.js';
-import { leftOf, rightOf } from '../../engine/index.js';
+import { type Action, leftOf, type Rank, rightOf, visibleEvents } from '../../engine/index.js';
 import type { ClientAction } from '../../protocol/messages.js';
 import type { CardBadge } from '../components/Card.js';
 import { seatName } from '../components/names.js';
 import { Table } from '../components/Table.js';
 import { formatRank } from '../game/cards.js';
-import { botMove, expectedMove, LEARNER, type Lesson, type LessonId, learnerView, lessonNow, newLearnGame } from '../game/learn.js';
+import {
+  botMove,
+  expectedMove,
+  LEARNER,
+  type Lesson,
+  type LessonId,
+  learnerView,
+  lessonNow,
+  newLearnGame,
+} from '../game/learn.js';
 import { namedSeats, type SeatLabel } from '../game/model.js';
 import type { ArrivedEvent } from '../net/connection.js';
 import { usePauseMs, usePrefs } from '../prefs.js';
@@ -68,11 +76,14 @@ function LearnGame({ onRestart }: { onRestart: () => void }) {
     if (!want) return null;
     if (want.type === 'pass') {
       const p = want.pass as { left: Rank; right: Rank; devil: readonly Rank[] };
-      const got = action.type === 'pass' ? (action.pass as { left?: Rank; right?: Rank; devil: readonly Rank[] }) : null;
-      if (!got || got.left !== p.left || got.right !== p.right || got.devil[0] !== p.devil[0]) return t('learn.wrongPass', { l: p.left, r: p.right, d: p.devil[0] });
+      const got =
+        action.type === 'pass' ? (action.pass as { left?: Rank; right?: Rank; devil: readonly Rank[] }) : null;
+      if (!got || got.left !== p.left || got.right !== p.right || got.devil[0] !== p.devil[0])
+        return t('learn.wrongPass', { l: p.left, r: p.right, d: p.devil[0] });
       apply({ type: 'pass', seat: LEARNER, pass: want.pass });
     } else {
-      if (action.type !== 'play' || action.card !== want.card) return t('learn.wrongCard', { card: formatRank(want.card) });
+      if (action.type !== 'play' || action.card !== want.card)
+        return t('learn.wrongCard', { card: formatRank(want.card) });
       apply({ type: 'play', seat: LEARNER, card: want.card });
     }
     if (lesson) setRead((r) => new Set([...r, lesson.id]));
@@ -118,7 +129,14 @@ function LearnGame({ onRestart }: { onRestart: () => void }) {
           </a>
         </div>
       </div>
-      <Table view={view} seats={seats} arrived={arrived} onAct={onAct} badges={lessonBadges(lesson, t)} gameOverExtra={finish} />
+      <Table
+        view={view}
+        seats={seats}
+        arrived={arrived}
+        onAct={onAct}
+        badges={lessonBadges(lesson, t)}
+        gameOverExtra={finish}
+      />
     </main>
   );
 }
@@ -132,23 +150,34 @@ function lessonBadges(lesson: Lesson | null, t: TFunction): Map<Rank, CardBadge>
     out.set(lesson.pass.right, { text: t('learn.badgeRight'), tone: 'learn', label });
     for (const d of lesson.pass.devil) out.set(d, { text: t('learn.badgeDevil'), tone: 'learn', label });
   }
-  if (lesson && 'card' in lesson && lesson.kind === 'do') out.set(lesson.card, { text: t('learn.badgePlay'), tone: 'learn', label });
+  if (lesson && 'card' in lesson && lesson.kind === 'do')
+    out.set(lesson.card, { text: t('learn.badgePlay'), tone: 'learn', label });
   return out;
 }
 
 /** What the coach says for a lesson, with names and cards filled in. */
 function lessonText(lesson: Lesson, seats: readonly SeatLabel[], t: TFunction): string {
-  const who = (s: number | null) => (s === null ? t('learn.nobody') : s === LEARNER ? t('learn.you') : seatName(seats, s, t));
+  const who = (s: number | null) =>
+    s === null ? t('learn.nobody') : s === LEARNER ? t('learn.you') : seatName(seats, s, t);
   const r = formatRank;
   switch (lesson.id) {
     case 'welcome':
       return t('learn.welcome');
     case 'pass': {
       const p = lesson.pass as { left: Rank; right: Rank; devil: readonly Rank[] };
-      return t('learn.pass', { left: who(leftOf(LEARNER, 4)), right: who(rightOf(LEARNER, 4)), l: r(p.left), r: r(p.right), d: r(p.devil[0]) });
+      return t('learn.pass', {
+        left: who(leftOf(LEARNER, 4)),
+        right: who(rightOf(LEARNER, 4)),
+        l: r(p.left),
+        r: r(p.right),
+        d: r(p.devil[0]),
+      });
     }
     case 'received':
-      return t('learn.received', { cards: lesson.received.map((c) => `${r(c.card)} (${who(c.from)})`).join(', '), leader: who(lesson.leader) });
+      return t('learn.received', {
+        cards: lesson.received.map((c) => `${r(c.card)} (${who(c.from)})`).join(', '),
+        leader: who(lesson.leader),
+      });
     case 'follow':
       return t('learn.follow', { leader: who(lesson.leader), suit: t(`suit.${lesson.suit}`), card: r(lesson.card) });
     case 'firstTrick':
@@ -158,14 +187,29 @@ function lessonText(lesson: Lesson, seats: readonly SeatLabel[], t: TFunction): 
     case 'lead':
       return t('learn.lead', { card: r(lesson.card) });
     case 'sold':
-      return t(lesson.trick.winner === LEARNER ? 'learn.soldToYou' : 'learn.sold', { seller: who(lesson.seller), who: who(lesson.trick.winner), card: r(lesson.card), before: r(lesson.before) });
+      return t(lesson.trick.winner === LEARNER ? 'learn.soldToYou' : 'learn.sold', {
+        seller: who(lesson.seller),
+        who: who(lesson.trick.winner),
+        card: r(lesson.card),
+        before: r(lesson.before),
+      });
     case 'noBelow':
-      return t('learn.noBelow', { price: r(lesson.price), card: r(lesson.card), who: who(lesson.trick.winner), owner: who(lesson.owner) });
+      return t('learn.noBelow', {
+        price: r(lesson.price),
+        card: r(lesson.card),
+        who: who(lesson.trick.winner),
+        owner: who(lesson.owner),
+      });
     case 'last':
       return t('learn.last', { price: r(lesson.price), owner: who(lesson.owner) });
     case 'end': {
       const res = lesson.result;
-      return t('learn.end', { cards: res.devil.map(r).join(', '), points: res.devilPoints, owner: who(res.bottles[0].owner), mine: res.scores[LEARNER] });
+      return t('learn.end', {
+        cards: res.devil.map(r).join(', '),
+        points: res.devilPoints,
+        owner: who(res.bottles[0].owner),
+        mine: res.scores[LEARNER],
+      });
     }
   }
 }

@@ -79,18 +79,34 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
       <div className="panel">
         <h1>{t('lobby.title')}</h1>
         <p className="muted">
-          {t('lobby.summary', { players: o.players })} · {o.mode === 'individual' ? t('home.individual') : t('home.teams', { mode: o.mode })} · {o.rounds !== undefined ? t('lobby.rounds', { count: o.rounds }) : t('table.target', { target: o.targetScore })} · {o.public ? t('lobby.public') : t('lobby.private')} ·{' '}
+          {t('lobby.summary', { players: o.players })} ·{' '}
+          {o.mode === 'individual' ? t('home.individual') : t('home.teams', { mode: o.mode })} ·{' '}
+          {o.rounds !== undefined
+            ? t('lobby.rounds', { count: o.rounds })
+            : t('table.target', { target: o.targetScore })}{' '}
+          · {o.public ? t('lobby.public') : t('lobby.private')} ·{' '}
           <span className={`chip${coachOn(table) ? ' chip-me' : ''}`} data-testid="coach-state">
             {coachOn(table) ? t('coach.on') : t('coach.off')}
           </span>
         </p>
         {isHost && (
           <label className="check" title={t('coach.optionHelp')}>
-            <input type="checkbox" checked={coachOn(table)} onChange={(e) => void run(conn.setCoach(e.target.checked))} data-testid="coach-option" /> {t('coach.option')}
+            <input
+              type="checkbox"
+              checked={coachOn(table)}
+              onChange={(e) => void run(conn.setCoach(e.target.checked))}
+              data-testid="coach-option"
+            />{' '}
+            {t('coach.option')}
           </label>
         )}
         <div className="invite">
-          <input readOnly value={inviteLink(table.code)} aria-label={t('lobby.invite')} onFocus={(e) => e.target.select()} />
+          <input
+            readOnly
+            value={inviteLink(table.code)}
+            aria-label={t('lobby.invite')}
+            onFocus={(e) => e.target.select()}
+          />
           <button type="button" className="btn" onClick={() => void copy()} data-testid="copy-invite">
             {copied ? t('lobby.copied') : t('lobby.copy')}
           </button>
@@ -109,17 +125,32 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
               </span>
               <span className="seat-actions">
                 {s.name === null && isHost && (
-                  <button type="button" className="btn small" onClick={() => void run(conn.addBot(s.seat, level))} data-testid={`add-bot-${s.seat}`}>
+                  <button
+                    type="button"
+                    className="btn small"
+                    onClick={() => void run(conn.addBot(s.seat, level))}
+                    data-testid={`add-bot-${s.seat}`}
+                  >
                     {t('lobby.addBot')}
                   </button>
                 )}
                 {s.name === null && seat === null && (
-                  <button type="button" className="btn small primary" onClick={(e) => void takeSeat(e, s.seat)} data-testid={`take-seat-${s.seat}`}>
+                  <button
+                    type="button"
+                    className="btn small primary"
+                    onClick={(e) => void takeSeat(e, s.seat)}
+                    data-testid={`take-seat-${s.seat}`}
+                  >
                     {t('lobby.sitHere')}
                   </button>
                 )}
                 {s.bot !== null && isHost && (
-                  <button type="button" className="btn small" onClick={() => void run(conn.clearSeat(s.seat))} aria-label={t('lobby.removeNamed', { name: s.name })}>
+                  <button
+                    type="button"
+                    className="btn small"
+                    onClick={() => void run(conn.clearSeat(s.seat))}
+                    aria-label={t('lobby.removeNamed', { name: s.name })}
+                  >
                     {t('lobby.remove')}
                   </button>
                 )}
@@ -145,7 +176,13 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
           <form className="join-form" onSubmit={(e) => void takeSeat(e)}>
             <label className="field">
               <span>{t('home.name')}</span>
-              <input value={prefs.name} onChange={(e) => setPrefs({ name: e.target.value.slice(0, 24) })} maxLength={24} required data-testid="lobby-name" />
+              <input
+                value={prefs.name}
+                onChange={(e) => setPrefs({ name: e.target.value.slice(0, 24) })}
+                maxLength={24}
+                required
+                data-testid="lobby-name"
+              />
             </label>
             <button type="submit" className="btn primary" disabled={full} data-testid="join-seat">
               {full ? t('lobby.full') : t('lobby.join')}
@@ -161,7 +198,13 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
 
         <div className="actions">
           {isHost ? (
-            <button type="button" className="btn primary big" disabled={!full} onClick={() => void run(conn.start())} data-testid="start">
+            <button
+              type="button"
+              className="btn primary big"
+              disabled={!full}
+              onClick={() => void run(conn.start())}
+              data-testid="start"
+            >
               {full ? t('lobby.start') : t('lobby.waiting')}
             </button>
           ) : (

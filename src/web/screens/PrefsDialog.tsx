@@ -13,7 +13,13 @@ export function PrefsDialog({ onClose }: { onClose: () => void }) {
       <div className="segmented">
         {options.map((o) => (
           <label key={String(o)} className={prefs[key] === o ? 'on' : undefined}>
-            <input type="radio" name={key} checked={prefs[key] === o} onChange={() => setPrefs({ [key]: o } as Partial<Prefs>)} data-testid={`pref-${key}-${String(o)}`} />
+            <input
+              type="radio"
+              name={key}
+              checked={prefs[key] === o}
+              onChange={() => setPrefs({ [key]: o } as Partial<Prefs>)}
+              data-testid={`pref-${key}-${String(o)}`}
+            />
             {label(o)}
           </label>
         ))}

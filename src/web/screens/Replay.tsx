@@ -48,7 +48,8 @@ export function Replay({ gameId }: { gameId: string | null }) {
       <div className="panel">
         <h1>{t('replay.title')}</h1>
         <label className="file-open">
-          {t('replay.open')} <input type="file" accept=".json,application/json" onChange={(e) => void open(e)} data-testid="record-file" />
+          {t('replay.open')}{' '}
+          <input type="file" accept=".json,application/json" onChange={(e) => void open(e)} data-testid="record-file" />
         </label>
         {error && (
           <p className="error" role="alert">
@@ -103,28 +104,62 @@ function ReplayBoard({ record, gameId }: { record: GameRecord; gameId: string | 
         <button type="button" className="btn" onClick={() => jump(-1, trickStep)} aria-label={t('replay.prevTrick')}>
           ◀◀
         </button>
-        <button type="button" className="btn" onClick={() => setAt(Math.max(0, at - 1))} aria-label={t('replay.prevCard')}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setAt(Math.max(0, at - 1))}
+          aria-label={t('replay.prevCard')}
+        >
           ◀
         </button>
         <span className="replay-where" aria-live="polite" data-testid="replay-where">
-          {t('replay.where', { round: step.round + 1, plays: Math.max(0, step.plays), step: at + 1, count: steps.length })}
+          {t('replay.where', {
+            round: step.round + 1,
+            plays: Math.max(0, step.plays),
+            step: at + 1,
+            count: steps.length,
+          })}
         </span>
-        <button type="button" className="btn" onClick={() => setAt(Math.min(steps.length - 1, at + 1))} aria-label={t('replay.nextCard')} data-testid="replay-next">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => setAt(Math.min(steps.length - 1, at + 1))}
+          aria-label={t('replay.nextCard')}
+          data-testid="replay-next"
+        >
           ▶
         </button>
-        <button type="button" className="btn" onClick={() => jump(1, trickStep)} aria-label={t('replay.nextTrick')} data-testid="replay-next-trick">
+        <button
+          type="button"
+          className="btn"
+          onClick={() => jump(1, trickStep)}
+          aria-label={t('replay.nextTrick')}
+          data-testid="replay-next-trick"
+        >
           ▶▶
         </button>
         <button type="button" className="btn" onClick={() => jump(1, roundStep)} aria-label={t('replay.nextRound')}>
           ▶▶|
         </button>
-        <input type="range" min={0} max={steps.length - 1} value={at} onChange={(e) => setAt(Number(e.target.value))} aria-label={t('replay.position')} />
+        <input
+          type="range"
+          min={0}
+          max={steps.length - 1}
+          value={at}
+          onChange={(e) => setAt(Number(e.target.value))}
+          aria-label={t('replay.position')}
+        />
       </div>
 
       <div className="replay-table">
         <div className="center">
           <Bottles view={pub} seats={seats} />
-          <TrickArea view={pub} seats={seats} finished={lastTrick} caption={step.plays < 0 ? t('replay.dealt') : undefined} />
+          <TrickArea
+            view={pub}
+            seats={seats}
+            finished={lastTrick}
+            caption={step.plays < 0 ? t('replay.dealt') : undefined}
+          />
           {devil.length > 0 && (
             <section className="devil-open" aria-label={t('replay.devil')}>
               <span className="muted small">{t('replay.devil')}</span>
@@ -139,12 +174,27 @@ function ReplayBoard({ record, gameId }: { record: GameRecord; gameId: string | 
         <div className="replay-seats">
           {seatNumbers(n).map((s) => {
             const own = view(game, s);
-            const badges = choice && coach.analysis && choice.seat === s ? optionBadges(choice, coach.analysis.thresholds, t) : undefined;
+            const badges =
+              choice && coach.analysis && choice.seat === s
+                ? optionBadges(choice, coach.analysis.thresholds, t)
+                : undefined;
             return (
               <div key={s} className="replay-seat">
                 <SeatPanel view={pub} seat={s} seats={seats} deadline={null} />
-                <Hand cards={own.hand ?? []} choosable={null} label={t('hand.of', { who: seatName(seats, s, t) })} badges={badges} />
-                {own.faceUp && <Hand cards={own.faceUp[s]} choosable={null} label={t('hand.faceUpOf', { who: seatName(seats, s, t) })} badges={badges} />}
+                <Hand
+                  cards={own.hand ?? []}
+                  choosable={null}
+                  label={t('hand.of', { who: seatName(seats, s, t) })}
+                  badges={badges}
+                />
+                {own.faceUp && (
+                  <Hand
+                    cards={own.faceUp[s]}
+                    choosable={null}
+                    label={t('hand.faceUpOf', { who: seatName(seats, s, t) })}
+                    badges={badges}
+                  />
+                )}
               </div>
             );
           })}

@@ -85,7 +85,9 @@ function LiveTable({ conn }: { conn: TableConnection }) {
         {game && !inLobby && (
           <span className="round-info">
             {t('table.round', { n: game.view.round + 1 })}
-            {game.view.options.rounds !== undefined ? ` / ${game.view.options.rounds}` : ` · ${t('table.target', { target: game.view.options.targetScore })}`}
+            {game.view.options.rounds !== undefined
+              ? ` / ${game.view.options.rounds}`
+              : ` · ${t('table.target', { target: game.view.options.targetScore })}`}
           </span>
         )}
         {state.seat === null && !inLobby && <span className="chip">{t('table.watching')}</span>}
@@ -100,7 +102,12 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           deadline={game.deadline}
           arrived={state.arrived}
           onAct={state.seat === null ? undefined : act}
-          chat={{ messages: state.chat, onSend: (m) => void conn.say(m), canSend: state.seat !== null, spectators: table.spectators }}
+          chat={{
+            messages: state.chat,
+            onSend: (m) => void conn.say(m),
+            canSend: state.seat !== null,
+            spectators: table.spectators,
+          }}
           coach={state.seat !== null && coachOn(table) ? { ask: () => conn.hint() } : undefined}
           onRematch={state.seat !== null && state.seat === table.host ? () => void conn.rematch() : undefined}
           gameOverExtra={

@@ -13,5 +13,11 @@ const sizes = files.map((f) => {
   return { file: f, bytes: raw.length, gzipBytes: gzipSync(raw, { level: 9 }).length };
 });
 const gzipBytes = sizes.reduce((sum, s) => sum + s.gzipBytes, 0);
-console.log(JSON.stringify({ files: sizes, gzipBytes, gzipKiB: Math.round((gzipBytes / 1024) * 10) / 10, budgetKiB: BUDGET_BYTES / 1024 }, null, 2));
+console.log(
+  JSON.stringify(
+    { files: sizes, gzipBytes, gzipKiB: Math.round((gzipBytes / 1024) * 10) / 10, budgetKiB: BUDGET_BYTES / 1024 },
+    null,
+    2,
+  ),
+);
 if (gzipBytes > BUDGET_BYTES) process.exit(1);

@@ -8,7 +8,8 @@ export function chooseAction(view: TableView, random: () => number): ClientActio
   const hand = [...view.hand!];
   const pick = () => hand.splice(Math.floor(random() * hand.length), 1)[0];
   const devils = devilCardsOf(setupFor(view.options.players), view.viewer!, view.dealer);
-  if (view.options.players === 2) return { type: 'pass', pass: { faceUp: pick(), hidden: pick(), devil: [pick(), pick()] } };
+  if (view.options.players === 2)
+    return { type: 'pass', pass: { faceUp: pick(), hidden: pick(), devil: [pick(), pick()] } };
   const left = pick();
   const right = pick();
   return { type: 'pass', pass: { left, right, devil: devils === 0 ? [] : [pick()] } };

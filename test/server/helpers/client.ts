@@ -3,7 +3,12 @@ import { io, type Socket } from 'socket.io-client';
 import type { ClientAction, GameUpdate, TableSummary, WatchReply } from '../../../src/protocol/messages.js';
 import { chooseAction } from './choose.js';
 
-export type Received = { readonly kind: 'game'; readonly update: GameUpdate } | { readonly kind: 'table'; readonly table: TableSummary } | { readonly kind: 'watch'; readonly reply: WatchReply } | { readonly kind: 'chat'; readonly message: unknown } | { readonly kind: 'seatLost'; readonly seat: number };
+export type Received =
+  | { readonly kind: 'game'; readonly update: GameUpdate }
+  | { readonly kind: 'table'; readonly table: TableSummary }
+  | { readonly kind: 'watch'; readonly reply: WatchReply }
+  | { readonly kind: 'chat'; readonly message: unknown }
+  | { readonly kind: 'seatLost'; readonly seat: number };
 
 export type AckReply = { ok: true; [key: string]: unknown } | { ok: false; error: { code: string; message: string } };
 
@@ -22,7 +27,12 @@ export class Client {
     readonly token: string | null = null,
     from?: string,
   ) {
-    this.socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true, ...(from ? { localAddress: from } : {}) });
+    this.socket = io(url, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      ...(from ? { localAddress: from } : {}),
+    });
     this.socket.on('game', (update: GameUpdate) => {
       this.inbox.push({ kind: 'game', update });
       if (!this.game || update.gameId !== this.game.gameId || update.seq >= this.game.seq) this.game = update;
@@ -63,7 +73,8 @@ export class Client {
   /** Send a message and wait for its acknowledgement (or for the connection to drop). */
   call(event: string, ...args: unknown[]): Promise<AckReply> {
     return new Promise((resolve) => {
-      const dropped = () => resolve({ ok: false, error: { code: 'DISCONNECTED', message: 'the connection dropped before the answer' } });
+      const dropped = () =>
+        resolve({ ok: false, error: { code: 'DISCONNECTED', message: 'the connection dropped before the answer' } });
       this.socket.once('disconnect', dropped);
       this.socket.emit(event, ...args, (reply: AckReply) => {
         this.socket.off('disconnect', dropped);
@@ -72,13 +83,21 @@ export class Client {
     });
   }
 
-  async watch(code: string, extra: { lastSeq?: number; gameId?: string } = {}): Promise<AckReply & Partial<WatchReply>> {
-    const reply = (await this.call('table:watch', { code, ...(this.token ? { token: this.token } : {}), ...extra })) as AckReply & Partial<WatchReply>;
+  async watch(
+    code: string,
+    extra: { lastSeq?: number; gameId?: string } = {},
+  ): Promise<AckReply & Partial<WatchReply>> {
+    const reply = (await this.call('table:watch', {
+      code,
+      ...(this.token ? { token: this.token } : {}),
+      ...extra,
+    })) as AckReply & Partial<WatchReply>;
     if (reply.ok) {
       const w = reply as unknown as WatchReply;
       this.inbox.push({ kind: 'watch', reply: w });
       this.table = w.table;
-      if (w.game && (!this.game || w.game.gameId !== this.game.gameId || w.game.seq >= this.game.seq)) this.game = w.game;
+      if (w.game && (!this.game || w.game.gameId !== this.game.gameId || w.game.seq >= this.game.seq))
+        this.game = w.game;
     }
     return reply;
   }
@@ -131,13 +150,22 @@ export async function step(clients: readonly Client[], random: () => number = Ma
 }
 
 /** Drive clients until their game is over: each plays whenever it is its turn. */
-export async function playToEnd(clients: readonly Client[], ms = 60_000, random: () => number = Math.random): Promise<void> {
+export async function playToEnd(
+  clients: readonly Client[],
+  ms = 60_000,
+  random: () => number = Math.random,
+): Promise<void> {
   const deadline = Date.now() + ms;
   const over = () => clients.every((c) => c.game?.view.phase === 'over');
   while (!over()) {
     if (Date.now() > deadline) throw new Error('the game did not end in time');
     let acted = false;
     for (const c of clients) if (c.socket.connected && (await c.playIfMyTurn(random))) acted = true;
-    if (!acted) await clients[0].until(() => over() || clients.some((c) => c.socket.connected && c.myTurn()), 'a turn', Math.max(1, deadline - Date.now()));
+    if (!acted)
+      await clients[0].until(
+        () => over() || clients.some((c) => c.socket.connected && c.myTurn()),
+        'a turn',
+        Math.max(1, deadline - Date.now()),
+      );
   }
 }

@@ -3,16 +3,60 @@
  * the engine) and checks that every card named anywhere in a message is one the
  * receiving seat may know at that point of the game (RULES.md §6).
  */
-import { type Action, Game, type GameOptions, START_PRICE } from '../../../src/engine/index.js';
+
 import { receivedCards } from '../../../src/engine/game.js';
+import { type Action, Game, type GameOptions, START_PRICE } from '../../../src/engine/index.js';
 
 /** Numeric fields that name cards. */
-const CARD_FIELDS = new Set(['hand', 'card', 'faceUp', 'devil', 'myDevil', 'legal', 'left', 'right', 'hidden', 'price']);
+const CARD_FIELDS = new Set([
+  'hand',
+  'card',
+  'faceUp',
+  'devil',
+  'myDevil',
+  'legal',
+  'left',
+  'right',
+  'hidden',
+  'price',
+]);
 /** Numeric fields that are not cards (seats, counts, points, times...). */
 const OTHER_FIELDS = new Set([
-  'seat', 'seq', 'round', 'rounds', 'dealer', 'firstPlayer', 'viewer', 'players', 'targetScore', 'turnSeconds', 'handSizes', 'devilSize', 'wonTricks', 'wonPoints',
-  'totals', 'scores', 'winners', 'toAct', 'index', 'points', 'devilPoints', 'winner', 'leader', 'bottle', 'bottleCount', 'bottleInPlay', 'owner', 'seller', 'buyer',
-  'from', 'to', 'deadline', 'at', 'host', 'spectators',
+  'seat',
+  'seq',
+  'round',
+  'rounds',
+  'dealer',
+  'firstPlayer',
+  'viewer',
+  'players',
+  'targetScore',
+  'turnSeconds',
+  'handSizes',
+  'devilSize',
+  'wonTricks',
+  'wonPoints',
+  'totals',
+  'scores',
+  'winners',
+  'toAct',
+  'index',
+  'points',
+  'devilPoints',
+  'winner',
+  'leader',
+  'bottle',
+  'bottleCount',
+  'bottleInPlay',
+  'owner',
+  'seller',
+  'buyer',
+  'from',
+  'to',
+  'deadline',
+  'at',
+  'host',
+  'spectators',
 ]);
 
 /**

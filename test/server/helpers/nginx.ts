@@ -43,14 +43,22 @@ export async function startNginx(nodePorts: readonly number[]): Promise<TestNgin
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bottle-imp-nginx-'));
   const port = await freePort();
   const conf = path.join(prefix, 'nginx.conf');
-  fs.writeFileSync(conf, nginxConfig({ listen: `127.0.0.1:${port}`, nodes: nodePorts.map((p) => `127.0.0.1:${p}`), prefix }));
-  const child = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  fs.writeFileSync(
+    conf,
+    nginxConfig({ listen: `127.0.0.1:${port}`, nodes: nodePorts.map((p) => `127.0.0.1:${p}`), prefix }),
+  );
+  const child = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 10_000;
   while (!(await answers(port))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start: ${err}${fs.existsSync(path.join(prefix, 'error.log')) ? fs.readFileSync(path.join(prefix, 'error.log'), 'utf8') : ''}`);
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(
+        `nginx did not start: ${err}${fs.existsSync(path.join(prefix, 'error.log')) ? fs.readFileSync(path.join(prefix, 'error.log'), 'utf8') : ''}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
   return {

@@ -33,7 +33,16 @@ export async function startServer(env: Record<string, string> = {}, dataDir = te
   if (!fs.existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first`);
   const child = spawn(process.execPath, [MAIN], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, BOT_DELAY_MS: '0', BOT_WORKERS: '1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BOT_DELAY_MS: '0',
+      BOT_WORKERS: '1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -70,26 +79,52 @@ export async function startServer(env: Record<string, string> = {}, dataDir = te
 }
 
 /** An HTTP request from a given loopback address (fetch cannot choose one), answered as text. */
-export function requestFrom(server: TestServer, from: string, method: string, url: string, headers: Record<string, string> = {}, body?: unknown): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+export function requestFrom(
+  server: TestServer,
+  from: string,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request({ host: '127.0.0.1', port: server.port, localAddress: from, method, path: url, headers: data ? { 'content-type': 'application/json', ...headers } : headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        localAddress: from,
+        method,
+        path: url,
+        headers: data ? { 'content-type': 'application/json', ...headers } : headers,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(data);
   });
 }
 
-export async function api<T = unknown>(server: TestServer, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+export async function api<T = unknown>(
+  server: TestServer,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(server.url + url, {
     method,
     headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
+  return {
+    status: res.status,
+    body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
+  };
 }

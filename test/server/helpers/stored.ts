@@ -34,5 +34,9 @@ export function storedGame(dataDir: string, gameId: string): Promise<StoredGame>
 
 /** The stored absence deadlines of a table, by seat. */
 export function storedDeadlines(dataDir: string, tableCode: string): Promise<Map<number, number>> {
-  return withStore(dataDir, async (store) => new Map((await store.timersOf(tableCode)).filter((t) => t.kind === 'absence').map((t) => [t.seat, t.deadline])));
+  return withStore(
+    dataDir,
+    async (store) =>
+      new Map((await store.timersOf(tableCode)).filter((t) => t.kind === 'absence').map((t) => [t.seat, t.deadline])),
+  );
 }

@@ -14,7 +14,12 @@ export interface Seating {
  * A table with `humans` players (seats 0..humans-1, all watching) and bots of `level`
  * in the other seats (unless `bots` is false); started unless `start` is false.
  */
-export async function seatTable(server: TestServer, options: Partial<TableOptions> & { players: number }, humans: number, { level = 'easy' as BotLevelName, start = true, bots = true } = {}): Promise<Seating> {
+export async function seatTable(
+  server: TestServer,
+  options: Partial<TableOptions> & { players: number },
+  humans: number,
+  { level = 'easy' as BotLevelName, start = true, bots = true } = {},
+): Promise<Seating> {
   const created = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Host', options });
   if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
   const { code, token } = created.body;

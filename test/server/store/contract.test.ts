@@ -8,12 +8,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_MIGRATIONS } from '../../../src/server/store/postgres-schema.js';
 import { PostgresStore } from '../../../src/server/store/postgres.js';
+import { PG_MIGRATIONS } from '../../../src/server/store/postgres-schema.js';
 import { StoredRowError } from '../../../src/server/store/rows.js';
 import { SQLITE_FILE, SqliteStore } from '../../../src/server/store/sqlite.js';
 import { SQLITE_MIGRATIONS } from '../../../src/server/store/sqlite-schema.js';
-import { type ActionRow, type GameRow, type SeatRow, SeqTakenError, StaleTableError, type Store, type TableRow } from '../../../src/server/store/store.js';
+import {
+  type ActionRow,
+  type GameRow,
+  type SeatRow,
+  SeqTakenError,
+  StaleTableError,
+  type Store,
+  type TableRow,
+} from '../../../src/server/store/store.js';
 import { admin, freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
 import { tempDataDir } from '../helpers/server.js';
 
@@ -53,11 +61,42 @@ const pgHere = await postgresAvailable();
 
 let codes = 0;
 function tableRow(version: number, extra: Partial<TableRow> = {}): TableRow {
-  return { code: `T${(codes++).toString().padStart(7, '0')}`, settings: { players: 3, mode: 'individual', rounds: 2, public: true, turnSeconds: 30, coach: true }, host: 0, status: 'lobby', gameId: null, createdAt: 1_764_000_000_123, version, ...extra };
+  return {
+    code: `T${(codes++).toString().padStart(7, '0')}`,
+    settings: { players: 3, mode: 'individual', rounds: 2, public: true, turnSeconds: 30, coach: true },
+    host: 0,
+    status: 'lobby',
+    gameId: null,
+    createdAt: 1_764_000_000_123,
+    version,
+    ...extra,
+  };
 }
-const seatsOf = (n: number, name = 'Ann'): SeatRow[] => Array.from({ length: n }, (_, seat) => ({ seat, name: seat === 0 ? name : null, tokenHash: seat === 0 ? 'hash0' : null, bot: null, away: false }));
-const gameOf = (table: TableRow, id: string): GameRow => ({ id, tableCode: table.code, options: { players: 3, mode: 'individual', rounds: 2 }, seed: 4_294_967_295, names: ['Ann', 'Medium bot', 'Bea'], bots: [null, 'medium', null], status: 'running', startedAt: 1_764_000_000_500, finishedAt: null });
-const play = (seq: number, seat: number, card: number): ActionRow => ({ seq, action: { type: 'play', seat, card }, byBot: seq % 2 === 0, at: 1_764_000_001_000 + seq });
+const seatsOf = (n: number, name = 'Ann'): SeatRow[] =>
+  Array.from({ length: n }, (_, seat) => ({
+    seat,
+    name: seat === 0 ? name : null,
+    tokenHash: seat === 0 ? 'hash0' : null,
+    bot: null,
+    away: false,
+  }));
+const gameOf = (table: TableRow, id: string): GameRow => ({
+  id,
+  tableCode: table.code,
+  options: { players: 3, mode: 'individual', rounds: 2 },
+  seed: 4_294_967_295,
+  names: ['Ann', 'Medium bot', 'Bea'],
+  bots: [null, 'medium', null],
+  status: 'running',
+  startedAt: 1_764_000_000_500,
+  finishedAt: null,
+});
+const play = (seq: number, seat: number, card: number): ActionRow => ({
+  seq,
+  action: { type: 'play', seat, card },
+  byBot: seq % 2 === 0,
+  at: 1_764_000_001_000 + seq,
+});
 
 const kinds = [
   { name: 'SQLite', make: sqliteBacking, skip: false },
@@ -79,7 +118,9 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
   });
 
   it.skipIf(skip)('gives a table and its seats back as they were saved', async () => {
-    const table = tableRow(1, { settings: { players: 3, mode: 'individual', targetScore: 500, public: false, turnSeconds: 600, coach: false } });
+    const table = tableRow(1, {
+      settings: { players: 3, mode: 'individual', targetScore: 500, public: false, turnSeconds: 600, coach: false },
+    });
     const seats: SeatRow[] = [
       { seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false },
       { seat: 1, name: 'Expert bot', tokenHash: null, bot: 'expert', away: false },
@@ -90,44 +131,58 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     expect(await store.loadTable('NOSUCH00')).toBeNull();
   });
 
-  it.skipIf(skip)('saves tables compare-and-set: a second writer from the same version is refused and changes nothing', async () => {
-    const v1 = tableRow(1);
-    await store.saveTable(v1, seatsOf(3));
-    await expect(store.saveTable(v1, seatsOf(3, 'Other'))).rejects.toBeInstanceOf(StaleTableError);
-    const joined = [...seatsOf(3)];
-    joined[1] = { seat: 1, name: 'Bea', tokenHash: 'h1', bot: null, away: false };
-    await store.saveTable({ ...v1, version: 2 }, joined);
-    // Someone else who also read version 1 tries to give seat 1 to a bot.
-    const rival = [...seatsOf(3)];
-    rival[1] = { seat: 1, name: 'Easy bot', tokenHash: null, bot: 'easy', away: false };
-    await expect(store.saveTable({ ...v1, version: 2 }, rival)).rejects.toBeInstanceOf(StaleTableError);
-    await expect(store.saveTable({ ...v1, version: 4 }, rival)).rejects.toBeInstanceOf(StaleTableError);
-    expect(await store.loadTable(v1.code)).toEqual({ table: { ...v1, version: 2 }, seats: joined });
-  });
+  it.skipIf(skip)(
+    'saves tables compare-and-set: a second writer from the same version is refused and changes nothing',
+    async () => {
+      const v1 = tableRow(1);
+      await store.saveTable(v1, seatsOf(3));
+      await expect(store.saveTable(v1, seatsOf(3, 'Other'))).rejects.toBeInstanceOf(StaleTableError);
+      const joined = [...seatsOf(3)];
+      joined[1] = { seat: 1, name: 'Bea', tokenHash: 'h1', bot: null, away: false };
+      await store.saveTable({ ...v1, version: 2 }, joined);
+      // Someone else who also read version 1 tries to give seat 1 to a bot.
+      const rival = [...seatsOf(3)];
+      rival[1] = { seat: 1, name: 'Easy bot', tokenHash: null, bot: 'easy', away: false };
+      await expect(store.saveTable({ ...v1, version: 2 }, rival)).rejects.toBeInstanceOf(StaleTableError);
+      await expect(store.saveTable({ ...v1, version: 4 }, rival)).rejects.toBeInstanceOf(StaleTableError);
+      expect(await store.loadTable(v1.code)).toEqual({ table: { ...v1, version: 2 }, seats: joined });
+    },
+  );
 
-  it.skipIf(skip)('two stores on one database racing for the same table version or sequence number: exactly one wins', async () => {
-    const other = await backing.open();
-    try {
-      const table = tableRow(1);
-      await store.saveTable(table, seatsOf(3));
-      const next = { ...table, version: 2 };
-      const saves = await Promise.allSettled([store.saveTable(next, seatsOf(3, 'Mine')), other.saveTable(next, seatsOf(3, 'Theirs'))]);
-      expect(saves.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      const lost = saves.find((r) => r.status === 'rejected') as PromiseRejectedResult;
-      expect(lost.reason).toBeInstanceOf(StaleTableError);
-      const winner = saves[0].status === 'fulfilled' ? 'Mine' : 'Theirs';
-      expect((await other.loadTable(table.code))?.seats[0].name).toBe(winner);
+  it.skipIf(skip)(
+    'two stores on one database racing for the same table version or sequence number: exactly one wins',
+    async () => {
+      const other = await backing.open();
+      try {
+        const table = tableRow(1);
+        await store.saveTable(table, seatsOf(3));
+        const next = { ...table, version: 2 };
+        const saves = await Promise.allSettled([
+          store.saveTable(next, seatsOf(3, 'Mine')),
+          other.saveTable(next, seatsOf(3, 'Theirs')),
+        ]);
+        expect(saves.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const lost = saves.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+        expect(lost.reason).toBeInstanceOf(StaleTableError);
+        const winner = saves[0].status === 'fulfilled' ? 'Mine' : 'Theirs';
+        expect((await other.loadTable(table.code))?.seats[0].name).toBe(winner);
 
-      const game = gameOf(table, `g-${table.code}`);
-      await store.startGame(game, { ...next, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
-      const appends = await Promise.allSettled([store.appendAction(game.id, play(1, 0, 5)), other.appendAction(game.id, play(1, 0, 6))]);
-      expect(appends.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect((appends.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(SeqTakenError);
-      expect(await store.loadActions(game.id)).toHaveLength(1);
-    } finally {
-      await other.close();
-    }
-  });
+        const game = gameOf(table, `g-${table.code}`);
+        await store.startGame(game, { ...next, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
+        const appends = await Promise.allSettled([
+          store.appendAction(game.id, play(1, 0, 5)),
+          other.appendAction(game.id, play(1, 0, 6)),
+        ]);
+        expect(appends.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        expect((appends.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(
+          SeqTakenError,
+        );
+        expect(await store.loadActions(game.id)).toHaveLength(1);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 
   it.skipIf(skip)('lists the codes of tables that are not closed', async () => {
     const open = tableRow(1);
@@ -140,24 +195,32 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     expect(codes).not.toContain(closed.code);
   });
 
-  it.skipIf(skip)('starts a game together with its table, appends actions in order and refuses a taken sequence number', async () => {
-    const table = tableRow(1);
-    await store.saveTable(table, seatsOf(3));
-    const playing = { ...table, status: 'playing' as const, gameId: `g-${table.code}`, version: 2 };
-    const game = gameOf(table, playing.gameId);
-    await store.startGame(game, playing, seatsOf(3));
-    expect(await store.loadGame(game.id)).toEqual(game);
-    expect((await store.loadTable(table.code))?.table).toEqual(playing);
+  it.skipIf(skip)(
+    'starts a game together with its table, appends actions in order and refuses a taken sequence number',
+    async () => {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      const playing = { ...table, status: 'playing' as const, gameId: `g-${table.code}`, version: 2 };
+      const game = gameOf(table, playing.gameId);
+      await store.startGame(game, playing, seatsOf(3));
+      expect(await store.loadGame(game.id)).toEqual(game);
+      expect((await store.loadTable(table.code))?.table).toEqual(playing);
 
-    const pass: ActionRow = { seq: 1, action: { type: 'pass', seat: 2, pass: { left: 10, right: 20.5, devil: [3] } }, byBot: false, at: 1_764_000_000_900 };
-    await store.appendAction(game.id, pass);
-    await store.appendAction(game.id, play(2, 0, 7));
-    await expect(store.appendAction(game.id, play(2, 1, 8))).rejects.toBeInstanceOf(SeqTakenError);
-    await store.appendAction(game.id, play(3, 1, 9), { at: 1_764_000_009_999 });
-    expect(await store.loadActions(game.id)).toEqual([pass, play(2, 0, 7), play(3, 1, 9)]);
-    expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'finished', finishedAt: 1_764_000_009_999 });
-    expect((await store.finishedGames(table.code)).map((g) => g.id)).toEqual([game.id]);
-  });
+      const pass: ActionRow = {
+        seq: 1,
+        action: { type: 'pass', seat: 2, pass: { left: 10, right: 20.5, devil: [3] } },
+        byBot: false,
+        at: 1_764_000_000_900,
+      };
+      await store.appendAction(game.id, pass);
+      await store.appendAction(game.id, play(2, 0, 7));
+      await expect(store.appendAction(game.id, play(2, 1, 8))).rejects.toBeInstanceOf(SeqTakenError);
+      await store.appendAction(game.id, play(3, 1, 9), { at: 1_764_000_009_999 });
+      expect(await store.loadActions(game.id)).toEqual([pass, play(2, 0, 7), play(3, 1, 9)]);
+      expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'finished', finishedAt: 1_764_000_009_999 });
+      expect((await store.finishedGames(table.code)).map((g) => g.id)).toEqual([game.id]);
+    },
+  );
 
   it.skipIf(skip)('keeps one analysis per game: the first stored stays', async () => {
     const table = tableRow(1);
@@ -165,7 +228,11 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     const game = gameOf(table, `a-${table.code}`);
     await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
     expect(await store.loadAnalysis(game.id)).toBeNull();
-    const first = JSON.stringify({ format: 'bottle-imp-analysis/1', seed: 1, decisions: [{ why: 'ends the round with a bottle in 12 % of deals' }] });
+    const first = JSON.stringify({
+      format: 'bottle-imp-analysis/1',
+      seed: 1,
+      decisions: [{ why: 'ends the round with a bottle in 12 % of deals' }],
+    });
     await store.saveAnalysis(game.id, first, 1_764_000_010_000);
     await store.saveAnalysis(game.id, JSON.stringify({ format: 'bottle-imp-analysis/1', seed: 2 }), 1_764_000_020_000);
     expect(await store.loadAnalysis(game.id)).toBe(first);
@@ -176,7 +243,9 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));
     const game = gameOf(table, `g-${table.code}`);
-    await expect(store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3))).rejects.toBeInstanceOf(StaleTableError);
+    await expect(
+      store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3)),
+    ).rejects.toBeInstanceOf(StaleTableError);
     expect(await store.loadGame(game.id)).toBeNull();
 
     await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
@@ -191,10 +260,27 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
   it.skipIf(skip)('keeps chat in order and gives back the most recent messages', async () => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));
-    for (let i = 0; i < 5; i++) await store.addChat({ tableCode: table.code, gameId: null, seat: i % 3, name: `P${i}`, text: i === 3 ? null : `hello ${i}`, reaction: i === 3 ? '🍾' : null, at: 1_764_000_000_000 + i });
+    for (let i = 0; i < 5; i++)
+      await store.addChat({
+        tableCode: table.code,
+        gameId: null,
+        seat: i % 3,
+        name: `P${i}`,
+        text: i === 3 ? null : `hello ${i}`,
+        reaction: i === 3 ? '🍾' : null,
+        at: 1_764_000_000_000 + i,
+      });
     const recent = await store.recentChat(table.code, 3);
     expect(recent.map((c) => c.text ?? c.reaction)).toEqual(['hello 2', '🍾', 'hello 4']);
-    expect(recent[1]).toEqual({ tableCode: table.code, gameId: null, seat: 0, name: 'P3', text: null, reaction: '🍾', at: 1_764_000_000_003 });
+    expect(recent[1]).toEqual({
+      tableCode: table.code,
+      gameId: null,
+      seat: 0,
+      name: 'P3',
+      text: null,
+      reaction: '🍾',
+      at: 1_764_000_000_003,
+    });
   });
 
   it.skipIf(skip)('sets, moves and clears stored deadlines', async () => {
@@ -219,7 +305,9 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     const game = gameOf(table, `g-${table.code}`);
     await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
     await store.appendAction(game.id, play(1, 0, 5));
-    await backing.raw(`UPDATE games SET options = '{"players": 9, "mode": "individual", "rounds": 1}' WHERE id = '${game.id}'`);
+    await backing.raw(
+      `UPDATE games SET options = '{"players": 9, "mode": "individual", "rounds": 1}' WHERE id = '${game.id}'`,
+    );
     await expect(store.loadGame(game.id)).rejects.toThrow(StoredRowError);
     await expect(store.loadGame(game.id)).rejects.toThrow(/stored game is malformed: options/);
     await backing.raw(`UPDATE actions SET action = '{"type": "play", "seat": 1}' WHERE game_id = '${game.id}'`);
@@ -228,53 +316,71 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await expect(store.loadTable(table.code)).rejects.toThrow(/status/);
   });
 
-  it.skipIf(skip)('retention: sweeps closed, quiet tables of chat, tokens and unfinished games, and keeps finished games', async () => {
-    const at = 1_764_000_000_000;
-    const cutoff = at + 100_000;
-    const withToken: SeatRow[] = [{ seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false }, { seat: 1, name: 'Easy bot', tokenHash: null, bot: 'easy', away: false }];
-    /** A table with a game of the given status, some chat and a timer, then closed. */
-    const make = async (status: 'finished' | 'abandoned', chatAt: number, tableStatus: TableRow['status'] = 'closed') => {
-      const table = tableRow(1, { createdAt: at });
-      await store.saveTable(table, withToken);
-      const game = { ...gameOf(table, `g-${table.code}`), startedAt: at + 10 };
-      await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, withToken);
-      await store.appendAction(game.id, play(1, 0, 5), status === 'finished' ? { at: at + 20 } : undefined);
-      if (status === 'abandoned') await store.setGameStatus(game.id, 'abandoned', at + 20);
-      await store.addChat({ tableCode: table.code, gameId: game.id, seat: 0, name: 'Ann', text: 'hi', reaction: null, at: chatAt });
-      await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: at + 30 });
-      await store.saveTable({ ...table, status: tableStatus, gameId: game.id, version: 3 }, withToken);
-      return { code: table.code, gameId: game.id };
-    };
-    const abandoned = await make('abandoned', at + 30);
-    const finished = await make('finished', at + 30);
-    // Spoken in after the cutoff, or still open: left alone.
-    const recent = await make('abandoned', cutoff + 1);
-    const open = await make('abandoned', at + 30, 'finished');
+  it.skipIf(skip)(
+    'retention: sweeps closed, quiet tables of chat, tokens and unfinished games, and keeps finished games',
+    async () => {
+      const at = 1_764_000_000_000;
+      const cutoff = at + 100_000;
+      const withToken: SeatRow[] = [
+        { seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false },
+        { seat: 1, name: 'Easy bot', tokenHash: null, bot: 'easy', away: false },
+      ];
+      /** A table with a game of the given status, some chat and a timer, then closed. */
+      const make = async (
+        status: 'finished' | 'abandoned',
+        chatAt: number,
+        tableStatus: TableRow['status'] = 'closed',
+      ) => {
+        const table = tableRow(1, { createdAt: at });
+        await store.saveTable(table, withToken);
+        const game = { ...gameOf(table, `g-${table.code}`), startedAt: at + 10 };
+        await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, withToken);
+        await store.appendAction(game.id, play(1, 0, 5), status === 'finished' ? { at: at + 20 } : undefined);
+        if (status === 'abandoned') await store.setGameStatus(game.id, 'abandoned', at + 20);
+        await store.addChat({
+          tableCode: table.code,
+          gameId: game.id,
+          seat: 0,
+          name: 'Ann',
+          text: 'hi',
+          reaction: null,
+          at: chatAt,
+        });
+        await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: at + 30 });
+        await store.saveTable({ ...table, status: tableStatus, gameId: game.id, version: 3 }, withToken);
+        return { code: table.code, gameId: game.id };
+      };
+      const abandoned = await make('abandoned', at + 30);
+      const finished = await make('finished', at + 30);
+      // Spoken in after the cutoff, or still open: left alone.
+      const recent = await make('abandoned', cutoff + 1);
+      const open = await make('abandoned', at + 30, 'finished');
 
-    let swept = 0;
-    for (let n = 1; n > 0; swept += n) n = await store.sweep(cutoff, 1);
-    expect(swept).toBeGreaterThanOrEqual(2);
-    expect(await store.sweep(cutoff, 10)).toBe(0);
+      let swept = 0;
+      for (let n = 1; n > 0; swept += n) n = await store.sweep(cutoff, 1);
+      expect(swept).toBeGreaterThanOrEqual(2);
+      expect(await store.sweep(cutoff, 10)).toBe(0);
 
-    expect(await store.loadTable(abandoned.code)).toBeNull();
-    expect(await store.loadGame(abandoned.gameId)).toBeNull();
-    expect(await store.loadActions(abandoned.gameId)).toEqual([]);
-    expect(await store.recentChat(abandoned.code, 10)).toEqual([]);
-    expect(await store.timersOf(abandoned.code)).toEqual([]);
+      expect(await store.loadTable(abandoned.code)).toBeNull();
+      expect(await store.loadGame(abandoned.gameId)).toBeNull();
+      expect(await store.loadActions(abandoned.gameId)).toEqual([]);
+      expect(await store.recentChat(abandoned.code, 10)).toEqual([]);
+      expect(await store.timersOf(abandoned.code)).toEqual([]);
 
-    const kept = await store.loadTable(finished.code);
-    expect(kept?.table.status).toBe('closed');
-    expect(kept?.seats.map((s) => s.tokenHash)).toEqual([null, null]);
-    expect((await store.loadGame(finished.gameId))?.status).toBe('finished');
-    expect(await store.loadActions(finished.gameId)).toHaveLength(1);
-    expect(await store.recentChat(finished.code, 10)).toEqual([]);
+      const kept = await store.loadTable(finished.code);
+      expect(kept?.table.status).toBe('closed');
+      expect(kept?.seats.map((s) => s.tokenHash)).toEqual([null, null]);
+      expect((await store.loadGame(finished.gameId))?.status).toBe('finished');
+      expect(await store.loadActions(finished.gameId)).toHaveLength(1);
+      expect(await store.recentChat(finished.code, 10)).toEqual([]);
 
-    for (const untouched of [recent, open]) {
-      expect((await store.loadTable(untouched.code))?.seats[0].tokenHash).toBe('h0');
-      expect(await store.recentChat(untouched.code, 10)).toHaveLength(1);
-      expect(await store.loadActions(untouched.gameId)).toHaveLength(1);
-    }
-  });
+      for (const untouched of [recent, open]) {
+        expect((await store.loadTable(untouched.code))?.seats[0].tokenHash).toBe('h0');
+        expect(await store.recentChat(untouched.code, 10)).toHaveLength(1);
+        expect(await store.loadActions(untouched.gameId)).toHaveLength(1);
+      }
+    },
+  );
 });
 
 describe('migrations', () => {
@@ -294,11 +400,49 @@ describe('migrations', () => {
     const old = tempDataDir();
     const db = new Database(path.join(old, SQLITE_FILE));
     db.exec(fs.readFileSync(new URL('./schema-before-migrations.sql', import.meta.url), 'utf8'));
-    db.prepare('INSERT INTO tables (code, settings, host, status, game_id, created_at) VALUES (?, ?, 0, ?, ?, ?)').run('OLDTABLE', JSON.stringify({ players: 2, mode: 'individual', rounds: 1, public: false, turnSeconds: 60 }), 'playing', 'g-old', 1_700_000_000_000);
-    db.prepare('INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (?, ?, ?, ?, ?, ?)').run('OLDTABLE', 0, 'Ann', 'h0', null, 0);
-    db.prepare('INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (?, ?, ?, ?, ?, ?)').run('OLDTABLE', 1, 'Easy bot', null, 'easy', 0);
-    db.prepare('INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('g-old', 'OLDTABLE', JSON.stringify({ players: 2, mode: 'individual', rounds: 1 }), 42, '["Ann","Easy bot"]', '[null,"easy"]', 'running', 1_700_000_000_001);
-    db.prepare('INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)').run('g-old', 1, 0, JSON.stringify({ type: 'play', seat: 0, card: 3 }), 0, 1_700_000_000_002);
+    db.prepare('INSERT INTO tables (code, settings, host, status, game_id, created_at) VALUES (?, ?, 0, ?, ?, ?)').run(
+      'OLDTABLE',
+      JSON.stringify({ players: 2, mode: 'individual', rounds: 1, public: false, turnSeconds: 60 }),
+      'playing',
+      'g-old',
+      1_700_000_000_000,
+    );
+    db.prepare('INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (?, ?, ?, ?, ?, ?)').run(
+      'OLDTABLE',
+      0,
+      'Ann',
+      'h0',
+      null,
+      0,
+    );
+    db.prepare('INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (?, ?, ?, ?, ?, ?)').run(
+      'OLDTABLE',
+      1,
+      'Easy bot',
+      null,
+      'easy',
+      0,
+    );
+    db.prepare(
+      'INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(
+      'g-old',
+      'OLDTABLE',
+      JSON.stringify({ players: 2, mode: 'individual', rounds: 1 }),
+      42,
+      '["Ann","Easy bot"]',
+      '[null,"easy"]',
+      'running',
+      1_700_000_000_001,
+    );
+    db.prepare('INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      'g-old',
+      1,
+      0,
+      JSON.stringify({ type: 'play', seat: 0, card: 3 }),
+      0,
+      1_700_000_000_002,
+    );
     db.close();
     expect(version(old)).toBe(0);
 
@@ -310,7 +454,9 @@ describe('migrations', () => {
       expect(loaded?.seats.map((s) => s.bot)).toEqual([null, 'easy']);
       // Stored before the coach option existed: it is off.
       expect(loaded?.table.settings.coach).toBe(false);
-      expect(await store.loadActions('g-old')).toEqual([{ seq: 1, action: { type: 'play', seat: 0, card: 3 }, byBot: false, at: 1_700_000_000_002 }]);
+      expect(await store.loadActions('g-old')).toEqual([
+        { seq: 1, action: { type: 'play', seat: 0, card: 3 }, byBot: false, at: 1_700_000_000_002 },
+      ]);
       await store.saveTable({ ...loaded!.table, status: 'finished', version: 2 }, loaded!.seats);
       expect((await store.loadTable('OLDTABLE'))?.table.version).toBe(2);
     } finally {
@@ -329,39 +475,60 @@ describe('migrations', () => {
     expect(() => new SqliteStore(dir, { checkpoints: false })).toThrow(/newer than this server/);
   });
 
-  it.skipIf(!pgHere)('PostgreSQL: nodes starting together migrate once, and an older schema is brought up to date', async () => {
-    const fresh = await freshDatabase();
-    try {
-      const stores = await Promise.all([PostgresStore.open(fresh.url), PostgresStore.open(fresh.url), PostgresStore.open(fresh.url)]);
-      for (const s of stores) await s.close();
-      const applied = await admin((c) => c.query('SELECT version FROM schema_migrations ORDER BY version'), fresh.url);
-      expect(applied.rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((_, i) => i + 1));
-    } finally {
-      await fresh.drop();
-    }
-
-    const old = await freshDatabase();
-    try {
-      await admin(async (c) => {
-        await c.query('CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-        await c.query(PG_MIGRATIONS[0]);
-        await c.query('INSERT INTO schema_migrations (version) VALUES (1)');
-        await c.query(`INSERT INTO tables (code, settings, host, status, game_id, created_at) VALUES ('OLDTABLE', '{"players":2,"mode":"individual","rounds":1,"public":false,"turnSeconds":60}', 0, 'lobby', NULL, 1700000000000)`);
-        await c.query(`INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES ('OLDTABLE', 0, 'Ann', 'h0', NULL, false), ('OLDTABLE', 1, NULL, NULL, NULL, false)`);
-      }, old.url);
-      const store = await PostgresStore.open(old.url);
+  it.skipIf(!pgHere)(
+    'PostgreSQL: nodes starting together migrate once, and an older schema is brought up to date',
+    async () => {
+      const fresh = await freshDatabase();
       try {
-        const loaded = await store.loadTable('OLDTABLE');
-        expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', version: 1 });
-        await store.saveTable({ ...loaded!.table, version: 2 }, loaded!.seats);
-        await expect(store.saveTable({ ...loaded!.table, version: 2 }, loaded!.seats)).rejects.toBeInstanceOf(StaleTableError);
+        const stores = await Promise.all([
+          PostgresStore.open(fresh.url),
+          PostgresStore.open(fresh.url),
+          PostgresStore.open(fresh.url),
+        ]);
+        for (const s of stores) await s.close();
+        const applied = await admin(
+          (c) => c.query('SELECT version FROM schema_migrations ORDER BY version'),
+          fresh.url,
+        );
+        expect(applied.rows.map((r) => r.version)).toEqual(PG_MIGRATIONS.map((_, i) => i + 1));
       } finally {
-        await store.close();
+        await fresh.drop();
       }
-      await admin((c) => c.query('INSERT INTO schema_migrations (version) VALUES ($1)', [PG_MIGRATIONS.length + 1]), old.url);
-      await expect(PostgresStore.open(old.url)).rejects.toThrow(/newer than this server/);
-    } finally {
-      await old.drop();
-    }
-  });
+
+      const old = await freshDatabase();
+      try {
+        await admin(async (c) => {
+          await c.query(
+            'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+          );
+          await c.query(PG_MIGRATIONS[0]);
+          await c.query('INSERT INTO schema_migrations (version) VALUES (1)');
+          await c.query(
+            `INSERT INTO tables (code, settings, host, status, game_id, created_at) VALUES ('OLDTABLE', '{"players":2,"mode":"individual","rounds":1,"public":false,"turnSeconds":60}', 0, 'lobby', NULL, 1700000000000)`,
+          );
+          await c.query(
+            `INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES ('OLDTABLE', 0, 'Ann', 'h0', NULL, false), ('OLDTABLE', 1, NULL, NULL, NULL, false)`,
+          );
+        }, old.url);
+        const store = await PostgresStore.open(old.url);
+        try {
+          const loaded = await store.loadTable('OLDTABLE');
+          expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', version: 1 });
+          await store.saveTable({ ...loaded!.table, version: 2 }, loaded!.seats);
+          await expect(store.saveTable({ ...loaded!.table, version: 2 }, loaded!.seats)).rejects.toBeInstanceOf(
+            StaleTableError,
+          );
+        } finally {
+          await store.close();
+        }
+        await admin(
+          (c) => c.query('INSERT INTO schema_migrations (version) VALUES ($1)', [PG_MIGRATIONS.length + 1]),
+          old.url,
+        );
+        await expect(PostgresStore.open(old.url)).rejects.toThrow(/newer than this server/);
+      } finally {
+        await old.drop();
+      }
+    },
+  );
 });
