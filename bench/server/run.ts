@@ -53,6 +53,7 @@ async function startServer(dataDir: string): Promise<Server> {
       HTTP_RATE_PER_MINUTE: '10000000',
       ADDRESS_RATE_PER_SECOND: '10000000',
       MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+      MAX_TABLES_PER_ADDRESS: '1000000',
       // The load's tables have no bots; the games made for --analyses need not wait for theirs.
       BOT_DELAY_MS: '0',
       ANALYSIS_QUEUE: String(Math.max(1, ANALYSES)),
