@@ -33,7 +33,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
-  const pool = new BotPool(config.botWorkers);
+  const pool = new BotPool(config.botWorkers, config.analysisWorkers);
   const sessions = new SessionLimits(config);
   const io = new Server(app.server, sessions.serverOptions());
   sessions.attach(io);
