@@ -66,10 +66,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
 
   const resumed = await lobby.resumeAll();
+  const analysesResumed = await analyses.resume();
   const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
-  app.log.info({ port, resumed }, 'bottle-imp server ready');
+  app.log.info({ port, resumed, analysesResumed }, 'bottle-imp server ready');
 
   return {
     port,
