@@ -28,6 +28,9 @@ export interface SearchPosition {
   readonly devilMissing: number;
   /** Per seat, a bit per suit it has shown it lacks. */
   readonly voidBits: readonly number[];
+  /** This round's cards played so far, in play order, and the seat that played each (for Round.rewind). */
+  readonly plays: Int8Array;
+  readonly playSeats: Int8Array;
 }
 
 /** What `view.viewer` knows, as a partial Round. The view must be of a seat, not a spectator. */
@@ -42,7 +45,8 @@ export function searchPosition(view: TableView): SearchPosition {
     for (const rank of row) addCard(r.upLo, r.upHi, s, cardId(rank));
   });
 
-  const played = [...view.tricks.flatMap((t) => t.cards), ...view.trick.cards].map((c) => cardId(c.card));
+  const history = [...view.tricks.flatMap((t) => t.cards), ...view.trick.cards];
+  const played = history.map((c) => cardId(c.card));
   const [playedLo, playedHi] = setOf(played);
 
   if (view.phase === 'play') {
@@ -118,6 +122,8 @@ export function searchPosition(view: TableView): SearchPosition {
     missing,
     devilMissing,
     voidBits,
+    plays: Int8Array.from(played),
+    playSeats: Int8Array.from(history, (c) => c.seat),
   };
 }
 

@@ -300,6 +300,30 @@ export class Round {
     }
   }
 
+  /**
+   * Take back every card played this round, `plays` in the order they were played and
+   * `seats` who played each: each goes back to its player's hand and the round stands at
+   * its first lead again (bottles at the start price and unowned, nothing won, no voids
+   * shown). A search replays a sampled deal's round from there (inference on hidden cards).
+   */
+  rewind(plays: ArrayLike<CardId>, seats: ArrayLike<number>): void {
+    for (let k = 0; k < plays.length; k++) addTo(this.handLo, this.handHi, seats[k], plays[k]);
+    this.threshold.fill(START_THRESHOLD);
+    this.owner.fill(-1);
+    this.wonPoints.fill(0);
+    this.wonTricks.fill(0);
+    this.voids.fill(0);
+    this.leader = this.firstPlayer;
+    this.turn = this.firstPlayer;
+    this.trickLen = 0;
+    this.ledSuit = -1;
+    this.tricksPlayed = 0;
+    this.lastWinner = -1;
+    this.lastBottle = 0;
+    this.playedLo = 0;
+    this.playedHi = 0;
+  }
+
   /** Cards still to be played, all seats together. */
   cardsLeft(): number {
     let c = 0;
