@@ -10,7 +10,7 @@
  */
 import { cardId, deckIds, priceThreshold, SUITS } from './cards.js';
 import { addCard, bitCount, hasCard, setOf } from './cardset.js';
-import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, Round } from './round.js';
+import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, type Round, RoundCore } from './round.js';
 import { leftOf, type PlayerCount, rightOf } from './setup.js';
 import type { SidePass, TwoPlayerPass } from './types.js';
 import type { TableView } from './view.js';
@@ -38,7 +38,7 @@ export function searchPosition(view: TableView): SearchPosition {
   const seat = view.viewer;
   if (seat === null || view.hand === null) throw new Error('a bot plays for a seat, not a spectator');
   const n = view.options.players;
-  const r = new Round(n as PlayerCount, view.options.mode, view.dealer);
+  const r = new RoundCore(n as PlayerCount, view.options.mode, view.dealer);
   const place = (s: number, rank: number): void => addCard(r.handLo, r.handHi, s, cardId(rank));
   for (const rank of view.hand) place(seat, rank);
   view.faceUp?.forEach((row, s) => {
