@@ -79,8 +79,11 @@ export class LocalCreationCap implements CreationCap {
   }
 }
 
-/** The owner had let the table go before the request arrived: ask again where it is. */
-const NOT_HERE = 'ERR_NOT_HERE';
+/**
+ * Between nodes only (never sent to a client): the owner had let the table go before the
+ * request arrived, so the asking node looks again where it is.
+ */
+const NOT_HERE = 'NOT_HERE';
 
 export class Lobby {
   private readonly tables = new Map<string, Table>();
