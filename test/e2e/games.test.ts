@@ -1,28 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  launchBrowser,
-  overflowing,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, overflowing, type RunningServer, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull, step } from './play.js';
 
 const run = browserAvailable();
 
 describe.skipIf(!run)('playing in the browser against the real server', () => {
+  const running = serverAndBrowser();
   let server: RunningServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  beforeAll(() => {
+    server = running.server();
+    browser = running.browser();
   });
 
   it('(a) one human and three bots play a 4-player game to the game-over screen', async () => {
@@ -220,16 +209,12 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
 });
 
 describe.skipIf(!run)('a lost connection', () => {
+  const running = serverAndBrowser();
   let server: RunningServer;
   let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  beforeAll(() => {
+    server = running.server();
+    browser = running.browser();
   });
 
   it('is shown on screen while the server is down, and play carries on when it is back', async () => {

@@ -4,8 +4,8 @@
  * card is playable, and little layout shift; screenshots at phone, tablet and desktop sizes.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserAvailable, device, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, startWhenFull } from './play.js';
 
 const run = browserAvailable();
@@ -120,18 +120,9 @@ async function phone(
   language = 'en',
   touch = true,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    hasTouch: touch,
-    isMobile: touch,
-    locale: language,
-  });
+  const { context, page } = await device(browser, width, height, { language, touch });
   await context.addInitScript(watchPage);
-  await context.addInitScript(
-    (lang: string) => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: lang, name: 'Keawe' })),
-    language,
-  );
-  return { context, page: await context.newPage() };
+  return { context, page };
 }
 
 /**
@@ -197,16 +188,12 @@ async function tapToGameOver(page: Page, onRoundEnd: () => Promise<void>, deadli
 }
 
 describe.skipIf(!run)('the table on a phone', () => {
-  let server: RunningServer;
+  const running = serverAndBrowser();
+  let server: { url: string };
   let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  beforeAll(() => {
+    server = running.server();
+    browser = running.browser();
   });
 
   it('a whole 4-player game with bots, by taps, on one 360×740 screen; the hand never moves while playable', async () => {
