@@ -246,6 +246,21 @@ describe.skipIf(!run)('the table on a phone', () => {
     await context.close();
   }, 240_000);
 
+  it('a 4-player round by taps on a phone on its side (740×360): no scrolling, the hand never moves', async () => {
+    const { context, page } = await phone(browser, 740, 360);
+    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['easy', 'easy', 'easy'] });
+    await startWhenFull(page, 4);
+    await page.getByTestId('pass-panel').waitFor();
+    await resetShift(page);
+    // tapToGameOver checks after every step that the page fits the screen.
+    expect(await tapToGameOver(page, () => expectLittleShift(page))).toBeGreaterThanOrEqual(8);
+    const w = await watch(page);
+    expect(w.playableFrames).toBeGreaterThan(0);
+    expect(w.moves).toEqual([]);
+    expect(w.maxScroll).toBe(0);
+    await context.close();
+  }, 240_000);
+
   it('a 2-player round by taps, in German, with both face-up rows on one screen', async () => {
     const { context, page } = await phone(browser, 360, 740, 'de');
     await createTable(page, server.url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
@@ -299,10 +314,21 @@ describe.skipIf(!run)('the table on a phone', () => {
         await page.locator('button.card.lifted').waitFor();
       }
       expect(await fitsScreen(page)).toBe(true);
+      if (size.players === 2) {
+        // The trick keeps clear of the opponent's face-up row (a phone on its side is short).
+        const row = await page.getByTestId('faceup-1').boundingBox();
+        const trick = await page.locator('[data-testid="trick"] .trick-cards').boundingBox();
+        expect(trick!.y).toBeGreaterThanOrEqual(row!.y + row!.height);
+      }
       await screenshot(page, `table-play-${name}`);
       if (size.players === 6) {
         await tapToGameOver(page, async () => {});
         await page.keyboard.press('Escape');
+        // Both bottles' owner tags show whole beside the devil's trick.
+        const cut = await page
+          .locator('.bottle-owner')
+          .evaluateAll((tags) => tags.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+        expect(cut).toEqual([]);
         await page.getByTestId('tab-scores').tap();
         const sheet = page.getByTestId('score-sheet');
         await sheet.waitFor();
