@@ -7,9 +7,9 @@
  * and a notification when the tab is hidden.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, device, type RunningServer, screenshot, serverAndBrowser } from './harness.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, device, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, playToGameOver, startWhenFull } from './play.js';
 
 const run = browserAvailable();
@@ -29,23 +29,22 @@ async function say(page: Page, text: string): Promise<void> {
 }
 
 describe.skipIf(!run)('flows on a phone', () => {
-  const running = serverAndBrowser();
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(() => {
-    server = running.server();
-    browser = running.browser();
-  });
+  const env = serverAndBrowser();
 
   it('join, chat, your turn, leave, return, rematch after "Look at the table", and the replays page', async () => {
-    const host = await device(browser, ...PHONE, { prefs: { tap: 'once' } });
-    const guest = await device(browser, ...PHONE, { prefs: { name: 'Kokua' } });
+    const host = await device(env.browser(), ...PHONE, { prefs: { tap: 'once' } });
+    const guest = await device(env.browser(), ...PHONE, { prefs: { name: 'Kokua' } });
     const a = host.page;
     const b = guest.page;
-    const code = await createTable(a, server.url, { name: 'Keawe', players: 3, rounds: 1, others: ['open', 'easy'] });
+    const code = await createTable(a, env.server().url, {
+      name: 'Keawe',
+      players: 3,
+      rounds: 1,
+      others: ['open', 'easy'],
+    });
 
     // A first join is no return: nothing says "Reconnected".
-    await b.goto(`${server.url}/#/t/${code}`);
+    await b.goto(`${env.server().url}/#/t/${code}`);
     await b.getByTestId('join-seat').tap();
     await b.getByTestId('lobby-seat-1').getByText('you', { exact: true }).waitFor();
     await b.waitForTimeout(500);
@@ -79,8 +78,8 @@ describe.skipIf(!run)('flows on a phone', () => {
     await a.getByTestId('sheet-close').tap();
 
     // A spectator reads the chat but cannot write in it.
-    const watcher = await device(browser, ...PHONE, { prefs: { name: 'Lopaka' } });
-    await watcher.page.goto(`${server.url}/#/t/${code}`);
+    const watcher = await device(env.browser(), ...PHONE, { prefs: { name: 'Lopaka' } });
+    await watcher.page.goto(`${env.server().url}/#/t/${code}`);
     await watcher.page.getByTestId('tab-chat').tap();
     await watcher.page.getByTestId('chat').getByText('Aloha').waitFor();
     expect(await watcher.page.getByTestId('chat-audience').textContent()).toMatch(
@@ -99,7 +98,7 @@ describe.skipIf(!run)('flows on a phone', () => {
     expect(await b.getByTestId(`return-${code}`).count()).toBe(0);
 
     // The host goes home and comes back through "Return to your game".
-    await a.goto(`${server.url}/#/`);
+    await a.goto(`${env.server().url}/#/`);
     await a.getByTestId(`return-${code}`).waitFor();
     await screenshot(a, 'flows-return-390x844');
     await a.getByTestId(`return-${code}`).tap();
@@ -119,7 +118,7 @@ describe.skipIf(!run)('flows on a phone', () => {
 
     // The Replays page lists the game: its record downloads, and Watch plays it by itself.
     const gameId = decodeURIComponent(replay!.split('/').pop()!);
-    await a.goto(`${server.url}/#/replays`);
+    await a.goto(`${env.server().url}/#/replays`);
     const entry = a.getByTestId(`replay-${gameId}`);
     await entry.waitFor();
     await screenshot(a, 'flows-replays-390x844');
@@ -142,8 +141,8 @@ describe.skipIf(!run)('flows on a phone', () => {
   }, 240_000);
 
   it('a broken invite link says so and shows the way home', async () => {
-    const { context, page } = await device(browser, 360, 740);
-    await page.goto(`${server.url}/#/t/%E0%A4%A`);
+    const { context, page } = await device(env.browser(), 360, 740);
+    await page.goto(`${env.server().url}/#/t/%E0%A4%A`);
     await page.getByTestId('broken-link').getByText('This link is broken').waitFor();
     await screenshot(page, 'flows-broken-link-360x740');
     await page.getByTestId('broken-link').getByRole('link', { name: 'Home' }).tap();
@@ -152,15 +151,15 @@ describe.skipIf(!run)('flows on a phone', () => {
   });
 
   it('a server refusal in German, and the page title in German', async () => {
-    const { context, page } = await device(browser, ...PHONE, { language: 'de' });
-    await page.goto(`${server.url}/#/t/NOSUCH`);
+    const { context, page } = await device(env.browser(), ...PHONE, { language: 'de' });
+    await page.goto(`${env.server().url}/#/t/NOSUCH`);
     await page.getByRole('alert').getByText('Es gibt keinen Tisch mit diesem Code.').waitFor();
     expect(await page.title()).toBe('Der Flaschenteufel');
     await context.close();
   });
 
   it('asks for notifications only when switched on, and notifies on your turn while the tab is hidden', async () => {
-    const { context, page } = await device(browser, ...PHONE);
+    const { context, page } = await device(env.browser(), ...PHONE);
     await context.grantPermissions(['notifications']);
     // The real Notification, watched: which were shown, and when permission was asked.
     await context.addInitScript(() => {
@@ -182,7 +181,7 @@ describe.skipIf(!run)('flows on a phone', () => {
     });
     const notes = () =>
       page.evaluate(() => (window as unknown as { __notes: { shown: string[]; asked: number } }).__notes);
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server().url}/#/`);
     await page.getByTestId('home').waitFor();
     expect((await notes()).asked).toBe(0);
     await page.getByTestId('open-prefs').tap();
@@ -191,7 +190,7 @@ describe.skipIf(!run)('flows on a phone', () => {
     expect((await notes()).asked).toBe(1);
     await page.keyboard.press('Escape');
 
-    await createTable(page, server.url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
+    await createTable(page, env.server().url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
     // Headless Chromium keeps every tab visible: the page is told it is hidden, as a browser does when the player switches tabs.
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });

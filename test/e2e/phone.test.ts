@@ -4,7 +4,7 @@
  * card is playable, and little layout shift; screenshots at phone, tablet and desktop sizes.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browserAvailable, device, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, startWhenFull } from './play.js';
 
@@ -188,17 +188,16 @@ async function tapToGameOver(page: Page, onRoundEnd: () => Promise<void>, deadli
 }
 
 describe.skipIf(!run)('the table on a phone', () => {
-  const running = serverAndBrowser();
-  let server: { url: string };
-  let browser: Browser;
-  beforeAll(() => {
-    server = running.server();
-    browser = running.browser();
-  });
+  const env = serverAndBrowser();
 
   it('a whole 4-player game with bots, by taps, on one 360×740 screen; the hand never moves while playable', async () => {
-    const { context, page } = await phone(browser, 360, 740);
-    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 2, others: ['medium', 'medium', 'easy'] });
+    const { context, page } = await phone(env.browser(), 360, 740);
+    await createTable(page, env.server().url, {
+      name: 'Keawe',
+      players: 4,
+      rounds: 2,
+      others: ['medium', 'medium', 'easy'],
+    });
     await startWhenFull(page, 4);
     await page.getByTestId('pass-panel').waitFor();
     await resetShift(page);
@@ -247,8 +246,13 @@ describe.skipIf(!run)('the table on a phone', () => {
   }, 240_000);
 
   it('a 4-player round by taps on a phone on its side (740×360): no scrolling, the hand never moves', async () => {
-    const { context, page } = await phone(browser, 740, 360);
-    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['easy', 'easy', 'easy'] });
+    const { context, page } = await phone(env.browser(), 740, 360);
+    await createTable(page, env.server().url, {
+      name: 'Keawe',
+      players: 4,
+      rounds: 1,
+      others: ['easy', 'easy', 'easy'],
+    });
     await startWhenFull(page, 4);
     await page.getByTestId('pass-panel').waitFor();
     await resetShift(page);
@@ -262,8 +266,8 @@ describe.skipIf(!run)('the table on a phone', () => {
   }, 240_000);
 
   it('a 2-player round by taps, in German, with both face-up rows on one screen', async () => {
-    const { context, page } = await phone(browser, 360, 740, 'de');
-    await createTable(page, server.url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
+    const { context, page } = await phone(env.browser(), 360, 740, 'de');
+    await createTable(page, env.server().url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
     await startWhenFull(page, 2);
     await page.getByTestId('pass-panel').waitFor();
     await resetShift(page);
@@ -290,9 +294,14 @@ describe.skipIf(!run)('the table on a phone', () => {
       { width: 740, height: 360, players: 2, others: ['easy'] },
     ];
     for (const size of sizes) {
-      const { context, page } = await phone(browser, size.width, size.height, 'en', !size.mouse);
+      const { context, page } = await phone(env.browser(), size.width, size.height, 'en', !size.mouse);
       const name = `${size.width}x${size.height}`;
-      await createTable(page, server.url, { name: 'Keawe', players: size.players, rounds: 1, others: size.others });
+      await createTable(page, env.server().url, {
+        name: 'Keawe',
+        players: size.players,
+        rounds: 1,
+        others: size.others,
+      });
       await startWhenFull(page, size.players);
       await page.getByTestId('pass-panel').waitFor();
       expect(await fitsScreen(page)).toBe(true);
