@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, overflowing, screenshot, serverAndBrowser } from './harness.js';
+import { browserAvailable, overflowing, ROOT, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull, step } from './play.js';
 
 const run = browserAvailable();
@@ -199,6 +201,22 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await page.getByRole('heading', { name: 'So spielt man den Flaschenteufel' }).waitFor();
     await page.goto(`${env.server().url}/#/rules`);
     await screenshot(page, 'rules-360-de');
+    expect(await overflowing(page)).toEqual([]);
+    // The replay of a 6-player game, scores included, in German.
+    const record = execFileSync(process.execPath, [
+      path.join(ROOT, 'dist/cli/main.js'),
+      'random-game',
+      '--players',
+      '6',
+      '--seed',
+      '3',
+    ]);
+    await page.goto(`${env.server().url}/#/replay`);
+    await page
+      .getByTestId('record-file')
+      .setInputFiles({ name: 'six.json', mimeType: 'application/json', buffer: record });
+    for (let i = 0; i < 40; i++) await page.getByTestId('replay-next').click();
+    await screenshot(page, 'replay-360-de');
     expect(await overflowing(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${env.server().url}/#/`);
