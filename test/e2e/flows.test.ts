@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, device, screenshot, serverAndBrowser } from './harness.js';
-import { createTable, playToGameOver, startWhenFull } from './play.js';
+import { createTable, passCards, playToGameOver, startWhenFull } from './play.js';
 
 const run = browserAvailable();
 const PHONE = [390, 844] as const;
@@ -56,6 +56,12 @@ describe.skipIf(!run)('flows on a phone', () => {
     // Your turn (passing) is in the tab's title; once passed and waiting, it is not.
     await expect.poll(() => a.title()).toBe('Your turn · The Bottle Imp');
     await expect.poll(() => b.title()).toBe('Your turn · The Bottle Imp');
+    // The favicon gets its red dot (a circle) on your turn, and loses it once you have passed.
+    const icon = (p: Page) => p.locator('link[rel="icon"]').getAttribute('href');
+    expect(await icon(a)).toContain('circle');
+    await passCards(a);
+    await expect.poll(() => a.title()).toBe('The Bottle Imp');
+    expect(await icon(a)).not.toContain('circle');
 
     // Chat: the guest's tab counts what it has not read.
     await a.getByTestId('tab-chat').tap();

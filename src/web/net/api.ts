@@ -1,6 +1,7 @@
 /** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
 import type {
   AnalysisReply,
+  BotLevelName,
   CreateTableReply,
   JoinTableReply,
   TableOptions,
@@ -69,6 +70,8 @@ export function getTable(code: string): Promise<TableSummary> {
 export interface FinishedGame {
   readonly id: string;
   readonly names: readonly string[];
+  /** Per seat, the bot's level, or null for a person. */
+  readonly bots: readonly (BotLevelName | null)[];
   readonly startedAt: number;
   readonly finishedAt: number;
 }

@@ -126,7 +126,14 @@ function ReplayEntry({ game }: { game: Listed }) {
   return (
     <li className="replay-entry" data-testid={`replay-${game.id}`}>
       <div>
-        <strong>{game.names.join(', ')}</strong>
+        <strong>
+          {game.names
+            .map((name, s) => {
+              const bot = game.bots[s];
+              return bot ? t('seat.botName', { n: s + 1, level: t(`bot.${bot}`) }) : name;
+            })
+            .join(', ')}
+        </strong>
         <span className="muted small">
           {' '}
           · {game.table ? `${t('replays.table', { code: game.table })} · ` : ''}
