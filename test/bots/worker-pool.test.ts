@@ -53,6 +53,11 @@ describe('WorkerPool', () => {
     expect(await Promise.all(todo.map((j) => pool.run(j)))).toEqual(local);
     expect(pool.runEach(todo.slice(0, 2), 60_000)).toEqual(local.slice(0, 2));
     expect(() => pool.runEach(todo, 60_000)).toThrow('runEach needs an idle thread for each job');
+    // Blocking right after an asynchronous answer gets its own answers, never the earlier ones.
+    for (let i = 0; i < 30; i++) {
+      expect(await pool.run(todo[i % 3])).toEqual(local[i % 3]);
+      expect(pool.runEach([todo[(i + 1) % 3]], 60_000)).toEqual([local[(i + 1) % 3]]);
+    }
   });
 
   test('a job that throws fails alone; the thread serves the next job', async () => {
