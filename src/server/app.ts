@@ -15,7 +15,7 @@ import { limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
 import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
-import { Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
 import { Lobby } from './tables/lobby.js';
@@ -35,7 +35,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
   const pool = new BotPool(config.botWorkers, config.analysisWorkers);
   const sessions = new SessionLimits(config);
-  const io = new Server(app.server, sessions.serverOptions());
+  const io: IoServer = new Server(app.server, sessions.serverOptions());
   sessions.attach(io);
   const counts: Counts = {
     openTables: (): number => lobby.openTables(),
