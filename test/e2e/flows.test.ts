@@ -142,6 +142,21 @@ describe.skipIf(!run)('flows on a phone', () => {
     const stopped = await stepOf();
     await a.waitForTimeout(1500);
     expect(await stepOf()).toBe(stopped);
+
+    // Home (with "Return to your game") and the Replays page at the other sizes.
+    for (const [width, height] of [
+      [360, 740],
+      [768, 1024],
+      [1440, 900],
+    ]) {
+      await a.setViewportSize({ width, height });
+      await a.goto(`${env.server().url}/#/replays`);
+      await entry.waitFor();
+      await screenshot(a, `flows-replays-${width}x${height}`);
+      await a.goto(`${env.server().url}/#/`);
+      await a.getByTestId(`return-${code}`).waitFor();
+      await screenshot(a, `flows-home-${width}x${height}`);
+    }
     await host.context.close();
     await guest.context.close();
   }, 240_000);
@@ -164,12 +179,24 @@ describe.skipIf(!run)('flows on a phone', () => {
     await context.close();
   });
 
-  it('asks for notifications only when switched on, and notifies on your turn while the tab is hidden', async () => {
-    const { context, page } = await device(env.browser(), ...PHONE);
+  it('asks for notifications only when switched on; on your turn a tone, a vibration and, the tab hidden, a notification', async () => {
+    const { context, page } = await device(env.browser(), ...PHONE, { prefs: { sound: true, vibrate: true } });
     await context.grantPermissions(['notifications']);
     // The real Notification, watched: which were shown, and when permission was asked.
     await context.addInitScript(() => {
-      const seen = { shown: [] as string[], asked: 0 };
+      const seen = { shown: [] as string[], asked: 0, vibrated: 0, tones: 0 };
+      const vibrate = navigator.vibrate.bind(navigator);
+      navigator.vibrate = ((pattern: VibratePattern) => {
+        seen.vibrated++;
+        return vibrate(pattern);
+      }) as Navigator['vibrate'];
+      const RealAudio = window.AudioContext;
+      window.AudioContext = class extends RealAudio {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          seen.tones++;
+        }
+      };
       (window as unknown as { __notes: typeof seen }).__notes = seen;
       const Real = window.Notification;
       const ask = Real.requestPermission.bind(Real);
@@ -186,7 +213,11 @@ describe.skipIf(!run)('flows on a phone', () => {
       window.Notification = Watched;
     });
     const notes = () =>
-      page.evaluate(() => (window as unknown as { __notes: { shown: string[]; asked: number } }).__notes);
+      page.evaluate(
+        () =>
+          (window as unknown as { __notes: { shown: string[]; asked: number; vibrated: number; tones: number } })
+            .__notes,
+      );
     await page.goto(`${env.server().url}/#/`);
     await page.getByTestId('home').waitFor();
     expect((await notes()).asked).toBe(0);
@@ -207,6 +238,9 @@ describe.skipIf(!run)('flows on a phone', () => {
     await expect
       .poll(async () => (await notes()).shown)
       .toEqual([expect.stringMatching(/^Your turn: Table \w+: it is your turn/)]);
+    const alerted = await notes();
+    expect(alerted.vibrated).toBe(1);
+    expect(alerted.tones).toBe(1);
     await context.close();
   });
 });
