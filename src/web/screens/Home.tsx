@@ -1,7 +1,7 @@
 /**
- * Home: create a table (players, mode, length, bots, public or private), join one with a
- * code, pick a public table that is waiting for players, or return to a table where this
- * browser holds a seat.
+ * Home: create a table (players, mode, length, bots, public or private, coach on or off),
+ * join one with a code, pick a public table that is waiting for players, or return to a
+ * table where this browser holds a seat.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,8 @@ export function Home() {
   const [rounds, setRounds] = useState(setupFor(4).defaultRounds);
   const [target, setTarget] = useState(200);
   const [isPublic, setPublic] = useState(false);
+  // The coach follows the seats until the host sets it: on when every other seat is a bot.
+  const [coachChoice, setCoach] = useState<boolean | null>(null);
   const [others, setOthers] = useState<Seat[]>(['medium', 'medium', 'medium', 'medium', 'medium']);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,6 +59,8 @@ export function Home() {
     setRounds(setupFor(p).defaultRounds);
   };
 
+  const coach = coachChoice ?? others.slice(0, players - 1).every((o) => o !== 'open');
+
   const create = async (e: FormEvent) => {
     e.preventDefault();
     const name = prefs.name.trim();
@@ -68,6 +72,7 @@ export function Home() {
         players,
         mode,
         public: isPublic,
+        coach,
         ...(length === 'rounds' ? { rounds } : { targetScore: target }),
       });
       saveSession(reply.code, { seat: reply.seat, token: reply.token });
@@ -210,6 +215,15 @@ export function Home() {
           <label className="check">
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
             {t('home.public')}
+          </label>
+          <label className="check" title={t('coach.optionHelp')}>
+            <input
+              type="checkbox"
+              checked={coach}
+              onChange={(e) => setCoach(e.target.checked)}
+              data-testid="create-coach"
+            />{' '}
+            {t('coach.option')}
           </label>
           {error && (
             <p className="error" role="alert">
