@@ -128,6 +128,13 @@ describe.skipIf(!run)('flows on a phone', () => {
     const entry = a.getByTestId(`replay-${gameId}`);
     await entry.waitFor();
     await screenshot(a, 'flows-replays-390x844');
+    // Its share link goes to the clipboard.
+    await host.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server().url });
+    await entry.getByTestId('replay-share').tap();
+    await entry.getByText('Link copied').waitFor();
+    expect(await a.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${env.server().url}/#/replay/${encodeURIComponent(gameId)}`,
+    );
     const [download] = await Promise.all([a.waitForEvent('download'), entry.getByTestId('replay-download').tap()]);
     expect(download.suggestedFilename()).toBe(`bottle-imp-${gameId}.json`);
     const record = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { format: string; players: string[] };
