@@ -31,6 +31,13 @@ function typedText(max: number) {
 
 export const DisplayNameSchema = typedText(24);
 
+/**
+ * The turn clock the host chooses: how long each seat has for an action before a bot
+ * stands in for it (off: never, for friends). docs/protocol.md gives the seconds.
+ */
+export const TURN_CLOCKS = ['off', 'relaxed', 'normal', 'fast'] as const;
+export type TurnClock = (typeof TURN_CLOCKS)[number];
+
 /** Options of a new table (POST /api/tables). */
 export const TableOptionsSchema = z
   .object({
@@ -43,6 +50,8 @@ export const TableOptionsSchema = z
     turnSeconds: z.number().int().min(5).max(600).default(60),
     /** Hints and bottle risk at the table (game:hint). Default on: the host is the only person seated; see table:coach. */
     coach: z.boolean().default(true),
+    /** Time per action for every seat, connected or not; see table:clock. */
+    turnClock: z.enum(TURN_CLOCKS).default('normal'),
   })
   .strict()
   .refine((o) => o.rounds === undefined || o.targetScore === undefined, {
@@ -92,6 +101,10 @@ export const ClientMessages = {
   'table:coach': z.object({ coach: z.boolean() }).strict(),
   /** A hint for the seat to act (only while the table's coach option is on). */
   'game:hint': z.object({}).strict(),
+  /** The host chooses the turn clock for everyone, between games. */
+  'table:clock': z.object({ turnClock: z.enum(TURN_CLOCKS) }).strict(),
+  /** A player whose seat a bot plays (away) takes it back. */
+  'seat:back': z.object({}).strict(),
   'chat:send': z.union([
     z.object({ text: typedText(200) }).strict(),
     z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict(),
@@ -124,6 +137,7 @@ export interface TableSummary {
     readonly public: boolean;
     readonly turnSeconds: number;
     readonly coach: boolean;
+    readonly turnClock: TurnClock;
   };
   readonly status: TableStatus;
   readonly host: number;
@@ -144,6 +158,12 @@ export interface GameUpdate {
   readonly view: TableView;
   /** Seconds-since-epoch deadline of the absence timer for the seat to act, if running. */
   readonly deadline: number | null;
+  /**
+   * Per seat, the epoch-ms moment a bot takes over for it if it has not acted: its turn
+   * clock or its absence deadline, whichever is sooner; null for a seat that is not to
+   * act or has no clock running.
+   */
+  readonly clocks: readonly (number | null)[];
 }
 
 export interface ChatMessage {
@@ -208,6 +228,8 @@ export interface ClientReplies {
   'game:act': { seq: number };
   'table:coach': Record<string, never>;
   'game:hint': HintReply;
+  'table:clock': Record<string, never>;
+  'seat:back': Record<string, never>;
   'chat:send': Record<string, never>;
 }
 

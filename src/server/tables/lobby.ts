@@ -48,6 +48,7 @@ export class Lobby {
       public: options.public,
       turnSeconds: options.turnSeconds,
       coach: options.coach,
+      turnClock: options.turnClock,
     };
     // Counted before anything is awaited, so that concurrent requests cannot pass the cap together.
     this.createdBy.set(address, (this.createdBy.get(address) ?? 0) + 1);
