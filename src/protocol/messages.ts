@@ -8,9 +8,11 @@ import { z } from 'zod';
 import type { Analysis, Hint } from '../analysis/index.js';
 import { type BotLevel, LEVELS } from '../bots/levels.js';
 import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
+import { TURN_CLOCKS, type TurnClock } from './clock.js';
 import { cleanText, isVisible } from './text.js';
 
 export type { Analysis, Hint };
+export { TURN_CLOCKS, type TurnClock };
 
 /** The bot levels (one list, in src/bots/levels.ts), under the protocol's names. */
 export const BOT_LEVELS = LEVELS;
@@ -30,13 +32,6 @@ function typedText(max: number) {
 }
 
 export const DisplayNameSchema = typedText(24);
-
-/**
- * The turn clock the host chooses: how long each seat has for an action before a bot
- * stands in for it (off: never, for friends). docs/protocol.md gives the seconds.
- */
-export const TURN_CLOCKS = ['off', 'relaxed', 'normal', 'fast'] as const;
-export type TurnClock = (typeof TURN_CLOCKS)[number];
 
 /** Options of a new table (POST /api/tables). */
 export const TableOptionsSchema = z

@@ -4,20 +4,12 @@
  * until the person takes it back (table.ts). The host chooses how long it is, or switches
  * it off for friends.
  */
-import type { TurnClock } from '../../protocol/messages.js';
+import { TURN_CLOCK_SECONDS, type TurnClock } from '../../protocol/clock.js';
 import type { GameOwner } from '../game-owner/owner.js';
 import type { SeatRow } from '../store/store.js';
 import type { Deadlines } from './deadlines.js';
 
-/** Seconds per action for each clock; a pass, three cards chosen at once, gets twice as long. */
-export const TURN_CLOCK_SECONDS: Readonly<Record<TurnClock, number | null>> = {
-  off: null,
-  relaxed: 90,
-  normal: 40,
-  fast: 15,
-};
-
-/** How long a seat has for its action now, in ms, or null without a clock. */
+/** How long a seat has for its action now, in ms, or null without a clock (a pass: twice a card's time). */
 export function turnClockMs(clock: TurnClock, passing: boolean, scale: number): number | null {
   const seconds = TURN_CLOCK_SECONDS[clock];
   return seconds === null ? null : Math.round(seconds * (passing ? 2 : 1) * scale * 1000);

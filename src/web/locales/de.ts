@@ -1,4 +1,5 @@
 /** Deutsch. */
+import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
 
@@ -304,4 +305,5 @@ export const de: Messages = {
     deck: 'Alle Karten nach Farbe und Rang, mit ihren Punkten. Die halben Ränge gibt es nur bei 5 und 6 Spielern.',
   },
   ...coachDe,
+  ...clockDe,
 };

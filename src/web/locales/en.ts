@@ -1,4 +1,5 @@
 /** English: the reference language; every other language has exactly these keys (see Messages). */
+import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
 
 export const en = {
@@ -302,6 +303,7 @@ export const en = {
     deck: 'All cards by suit and rank, with their points. The half ranks are used only with 5 and 6 players.',
   },
   ...coachEn,
+  ...clockEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

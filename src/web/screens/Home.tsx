@@ -5,8 +5,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
-import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import type { BotLevelName, TableSummary, TurnClock } from '../../protocol/messages.js';
 import { Card } from '../components/Card.js';
+import { clockChoice, TURN_CLOCKS } from '../components/clock.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { BOT_LEVELS, seatNumbers } from '../game/model.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
@@ -27,6 +28,7 @@ export function Home() {
   const [rounds, setRounds] = useState(setupFor(4).defaultRounds);
   const [target, setTarget] = useState(200);
   const [isPublic, setPublic] = useState(false);
+  const [turnClock, setTurnClock] = useState<TurnClock>('normal');
   const [others, setOthers] = useState<Seat[]>(['medium', 'medium', 'medium', 'medium', 'medium']);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -65,6 +67,7 @@ export function Home() {
         players,
         mode,
         public: isPublic,
+        turnClock,
         ...(length === 'rounds' ? { rounds } : { targetScore: target }),
       });
       saveSession(reply.code, { seat: reply.seat, token: reply.token });
@@ -202,6 +205,20 @@ export function Home() {
               ))}
             </ul>
           </fieldset>
+          <label className="field" title={t('clock.optionHelp')}>
+            <span>{t('clock.option')}</span>
+            <select
+              value={turnClock}
+              onChange={(e) => setTurnClock(e.target.value as TurnClock)}
+              data-testid="clock-choice"
+            >
+              {TURN_CLOCKS.map((c) => (
+                <option key={c} value={c}>
+                  {clockChoice(t, c)}
+                </option>
+              ))}
+            </select>
+          </label>
           <label className="check">
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
             {t('home.public')}

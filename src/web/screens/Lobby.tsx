@@ -1,7 +1,8 @@
 /** The lobby: seats and names, bots added or removed by the host, the invite link, start. */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import type { BotLevelName, TableSummary, TurnClock } from '../../protocol/messages.js';
+import { clockChoice, clockShort, TURN_CLOCKS } from '../components/clock.js';
 import { BOT_LEVELS } from '../game/model.js';
 import { ApiError, joinTable } from '../net/api.js';
 import type { TableConnection } from '../net/connection.js';
@@ -87,6 +88,10 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
           · {o.public ? t('lobby.public') : t('lobby.private')} ·{' '}
           <span className={`chip${coachOn(table) ? ' chip-me' : ''}`} data-testid="coach-state">
             {coachOn(table) ? t('coach.on') : t('coach.off')}
+          </span>{' '}
+          ·{' '}
+          <span className="chip" title={t('clock.optionHelp')} data-testid="clock-state">
+            {clockShort(t, o.turnClock)}
           </span>
         </p>
         {isHost && (
@@ -98,6 +103,22 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
               data-testid="coach-option"
             />{' '}
             {t('coach.option')}
+          </label>
+        )}
+        {isHost && (
+          <label className="field inline-field" title={t('clock.optionHelp')}>
+            <span>{t('clock.option')}</span>
+            <select
+              value={o.turnClock}
+              onChange={(e) => void run(conn.setClock(e.target.value as TurnClock))}
+              data-testid="clock-option"
+            >
+              {TURN_CLOCKS.map((c) => (
+                <option key={c} value={c}>
+                  {clockChoice(t, c)}
+                </option>
+              ))}
+            </select>
           </label>
         )}
         <div className="invite">

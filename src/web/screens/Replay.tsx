@@ -180,7 +180,7 @@ function ReplayBoard({ record, gameId }: { record: GameRecord; gameId: string | 
                 : undefined;
             return (
               <div key={s} className="replay-seat">
-                <SeatPanel view={pub} seat={s} seats={seats} deadline={null} />
+                <SeatPanel view={pub} seat={s} seats={seats} />
                 <Hand
                   cards={own.hand ?? []}
                   choosable={null}

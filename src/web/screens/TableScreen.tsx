@@ -5,6 +5,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientAction } from '../../protocol/messages.js';
+import { clockShort } from '../components/clock.js';
 import { Table } from '../components/Table.js';
 import { seatLabels } from '../game/model.js';
 import { TableConnection } from '../net/connection.js';
@@ -91,6 +92,11 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           </span>
         )}
         {state.seat === null && !inLobby && <span className="chip">{t('table.watching')}</span>}
+        {!inLobby && (
+          <span className="chip" title={t('clock.optionHelp')} data-testid="clock-setting">
+            {clockShort(t, table.options.turnClock)}
+          </span>
+        )}
       </div>
       {inLobby ? (
         <Lobby conn={conn} table={table} seat={state.seat} />
@@ -99,7 +105,11 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           key={game.gameId}
           view={game.view}
           seats={seats}
-          deadline={game.deadline}
+          clocks={game.clocks}
+          onBack={async () => {
+            const ack = await conn.back();
+            return ack.ok ? null : t(`clock.errors.${ack.error.code}`, { defaultValue: ack.error.message });
+          }}
           arrived={state.arrived}
           onAct={state.seat === null ? undefined : act}
           chat={{
