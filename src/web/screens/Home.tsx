@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
 import type { BotLevelName, TableSummary, TurnClock } from '../../protocol/messages.js';
 import { Card } from '../components/Card.js';
-import { clockChoice, TURN_CLOCKS } from '../components/clock.js';
+import { ClockField } from '../components/clock.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { BOT_LEVELS, seatNumbers } from '../game/model.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
@@ -205,20 +205,7 @@ export function Home() {
               ))}
             </ul>
           </fieldset>
-          <label className="field" title={t('clock.optionHelp')}>
-            <span>{t('clock.option')}</span>
-            <select
-              value={turnClock}
-              onChange={(e) => setTurnClock(e.target.value as TurnClock)}
-              data-testid="clock-choice"
-            >
-              {TURN_CLOCKS.map((c) => (
-                <option key={c} value={c}>
-                  {clockChoice(t, c)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ClockField value={turnClock} onChange={setTurnClock} className="field" testId="clock-choice" />
           <label className="check">
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
             {t('home.public')}

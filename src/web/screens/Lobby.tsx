@@ -1,8 +1,8 @@
 /** The lobby: seats and names, bots added or removed by the host, the invite link, start. */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevelName, TableSummary, TurnClock } from '../../protocol/messages.js';
-import { clockChoice, clockShort, TURN_CLOCKS } from '../components/clock.js';
+import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import { ClockField, clockShort } from '../components/clock.js';
 import { BOT_LEVELS } from '../game/model.js';
 import { ApiError, joinTable } from '../net/api.js';
 import type { TableConnection } from '../net/connection.js';
@@ -106,20 +106,12 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
           </label>
         )}
         {isHost && (
-          <label className="field inline-field" title={t('clock.optionHelp')}>
-            <span>{t('clock.option')}</span>
-            <select
-              value={o.turnClock}
-              onChange={(e) => void run(conn.setClock(e.target.value as TurnClock))}
-              data-testid="clock-option"
-            >
-              {TURN_CLOCKS.map((c) => (
-                <option key={c} value={c}>
-                  {clockChoice(t, c)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ClockField
+            value={o.turnClock}
+            onChange={(c) => void run(conn.setClock(c))}
+            className="field inline-field"
+            testId="clock-option"
+          />
         )}
         <div className="invite">
           <input

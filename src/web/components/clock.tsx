@@ -4,10 +4,9 @@
  * and minutes:seconds above.
  */
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { TURN_CLOCK_SECONDS, TURN_CLOCKS, type TurnClock } from '../../protocol/clock.js';
 import { useNow } from './useNow.js';
-
-export { TURN_CLOCKS };
 
 /** Ten seconds or less: the countdown turns urgent. */
 export const CLOCK_LOW_SECONDS = 10;
@@ -22,9 +21,30 @@ export function formatClock(seconds: number): string {
   return seconds >= 60 ? `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}` : `${seconds}s`;
 }
 
-/** A clock as the host chooses it: "Normal: 40 s a card". */
-export function clockChoice(t: TFunction, clock: TurnClock): string {
-  return t(`clock.choice.${clock}`, { seconds: TURN_CLOCK_SECONDS[clock] });
+/** The host's choice of clock (create form, lobby), each as "Normal: 40 s a card". */
+export function ClockField(props: {
+  readonly value: TurnClock;
+  readonly onChange: (clock: TurnClock) => void;
+  readonly className: string;
+  readonly testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <label className={props.className} title={t('clock.optionHelp')}>
+      <span>{t('clock.option')}</span>
+      <select
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value as TurnClock)}
+        data-testid={props.testId}
+      >
+        {TURN_CLOCKS.map((c) => (
+          <option key={c} value={c}>
+            {t(`clock.choice.${c}`, { seconds: TURN_CLOCK_SECONDS[c] })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
 }
 
 /** A clock in a few words, for the lobby and the table bar: "40 s clock". */
