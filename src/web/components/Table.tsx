@@ -247,7 +247,12 @@ export function Table({
             )}
           </p>
           {away && onBack && view.phase !== 'over' && (
-            <button type="button" className="btn primary seat-back" onClick={() => void back()} data-testid="seat-back">
+            <button
+              type="button"
+              className="btn small primary seat-back"
+              onClick={() => void back()}
+              data-testid="seat-back"
+            >
               {t('clock.back')}
             </button>
           )}

@@ -18,7 +18,7 @@ export const clockEn = {
     short: 'no clock',
     shortOn: '{{seconds}} s clock',
     yours: 'your clock: {{time}}',
-    away: 'Your time ran out: a bot is playing for you.',
+    away: 'Time’s up: a bot plays for you.',
     back: 'I’m back',
     errors: {
       ERR_NOT_AWAY: 'You are playing your seat already.',
@@ -40,7 +40,7 @@ export const clockDe: Shape<typeof clockEn> = {
     short: 'ohne Zugzeit',
     shortOn: '{{seconds}} s Zugzeit',
     yours: 'deine Zeit: {{time}}',
-    away: 'Deine Zeit ist abgelaufen: Ein Bot spielt für dich.',
+    away: 'Zeit um: Ein Bot spielt für dich.',
     back: 'Ich bin zurück',
     errors: {
       ERR_NOT_AWAY: 'Du spielst deinen Platz schon selbst.',
