@@ -33,7 +33,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
-  const pool = new BotPool(config.botWorkers);
+  const pool = new BotPool(config.botWorkers, config.analysisWorkers);
   const sessions = new SessionLimits(config);
   const io: IoServer = new Server(app.server, sessions.serverOptions());
   sessions.attach(io);
@@ -66,10 +66,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
 
   const resumed = await lobby.resumeAll();
+  const analysesResumed = await analyses.resume();
   const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
-  app.log.info({ port, resumed }, 'bottle-imp server ready');
+  app.log.info({ port, resumed, analysesResumed }, 'bottle-imp server ready');
 
   return {
     port,
