@@ -328,7 +328,7 @@ export class Table {
   }
 
   /** Every person who must act has a turn clock running, nobody else (see turn-clock.ts). */
-  private syncClocks(fresh?: number): Promise<boolean> {
+  private syncClocks(fresh?: number): Promise<void> {
     const owner = this.row.status === 'playing' ? this.owner : null;
     return this.clocks.sync(owner, this.seats, this.row.settings.turnClock, fresh);
   }

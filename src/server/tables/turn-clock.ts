@@ -25,20 +25,16 @@ export class TurnClocks {
   /**
    * Run the clock of every person who must act in the game being played (null: none is)
    * and stop every other seat's. The seat that just acted (`fresh`) starts over if it must
-   * act again. Says whether any clock started or stopped.
+   * act again.
    */
-  async sync(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number): Promise<boolean> {
+  async sync(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number): Promise<void> {
     const acting = owner && !owner.over ? owner.toAct() : [];
     const ms = owner ? turnClockMs(clock, owner.passing, this.scale) : null;
-    let changed = false;
     for (const s of seats) {
       const wants = ms !== null && s.tokenHash !== null && !s.away && acting.includes(s.seat);
       const running = this.deadlines.has('turn', s.seat);
       if (wants && (!running || s.seat === fresh)) await this.deadlines.start('turn', s.seat, this.now() + ms);
       else if (!wants && running) await this.deadlines.stop('turn', s.seat);
-      else continue;
-      changed = true;
     }
-    return changed;
   }
 }
