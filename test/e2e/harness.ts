@@ -76,6 +76,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DATA_DIR: dataDir,
         BOT_DELAY_MS: '0',
         LOG_LEVEL: 'warn',
+        // The players here are scripts on a shared machine, some waiting for hints or
+        // analyses: their turn clocks run ten times as long unless a test sets its own.
+        TURN_CLOCK_SCALE: '10',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
