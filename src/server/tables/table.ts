@@ -166,12 +166,8 @@ export class Table {
       connected: this.presence.isPresent(s.seat),
       away: s.away,
     }));
-    // Tables stored before the coach option or the turn clock existed have them off.
-    const options = {
-      ...this.row.settings,
-      coach: this.row.settings.coach === true,
-      turnClock: this.row.settings.turnClock,
-    };
+    // Tables stored before the coach option existed have it off.
+    const options = { ...this.row.settings, coach: this.row.settings.coach === true };
     return {
       code: this.code,
       options,
