@@ -20,9 +20,6 @@ export const clockEn = {
     yours: 'your clock: {{time}}',
     away: 'Time’s up: a bot plays for you.',
     back: 'I’m back',
-    errors: {
-      ERR_NOT_AWAY: 'You are playing your seat already.',
-    },
   },
 };
 
@@ -42,8 +39,5 @@ export const clockDe: Shape<typeof clockEn> = {
     yours: 'deine Zeit: {{time}}',
     away: 'Zeit um: Ein Bot spielt für dich.',
     back: 'Ich bin zurück',
-    errors: {
-      ERR_NOT_AWAY: 'Du spielst deinen Platz schon selbst.',
-    },
   },
 };
