@@ -20,7 +20,7 @@ async function box(page: Page, testId: string): Promise<string> {
 /** The seconds the status strip says the player has left. */
 async function secondsLeft(page: Page): Promise<number> {
   const text = (await page.getByTestId('my-clock').textContent()) ?? '';
-  const m = /your clock: (\d+)s/.exec(text);
+  const m = /(\d+)s left/.exec(text);
   if (!m) throw new Error(`no countdown in "${text}"`);
   return Number(m[1]);
 }

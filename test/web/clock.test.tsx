@@ -62,10 +62,12 @@ describe('the turn clock at the table', () => {
     const clocks = [null, null, null, null].map((_, s) => (s === acting ? NOW + 75_000 : null));
     renderApp(<Table view={view(game, acting)} seats={namedSeats(NAMES.slice(0, 4))} clocks={clocks} />);
 
-    expect(screen.getByTestId('my-clock').textContent).toContain('your clock: 1:15');
+    expect(screen.getByTestId('my-clock').textContent).toContain('1:15 left');
+    // It comes first, so that a long status never cuts it off.
+    expect(screen.getByTestId('status').textContent).toMatch(/^1:15 left · /);
     expect(screen.getByTestId(`clock-${acting}`).textContent).toBe('1:15');
     tick(16_000);
-    expect(screen.getByTestId('my-clock').textContent).toContain('your clock: 59s');
+    expect(screen.getByTestId('my-clock').textContent).toContain('59s left');
     // The status strip is a live region: the countdown in it is hidden from screen readers,
     // which read the seat's timer instead.
     expect(screen.getByTestId('my-clock').getAttribute('aria-hidden')).toBe('true');

@@ -238,15 +238,15 @@ export function Table({
             aria-live="polite"
             data-testid="status"
           >
-            {status}
-            {received && <span className="received"> · {t('status.received', { cards: received })}</span>}
-            {/* Read out by the seat's timer, not here: a live region must not speak every second. */}
+            {/* First, so that a long status never cuts it off; read out by the seat's timer
+                instead, as a live region must not speak every second. */}
             {myClock !== null && (
               <span className="status-clock" aria-hidden="true" data-testid="my-clock">
-                {' '}
-                · {t('clock.yours', { time: formatClock(myClock) })}
+                {t('clock.yours', { time: formatClock(myClock) })} ·{' '}
               </span>
             )}
+            {status}
+            {received && <span className="received"> · {t('status.received', { cards: received })}</span>}
           </p>
           {away && onBack && view.phase !== 'over' && (
             <button
