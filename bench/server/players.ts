@@ -10,12 +10,15 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { TableView } from '../../src/engine/index.js';
 import { devilCardsOf, setupFor } from '../../src/engine/setup.js';
+import type { TurnClock } from '../../src/protocol/clock.js';
 import type { ClientAction, CreateTableReply, GameUpdate, JoinTableReply } from '../../src/protocol/messages.js';
 
 export interface PlayersConfig {
   readonly url: string;
   readonly games: number;
   readonly thinkMs: number;
+  /** The tables' turn clock (the product's default unless --turn-clock says otherwise). */
+  readonly turnClock: TurnClock;
 }
 
 export interface PlayersReport {
@@ -166,7 +169,10 @@ function call(s: Socket, event: string, payload: unknown): Promise<Ack> {
 }
 
 async function openGame(): Promise<BenchGame> {
-  const created = await post<CreateTableReply>('/api/tables', { name: 'Bench 0', options: { players: 4 } });
+  const created = await post<CreateTableReply>('/api/tables', {
+    name: 'Bench 0',
+    options: { players: 4, turnClock: config.turnClock },
+  });
   const tokens = [created.token];
   for (let i = 1; i < 4; i++)
     tokens.push((await post<JoinTableReply>(`/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token);

@@ -9,12 +9,16 @@
  * --analyses K (0): before the load, K finished games (one simulated person and three
  * medium bots, --analysis-rounds R rounds, default 3) are played, and their analyses are
  * queued as the measuring window starts, so the window shows live play while analyses run.
+ * --turn-clock C (normal): the tables' turn clock (off, relaxed, normal, fast); with the
+ * think times used here nobody runs out of time, so `off` against `normal` is the clock's
+ * own cost (its stored deadlines), seen in the server's CPU per action.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TURN_CLOCKS, type TurnClock } from '../../src/protocol/clock.js';
 import { analysesDone, finishedGames, requestAnalyses } from './analyses.js';
 import type { PlayersConfig, PlayersReport } from './players.js';
 
@@ -35,6 +39,15 @@ const SECONDS = option('seconds', 60);
 const THINK_MS = option('think-ms', 1500);
 const ANALYSES = process.argv.includes('--analyses') ? option('analyses', 1) : 0;
 const ANALYSIS_ROUNDS = option('analysis-rounds', 3);
+const TURN_CLOCK = turnClockOption();
+
+function turnClockOption(): TurnClock {
+  const i = process.argv.indexOf('--turn-clock');
+  const name = i < 0 ? 'normal' : process.argv[i + 1];
+  const clock = TURN_CLOCKS.find((c) => c === name);
+  if (!clock) throw new Error(`--turn-clock is one of ${TURN_CLOCKS.join(', ')}`);
+  return clock;
+}
 
 interface Server {
   url: string;
@@ -139,7 +152,7 @@ async function main(): Promise<void> {
   try {
     for (let p = 0; p < PROCS; p++) {
       const share = Math.floor(GAMES / PROCS) + (p < GAMES % PROCS ? 1 : 0);
-      const cfg: PlayersConfig = { url: server.url, games: share, thinkMs: THINK_MS };
+      const cfg: PlayersConfig = { url: server.url, games: share, thinkMs: THINK_MS, turnClock: TURN_CLOCK };
       players.push(
         fork(path.join(HERE, 'players.js'), [], { env: { ...process.env, BENCH_PLAYERS: JSON.stringify(cfg) } }),
       );
@@ -172,7 +185,7 @@ async function main(): Promise<void> {
     const heap = (after.get('nodejs_heap_size_used_bytes') ?? 0) - (idle.get('nodejs_heap_size_used_bytes') ?? 0);
     const opened = ready.reduce((n, r) => n + r.games, 0);
     const result = {
-      command: `npm run bench:server -- --games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS}${ANALYSES > 0 ? ` --analyses ${ANALYSES} --analysis-rounds ${ANALYSIS_ROUNDS}` : ''}`,
+      command: `npm run bench:server -- --games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS}${TURN_CLOCK !== 'normal' ? ` --turn-clock ${TURN_CLOCK}` : ''}${ANALYSES > 0 ? ` --analyses ${ANALYSES} --analysis-rounds ${ANALYSIS_ROUNDS}` : ''}`,
       analysesQueued: toAnalyse.length,
       analysesDoneAtEnd: analysed,
       machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
@@ -195,6 +208,7 @@ async function main(): Promise<void> {
       serverEventLoopLagP99Ms: Math.round((after.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000 * 10) / 10,
       playersEventLoopDelayP99Ms: reports.map((r) => Math.round(r.report.loopDelayP99Ms * 10) / 10),
       serverCpuPercentOfOneCore: Math.round((cpu / window) * 100),
+      serverCpuPerActionUs: actionsServer > 0 ? Math.round((cpu / actionsServer) * 1e6) : null,
       machineLoadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
       serverMemoryPerGameKB: { rss: Math.round(rss / opened / 1024), heapUsed: Math.round(heap / opened / 1024) },
       serverRssMB: Math.round((after.get('process_resident_memory_bytes') ?? 0) / 1024 / 1024),
