@@ -89,9 +89,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     async close() {
       realtime.stop();
+      cluster?.stopTaking();
       analyses.stop();
       retention.stop();
-      io.disconnectSockets(true);
+      // This node's connections only (through the adapter, io.disconnectSockets would close every node's).
+      io.local.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close().catch(() => undefined);
       await lobby.shutdown();

@@ -13,6 +13,7 @@ import type { Following } from '../realtime/socket.js';
 import type { Store } from '../store/store.js';
 import type { Gone, Hosting, Lobby, TableRequest } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
+import type { Attendance } from '../tables/summary.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
 import { SharedBuckets, SharedCreationCap } from './limits.js';
@@ -33,7 +34,11 @@ export class ClusterNode implements Hosting, Following {
   private alive = new Set<string>();
   /** Connections of other nodes following tables owned here: node → connection → table. */
   private readonly remote = new Map<string, Map<string, string>>();
+  /** When each node with connections here was first found missing from the living. */
+  private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
+  /** Set when shutdown begins: no more claims, beats or adoptions. */
+  private stopping = false;
   private beatTimer: NodeJS.Timeout | null = null;
 
   private constructor(
@@ -105,7 +110,9 @@ export class ClusterNode implements Hosting, Following {
 
   // ---- Hosting (for the lobby) ----
 
-  claim(code: string): Promise<number | null> {
+  async claim(code: string): Promise<number | null> {
+    // A node shutting down takes nothing on (a table it claimed now would wait for its lease to run out).
+    if (this.stopping) return null;
     return this.leases.claim(code);
   }
 
@@ -122,6 +129,10 @@ export class ClusterNode implements Hosting, Following {
     const all = await this.followersOf.of(code, this.alive);
     for (const f of all) if (f.node !== this.nodeId) this.remember(f.node, f.connection, code);
     return all;
+  }
+
+  attendance(codes: readonly string[]): Promise<Map<string, Attendance>> {
+    return this.followersOf.attendance(codes, this.alive);
   }
 
   gone(code: string, why: Gone): void {
@@ -162,12 +173,24 @@ export class ClusterNode implements Hosting, Following {
     this.remote.set(node, connections);
   }
 
-  /** Stamp this node alive; the connections of nodes that are no longer alive leave the tables owned here. */
+  /**
+   * Stamp this node alive; the connections of nodes missing from the living for a whole
+   * lease leave the tables owned here. (Missing once is not enough: after Redis restarted
+   * empty, every node is missing until its next stamp.)
+   */
   private async beat(): Promise<void> {
     try {
-      if (this.healthy()) this.alive = await this.nodes.beat(Date.now());
+      const now = Date.now();
+      if (this.healthy()) this.alive = await this.nodes.beat(now);
       for (const [node, connections] of this.remote) {
-        if (this.alive.has(node)) continue;
+        if (this.alive.has(node)) {
+          this.missingSince.delete(node);
+          continue;
+        }
+        const since = this.missingSince.get(node) ?? now;
+        this.missingSince.set(node, since);
+        if (now - since < this.config.leaseMs) continue;
+        this.missingSince.delete(node);
         this.remote.delete(node);
         for (const [connection, code] of connections)
           await this.lobby?.local(code)?.handle({ type: 'unwatch', connection });
@@ -175,14 +198,20 @@ export class ClusterNode implements Hosting, Following {
     } catch (e) {
       this.log.warn({ err: e }, 'node heartbeat failed');
     }
-    this.beatTimer = setTimeout(() => void this.beat(), this.config.leaseMs / 3);
+    if (!this.stopping) this.beatTimer = setTimeout(() => void this.beat(), this.config.leaseMs / 3);
+  }
+
+  /** Shutdown begins: this node takes no table on from now (before the lobby stops its tables). */
+  stopTaking(): void {
+    this.stopping = true;
+    if (this.beatTimer) clearTimeout(this.beatTimer);
+    this.beatTimer = null;
+    this.leases.stop();
   }
 
   /** Shutting down, after the lobby stopped its tables: release them so other nodes take them at once. */
   async stop(): Promise<void> {
-    if (this.beatTimer) clearTimeout(this.beatTimer);
-    this.beatTimer = null;
-    this.leases.stop();
+    this.stopTaking();
     this.rpc.stop();
     try {
       await this.leases.release(this.leases.heldCodes());
