@@ -9,6 +9,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterConfig } from '../config.js';
+import type { ServerError } from '../errors.js';
 import type { Following } from '../realtime/socket.js';
 import type { Store } from '../store/store.js';
 import type { Gone, Hosting, Lobby, TableRequest } from '../tables/lobby.js';
@@ -23,6 +24,8 @@ import { Rpc } from './rpc.js';
 
 /** How long a node waits for the owner of a table to answer a forwarded request. */
 const FORWARD_TIMEOUT_MS = 5000;
+/** Owners of tables kept in memory at most (all are forgotten beyond). */
+const OWNERS_KEPT = 10_000;
 
 export class ClusterNode implements Hosting, Following {
   readonly nodeId: string;
@@ -30,6 +33,11 @@ export class ClusterNode implements Hosting, Following {
   private readonly leases: Leases;
   private readonly nodes: Nodes;
   private readonly followersOf: Followers;
+  /**
+   * The owners of tables owned elsewhere, as last read from the database, so that a
+   * forwarded command costs no query; forgotten when a request to the owner fails.
+   */
+  private readonly owners = new Map<string, string>();
   /** The nodes alive at the last beat. */
   private alive = new Set<string>();
   /** Connections of other nodes following tables owned here: node → connection → table. */
@@ -117,12 +125,23 @@ export class ClusterNode implements Hosting, Following {
   }
 
   async ownerElsewhere(code: string): Promise<string | null> {
+    const known = this.owners.get(code);
+    if (known) return known;
     const owner = await this.store.ownerOf(code);
-    return owner?.live && owner.node !== this.nodeId ? owner.node : null;
+    if (!owner?.live || owner.node === this.nodeId) return null;
+    if (this.owners.size >= OWNERS_KEPT) this.owners.clear();
+    this.owners.set(code, owner.node);
+    return owner.node;
   }
 
-  forward(node: string, request: TableRequest): Promise<unknown> {
-    return this.rpc.request(node, request, FORWARD_TIMEOUT_MS);
+  async forward(node: string, request: TableRequest): Promise<unknown> {
+    try {
+      return await this.rpc.request(node, request, FORWARD_TIMEOUT_MS);
+    } catch (e) {
+      // Not answered, or not the owner any more (both 503; a refusal by the rules is not): the next request asks the database again.
+      if ((e as ServerError).status === 503) this.owners.delete(request.code);
+      throw e;
+    }
   }
 
   async followers(code: string): Promise<{ connection: string; claim: SeatClaim | null }[]> {
