@@ -1,0 +1,227 @@
+/**
+ * A cluster for tests: N server nodes (the built dist/server/main.js, each its own child
+ * process with its own NODE_ID on a free loopback port) sharing a fresh PostgreSQL
+ * database and a random Redis key prefix, with nginx in front (the configuration of
+ * src/server/deploy/nginx.ts). Nodes can be killed (-9), frozen (SIGSTOP), thawed
+ * (SIGCONT) and restarted on their port; `ownerOf` reads which node holds a table's lease
+ * from Redis. Without PostgreSQL, Redis or nginx the cluster tests are skipped with a
+ * message, except under CI=true, where that fails the run.
+ */
+import { randomBytes } from 'node:crypto';
+import { freePort, nginxAvailable, startNginx, type TestNginx } from './nginx.js';
+import { freshDatabase, postgresAvailable, type TestDatabase } from './postgres.js';
+import { dropPrefix, randomPrefix, redisAvailable, redisClient, TEST_REDIS_URL } from './redis.js';
+import { api, startServer, type TestServer } from './server.js';
+
+/** Whether the cluster tests can run here (each missing service says so; under CI=true it throws). */
+export async function clusterAvailable(): Promise<boolean> {
+  const nginx = nginxAvailable();
+  const postgres = await postgresAvailable();
+  const redis = await redisAvailable();
+  return nginx && postgres && redis;
+}
+
+export class ClusterNode {
+  private current: TestServer | null = null;
+  private earlier = '';
+  private paused = false;
+
+  constructor(
+    readonly id: string,
+    readonly port: number,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The running process (throws if the node is down). */
+  get server(): TestServer {
+    if (!this.current) throw new Error(`node ${this.id} is not running`);
+    return this.current;
+  }
+
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  async start(): Promise<void> {
+    this.current = await startServer(this.env);
+  }
+
+  /** Everything every process of this node wrote so far. */
+  output(): string {
+    return this.earlier + (this.current?.output() ?? '');
+  }
+
+  /** kill -9. */
+  async kill(): Promise<void> {
+    const s = this.server;
+    this.current = null;
+    this.earlier += s.output();
+    if (this.paused) s.process.kill('SIGCONT');
+    this.paused = false;
+    await s.kill();
+  }
+
+  /** SIGSTOP: the process stays, frozen, holding its sockets and whatever lease it had. */
+  pause(): void {
+    this.server.process.kill('SIGSTOP');
+    this.paused = true;
+  }
+
+  /** SIGCONT. */
+  resume(): void {
+    this.server.process.kill('SIGCONT');
+    this.paused = false;
+  }
+
+  async restart(): Promise<void> {
+    if (this.current) await this.kill();
+    await this.start();
+  }
+
+  /** Graceful stop (SIGTERM); its exit code, or null if it was not running. */
+  async stop(): Promise<number | null> {
+    const s = this.current;
+    if (!s) return null;
+    if (this.paused) this.resume();
+    this.current = null;
+    const code = await s.stop();
+    this.earlier += s.output();
+    return code;
+  }
+}
+
+export interface ClusterOptions {
+  readonly nodes?: number;
+  /** Settings for every node, over the cluster's own (DATABASE_URL, REDIS_URL, …). */
+  readonly env?: Record<string, string>;
+  /** Redis for this cluster (default: the shared one, under a random prefix). */
+  readonly redisUrl?: string;
+  /** The database URL the nodes are given (default: the fresh database's), e.g. through a TCP proxy. */
+  readonly databaseUrl?: (db: TestDatabase) => string;
+}
+
+export interface Cluster {
+  readonly db: TestDatabase;
+  readonly redisUrl: string;
+  readonly prefix: string;
+  readonly nodes: readonly ClusterNode[];
+  readonly nginx: TestNginx;
+  /** The balancer, as a server for `api` and `seatTable`. */
+  front(): TestServer;
+  node(id: string): ClusterNode;
+  /** The id of the node holding the table's lease (from Redis), or null if none does. */
+  ownerOf(code: string): Promise<string | null>;
+  /** Wait until a node other than `not` holds the table's lease; its id. */
+  newOwnerOf(code: string, not: string | null, ms?: number): Promise<string>;
+  /** Stop every node and nginx, drop the database and the Redis keys. */
+  stop(): Promise<void>;
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  const count = options.nodes ?? 3;
+  const redisUrl = options.redisUrl ?? TEST_REDIS_URL;
+  const prefix = randomPrefix();
+  const db = await freshDatabase();
+  const run = randomBytes(3).toString('hex');
+  const nodes: ClusterNode[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `node-${i + 1}-${run}`;
+    const port = await freePort();
+    nodes.push(
+      new ClusterNode(id, port, {
+        PORT: String(port),
+        NODE_ID: id,
+        DATABASE_URL: options.databaseUrl?.(db) ?? db.url,
+        REDIS_URL: redisUrl,
+        REDIS_PREFIX: prefix,
+        BOT_DELAY_MS: '5',
+        ...options.env,
+      }),
+    );
+  }
+  let nginx: TestNginx | undefined;
+  try {
+    // One at a time: the first applies the migrations, and the machine is small.
+    for (const n of nodes) await n.start();
+    nginx = await startNginx(nodes.map((n) => n.port));
+  } catch (e) {
+    await Promise.all(nodes.map((n) => n.stop().catch(() => null)));
+    await db.drop();
+    throw e;
+  }
+  const running = nginx;
+
+  const ownerOf = async (code: string): Promise<string | null> => {
+    const client = redisClient(redisUrl);
+    try {
+      await client.connect();
+      return await leaseHolder(client, prefix, code, nodes);
+    } finally {
+      client.disconnect();
+    }
+  };
+
+  return {
+    db,
+    redisUrl,
+    prefix,
+    nodes,
+    nginx: running,
+    front: () => ({ ...nodes.find((n) => n.running)!.server, url: running.url, port: running.port }),
+    node(id) {
+      const n = nodes.find((x) => x.id === id);
+      if (!n) throw new Error(`no node ${id}`);
+      return n;
+    },
+    ownerOf,
+    async newOwnerOf(code, not, ms = 20_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const owner = await ownerOf(code).catch(() => null);
+        if (owner !== null && owner !== not) return owner;
+        if (Date.now() > deadline) throw new Error(`no node other than ${not} took table ${code} over`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async stop() {
+      await running.stop();
+      await Promise.all(nodes.map((n) => n.stop()));
+      await db.drop();
+      await dropPrefix(redisUrl, prefix).catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The node named by the lease of table `code`: the key under the cluster's prefix that
+ * names the table, whose value names one of the nodes.
+ */
+async function leaseHolder(
+  client: ReturnType<typeof redisClient>,
+  prefix: string,
+  code: string,
+  nodes: readonly ClusterNode[],
+): Promise<string | null> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*lease*${code}*`, 'COUNT', 1000);
+    for (const key of keys) {
+      const type = await client.type(key);
+      const value =
+        type === 'string' ? await client.get(key) : type === 'hash' ? JSON.stringify(await client.hgetall(key)) : null;
+      const holder = nodes.find((n) => value?.includes(n.id));
+      if (holder) return holder.id;
+    }
+    cursor = next;
+  } while (cursor !== '0');
+  return null;
+}
+
+/** GET /healthz of one node. */
+export function health(node: ClusterNode): Promise<{ status: number; body: unknown }> {
+  return api(node.server, 'GET', '/healthz');
+}
