@@ -4,14 +4,15 @@
  * database and a random Redis key prefix, with nginx in front (the configuration of
  * src/server/deploy/nginx.ts). Nodes can be killed (-9), frozen (SIGSTOP), thawed
  * (SIGCONT) and restarted on their port; `ownerOf` reads which node holds a table's lease
- * from Redis. Without PostgreSQL, Redis or nginx the cluster tests are skipped with a
+ * (kept in the database, by its clock, with the fencing number). Without PostgreSQL, Redis or nginx the cluster tests are skipped with a
  * message, except under CI=true, where that fails the run.
  */
 import { randomBytes } from 'node:crypto';
 import { freePort, nginxAvailable, startNginx, type TestNginx } from './nginx.js';
 import { freshDatabase, postgresAvailable, type TestDatabase } from './postgres.js';
-import { dropPrefix, randomPrefix, redisAvailable, redisClient, TEST_REDIS_URL } from './redis.js';
+import { dropPrefix, randomPrefix, redisAvailable, TEST_REDIS_URL } from './redis.js';
 import { api, startServer, type TestServer } from './server.js';
+import { withStore } from './stored.js';
 
 /** Whether the cluster tests can run here (each missing service says so; under CI=true it throws). */
 export async function clusterAvailable(): Promise<boolean> {
@@ -113,8 +114,10 @@ export interface Cluster {
   /** The balancer, as a server for `api` and `seatTable`. */
   front(): TestServer;
   node(id: string): ClusterNode;
-  /** The id of the node holding the table's lease (from Redis), or null if none does. */
+  /** The id of the node whose lease on the table runs, or null if none does. */
   ownerOf(code: string): Promise<string | null>;
+  /** The table's last fencing number (0: never claimed). */
+  fenceOf(code: string): Promise<number>;
   /** Wait until a node other than `not` holds the table's lease; its id. */
   newOwnerOf(code: string, not: string | null, ms?: number): Promise<string>;
   /** Stop every node and nginx, drop the database and the Redis keys. */
@@ -156,13 +159,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const running = nginx;
 
   const ownerOf = async (code: string): Promise<string | null> => {
-    const client = redisClient(redisUrl);
-    try {
-      await client.connect();
-      return await leaseHolder(client, prefix, code, nodes);
-    } finally {
-      client.disconnect();
-    }
+    const owner = await withStore(db.url, (store) => store.ownerOf(code));
+    return owner?.live ? owner.node : null;
   };
 
   return {
@@ -178,6 +176,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       return n;
     },
     ownerOf,
+    fenceOf: async (code) => (await withStore(db.url, (store) => store.ownerOf(code)))?.fence ?? 0,
     async newOwnerOf(code, not, ms = 20_000) {
       const deadline = Date.now() + ms;
       for (;;) {
@@ -194,31 +193,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await dropPrefix(redisUrl, prefix).catch(() => undefined);
     },
   };
-}
-
-/**
- * The node named by the lease of table `code`: the key under the cluster's prefix that
- * names the table, whose value names one of the nodes.
- */
-async function leaseHolder(
-  client: ReturnType<typeof redisClient>,
-  prefix: string,
-  code: string,
-  nodes: readonly ClusterNode[],
-): Promise<string | null> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*lease*${code}*`, 'COUNT', 1000);
-    for (const key of keys) {
-      const type = await client.type(key);
-      const value =
-        type === 'string' ? await client.get(key) : type === 'hash' ? JSON.stringify(await client.hgetall(key)) : null;
-      const holder = nodes.find((n) => value?.includes(n.id));
-      if (holder) return holder.id;
-    }
-    cursor = next;
-  } while (cursor !== '0');
-  return null;
 }
 
 /** GET /healthz of one node. */

@@ -68,8 +68,10 @@ export async function dropPrefix(url: string, prefix: string): Promise<void> {
 export interface PrivateRedis {
   readonly url: string;
   readonly port: number;
-  /** Kill it (SIGKILL: nothing is saved, so every key is gone) and start it again on the same port. */
-  restart(downMs?: number): Promise<void>;
+  /** Kill it (SIGKILL: nothing is saved, so every key is gone when it comes back). */
+  down(): Promise<void>;
+  /** Start it again on the same port. */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,34 +79,28 @@ export interface PrivateRedis {
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
-  let child: ChildProcess;
-  const launch = async () => {
-    child = spawn(
+  let child: ChildProcess | null = null;
+  const up = async () => {
+    const started = spawn(
       REDIS_SERVER,
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
       { stdio: 'ignore' },
     );
+    child = started;
     const deadline = Date.now() + 10_000;
     while (!(await answers(url))) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start on ${port}`);
+      if (started.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start on ${port}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
   const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill(signal);
     await exited;
   };
-  await launch();
-  return {
-    url,
-    port,
-    async restart(downMs = 1000) {
-      await end('SIGKILL');
-      await new Promise((r) => setTimeout(r, downMs));
-      await launch();
-    },
-    stop: () => end('SIGTERM'),
-  };
+  await up();
+  return { url, port, down: () => end('SIGKILL'), up, stop: () => end('SIGTERM') };
 }
