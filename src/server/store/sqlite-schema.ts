@@ -74,4 +74,11 @@ CREATE TABLE analyses (
   at INTEGER NOT NULL
 );
 `,
+  // 4: table ownership in a cluster (used by the PostgreSQL store only; kept alike so that one contract holds).
+  `
+ALTER TABLE tables ADD COLUMN owner_node TEXT;
+ALTER TABLE tables ADD COLUMN owner_fence INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN lease_until INTEGER;
+CREATE INDEX tables_by_owner ON tables (owner_node);
+`,
 ];
