@@ -12,8 +12,8 @@
  * 127.0.0.1:P (default 8080). Each node's log lines are printed with its name.
  */
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { type NginxProcess, type NodeProcess, startNginx, startNode } from './processes.js';
+import { ensureDatabase } from './services.js';
 
 const DEFAULT_DATABASE = 'postgres://postgres@127.0.0.1:5432/bottle_imp_cluster';
 const DEFAULT_REDIS = 'redis://127.0.0.1:6379';
@@ -22,24 +22,6 @@ function port(raw: string, name: string): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 65535) throw new Error(`--${name} must be a port number, not "${raw}"`);
   return n;
-}
-
-/** Make the database if it does not exist (its server must be reachable; the nodes make the schema). */
-async function ensureDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) {
-      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-      console.log(`made the database ${name}`);
-    }
-  } finally {
-    await client.end();
-  }
 }
 
 async function main(): Promise<void> {
@@ -55,7 +37,8 @@ async function main(): Promise<void> {
   const front = port(values.port, 'port');
   const first = port(values['first-node-port'], 'first-node-port');
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE;
-  if (!process.env.DATABASE_URL) await ensureDatabase(databaseUrl);
+  if (!process.env.DATABASE_URL && (await ensureDatabase(databaseUrl)))
+    console.log(`made the database ${new URL(databaseUrl).pathname.slice(1)}`);
   const env = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS,

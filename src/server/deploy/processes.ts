@@ -15,6 +15,9 @@ import { nginxConfig } from './nginx.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.js');
 
+/** How long a node may take to start (migrations, Redis, port). */
+const READY_MS = 60_000;
+
 export const NGINX = process.env.NGINX || '/usr/sbin/nginx';
 
 export interface NodeProcess {
@@ -23,6 +26,8 @@ export interface NodeProcess {
   readonly child: ChildProcess;
   /** SIGTERM (a graceful stop); resolves on exit. */
   stop(): Promise<void>;
+  /** SIGKILL (a crash); resolves on exit. */
+  kill(): Promise<void>;
 }
 
 /** A free TCP port on loopback (as the system hands them out). */
@@ -40,12 +45,14 @@ export function freePort(): Promise<number> {
 /**
  * Start one node with `env` over this process's environment; resolves once it is ready.
  * `onLine` gets every line it writes (its pino log and any error), e.g. to print them.
+ * `main`: the server's entry point (default: the build's dist/server/main.js next to this file).
  */
 export function startNode(
   env: Record<string, string>,
   onLine: (line: string) => void = () => undefined,
+  main = MAIN,
 ): Promise<NodeProcess> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let ready = false;
@@ -68,6 +75,10 @@ export function startNode(
                 if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
                 await exited;
               },
+              async kill() {
+                if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+                await exited;
+              },
             });
           }
         }
@@ -78,6 +89,12 @@ export function startNode(
     exited.then(() => {
       if (!ready) reject(new Error(`the node exited with ${child.exitCode} before it was ready`));
     });
+    // It logs "ready" at level info: a higher LOG_LEVEL, or a node that hangs, ends here.
+    setTimeout(() => {
+      if (ready) return;
+      child.kill('SIGKILL');
+      reject(new Error(`the node was not ready after ${READY_MS / 1000} s (LOG_LEVEL must let info through)`));
+    }, READY_MS).unref();
   });
 }
 

@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { dropRedisPrefix } from '../../../src/server/deploy/services.js';
 import { freePort } from './nginx.js';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -50,20 +51,7 @@ export function randomPrefix(): string {
 }
 
 /** Delete every key under `prefix` (never anything else: the server is shared). */
-export async function dropPrefix(url: string, prefix: string): Promise<void> {
-  const client = redisClient(url);
-  try {
-    await client.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) await client.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    client.disconnect();
-  }
-}
+export const dropPrefix = dropRedisPrefix;
 
 export interface PrivateRedis {
   readonly url: string;
