@@ -1,49 +1,80 @@
 /**
- * The store as one table's owner sees it: every write carries the fencing number this node
- * claimed the table with, so that once another node has taken the table over each of them
- * is refused (StaleOwnerError) and changes nothing. Reads pass through.
+ * The store as one table's owner sees it in a cluster: every write carries the fencing
+ * number this node holds the table with, so that once another node has taken the table
+ * over each of them is refused (StaleOwnerError) and changes nothing; the node then hears
+ * of it (`stale`) and drops the table. A table this node creates is claimed as soon as it
+ * is stored; no other write goes out before the table is claimed. Reads pass through.
  */
-import type {
-  ActionRow,
-  ChatRow,
-  GameRow,
-  GameStatus,
-  Ownership,
-  SeatRow,
-  Store,
-  TableRow,
-  TimerKind,
-  TimerRow,
+import {
+  type ActionRow,
+  type ChatRow,
+  type GameRow,
+  type GameStatus,
+  type SeatRow,
+  StaleOwnerError,
+  type Store,
+  type TableRow,
+  type TimerKind,
+  type TimerRow,
 } from '../store/store.js';
 
-export function fencedStore(store: Store, fence: number): Store {
+export interface Tenure {
+  /** The fencing number this node holds the table with; null until it is claimed. */
+  fence: number | null;
+}
+
+export interface TenureHooks {
+  /** Claim the table for this node: its fencing number, or null when another node holds it. */
+  claim(code: string): Promise<number | null>;
+  /** A write was refused: another node holds the table now. */
+  stale(code: string): void;
+}
+
+export function fencedStore(store: Store, code: string, tenure: Tenure, hooks: TenureHooks): Store {
+  const fence = (): number => {
+    if (tenure.fence === null) throw new StaleOwnerError(code);
+    return tenure.fence;
+  };
+  /** Runs one write with the fence; a refusal is reported before it is passed on. */
+  const write = async (job: (fence: number) => Promise<void>): Promise<void> => {
+    try {
+      await job(fence());
+    } catch (e) {
+      if (e instanceof StaleOwnerError) hooks.stale(code);
+      throw e;
+    }
+  };
   return {
-    saveTable: (table: TableRow, seats: readonly SeatRow[]) => store.saveTable(table, seats, fence),
+    ...bindAll(store),
+    async saveTable(table: TableRow, seats: readonly SeatRow[]) {
+      if (table.version !== 1) return write((f) => store.saveTable(table, seats, f));
+      // A new table: stored first, then claimed (nobody else adopts a table this new).
+      await store.saveTable(table, seats);
+      tenure.fence = await hooks.claim(code);
+      fence();
+    },
     startGame: (game: GameRow, table: TableRow, seats: readonly SeatRow[]) =>
-      store.startGame(game, table, seats, fence),
+      write((f) => store.startGame(game, table, seats, f)),
     appendAction: (gameId: string, row: ActionRow, finished?: { at: number }) =>
-      store.appendAction(gameId, row, finished, fence),
-    setGameStatus: (gameId: string, status: GameStatus, at: number) => store.setGameStatus(gameId, status, at, fence),
-    addChat: (row: ChatRow) => store.addChat(row, fence),
-    setTimer: (timer: TimerRow) => store.setTimer(timer, fence),
-    clearTimer: (tableCode: string, kind: TimerKind, seat: number) => store.clearTimer(tableCode, kind, seat, fence),
-    loadTable: (code: string) => store.loadTable(code),
-    openTableCodes: () => store.openTableCodes(),
-    loadGame: (gameId: string) => store.loadGame(gameId),
-    loadActions: (gameId: string) => store.loadActions(gameId),
-    finishedGames: (tableCode: string) => store.finishedGames(tableCode),
-    recentChat: (tableCode: string, limit: number) => store.recentChat(tableCode, limit),
-    timersOf: (tableCode: string) => store.timersOf(tableCode),
-    saveAnalysis: (gameId: string, analysis: string, at: number) => store.saveAnalysis(gameId, analysis, at),
-    loadAnalysis: (gameId: string) => store.loadAnalysis(gameId),
-    sweep: (cutoff: number, limit: number) => store.sweep(cutoff, limit),
-    claimTable: (code: string, node: string, leaseMs: number) => store.claimTable(code, node, leaseMs),
-    renewLeases: (node: string, leaseMs: number) => store.renewLeases(node, leaseMs),
-    releaseTables: (node: string, codes: readonly string[]) => store.releaseTables(node, codes),
-    orphanedTables: (limit: number) => store.orphanedTables(limit),
-    ownerOf: (code: string): Promise<Ownership | null> => store.ownerOf(code),
-    ping: () => store.ping(),
+      write((f) => store.appendAction(gameId, row, finished, f)),
+    setGameStatus: (gameId: string, status: GameStatus, at: number) =>
+      write((f) => store.setGameStatus(gameId, status, at, f)),
+    addChat: (row: ChatRow) => write((f) => store.addChat(row, f)),
+    setTimer: (timer: TimerRow) => write((f) => store.setTimer(timer, f)),
+    clearTimer: (tableCode: string, kind: TimerKind, seat: number) =>
+      write((f) => store.clearTimer(tableCode, kind, seat, f)),
     // The store is the node's, not the table's: a table never closes it.
     close: async () => undefined,
   };
+}
+
+/** Every method of the store, bound to it (the reads of a fenced store are the store's own). */
+function bindAll(store: Store): Store {
+  const proto = Object.getPrototypeOf(store) as object;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const member = (store as unknown as Record<string, unknown>)[name];
+    if (name !== 'constructor' && typeof member === 'function') out[name] = member.bind(store);
+  }
+  return out as unknown as Store;
 }

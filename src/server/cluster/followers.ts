@@ -7,7 +7,7 @@
  * the first moment, and their seats do not fall to bots.
  */
 import type { Redis } from 'ioredis';
-import type { SeatClaim } from '../tables/table.js';
+import type { SeatClaim } from '../tables/seat-rules.js';
 
 export interface Follower {
   readonly node: string;

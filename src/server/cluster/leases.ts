@@ -25,6 +25,7 @@ export interface LeaseEvents {
 export class Leases {
   private readonly held = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
+  private running = false;
   private stopped = false;
 
   constructor(
@@ -63,11 +64,21 @@ export class Leases {
 
   /** Renew and scan every third of a lease, starting now. */
   start(): void {
-    const beat = async () => {
-      await this.beat().catch((e) => this.events.warn({ err: e }, 'lease heartbeat failed'));
-      if (!this.stopped) this.timer = setTimeout(beat, this.leaseMs / 3);
-    };
-    void beat();
+    void this.next();
+  }
+
+  /** Renew and scan now rather than at the next beat (another node released tables). */
+  kick(): void {
+    if (this.running || this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    void this.next();
+  }
+
+  private async next(): Promise<void> {
+    this.running = true;
+    await this.beat().catch((e) => this.events.warn({ err: e }, 'lease heartbeat failed'));
+    this.running = false;
+    if (!this.stopped) this.timer = setTimeout(() => void this.next(), this.leaseMs / 3);
   }
 
   stop(): void {

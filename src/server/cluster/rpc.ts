@@ -36,8 +36,8 @@ export class Rpc {
     private readonly sub: Redis,
     private readonly prefix: string,
     private readonly nodeId: string,
-    /** Carries out a request from another node. A thrown ServerError becomes a refusal. */
-    private readonly serve: (body: unknown) => Promise<unknown>,
+    /** Carries out a request from another node (`from`). A thrown ServerError becomes a refusal. */
+    private readonly serve: (body: unknown, from: string) => Promise<unknown>,
     private readonly log: { error(o: object, msg: string): void },
   ) {
     this.channel = channelOf(prefix, nodeId);
@@ -90,7 +90,7 @@ export class Rpc {
     }
     if (envelope.id === undefined || envelope.from === undefined) return;
     const { id, from } = envelope;
-    this.serve(envelope.body).then(
+    this.serve(envelope.body, from).then(
       (value) => this.answer(from, id, { ok: true, value: value ?? null }),
       (e) => {
         if (!(e instanceof ServerError)) this.log.error({ err: e }, 'forwarded request failed');

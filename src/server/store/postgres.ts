@@ -18,7 +18,7 @@ import type {
   TimerKind,
   TimerRow,
 } from './store.js';
-import { SeqTakenError, StaleOwnerError, StaleTableError, StoreUnavailableError } from './store.js';
+import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError, StoreUnavailableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
 
 /** Any fixed number shared by every node: the advisory lock held while migrating. */
@@ -403,8 +403,9 @@ export class PostgresStore implements Store {
   async orphanedTables(limit: number): Promise<string[]> {
     const { rows } = await this.query(
       `SELECT code FROM tables WHERE status <> 'closed' AND (owner_node IS NULL OR lease_until < ${NOW_MS})
+       AND NOT (owner_fence = 0 AND created_at > ${NOW_MS} - $2)
        ORDER BY lease_until NULLS FIRST LIMIT $1`,
-      [limit],
+      [limit, NEW_TABLE_GRACE_MS],
     );
     return rows.map((r) => r.code as string);
   }

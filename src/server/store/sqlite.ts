@@ -18,7 +18,7 @@ import type {
   TimerKind,
   TimerRow,
 } from './store.js';
-import { SeqTakenError, StaleOwnerError, StaleTableError } from './store.js';
+import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
 
 export const SQLITE_FILE = 'bottle-imp.sqlite';
@@ -136,8 +136,9 @@ export class SqliteStore implements Store {
       ),
       release: db.prepare('UPDATE tables SET owner_node = NULL, lease_until = NULL WHERE owner_node = ? AND code = ?'),
       orphans: db.prepare(
-        `SELECT code FROM tables WHERE status <> 'closed' AND (owner_node IS NULL OR lease_until < ?)
-         ORDER BY lease_until NULLS FIRST LIMIT ?`,
+        `SELECT code FROM tables WHERE status <> 'closed' AND (owner_node IS NULL OR lease_until < @now)
+         AND NOT (owner_fence = 0 AND created_at > @now - @grace)
+         ORDER BY lease_until NULLS FIRST LIMIT @limit`,
       ),
       ownerOf: db.prepare(
         'SELECT owner_node, owner_fence, lease_until FROM tables WHERE code = ? AND owner_node IS NOT NULL',
@@ -334,7 +335,8 @@ export class SqliteStore implements Store {
   }
 
   async orphanedTables(limit: number): Promise<string[]> {
-    return (this.stmts.orphans.all(Date.now(), limit) as { code: string }[]).map((r) => r.code);
+    const rows = this.stmts.orphans.all({ now: Date.now(), grace: NEW_TABLE_GRACE_MS, limit }) as { code: string }[];
+    return rows.map((r) => r.code);
   }
 
   async ownerOf(code: string): Promise<Ownership | null> {

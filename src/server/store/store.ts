@@ -137,6 +137,12 @@ export interface Ownership {
  */
 export type Fence = number | undefined;
 
+/**
+ * A table never claimed is left to its creator this long (by its creation time) before
+ * other nodes see it as orphaned: the creator stores it first and claims it right after.
+ */
+export const NEW_TABLE_GRACE_MS = 10_000;
+
 export interface Store {
   /**
    * Store a table and all its seats as `table.version`: version 1 creates it, any other
@@ -190,7 +196,10 @@ export interface Store {
   renewLeases(node: string, leaseMs: number): Promise<Map<string, number>>;
   /** Give tables up at once (shutdown, a table closed): the next claim needs no wait. */
   releaseTables(node: string, codes: readonly string[]): Promise<void>;
-  /** Tables not closed whose lease is not running (at most `limit`), so that a node takes them. */
+  /**
+   * Tables not closed whose lease is not running (at most `limit`), so that a node takes
+   * them; a table never claimed only once NEW_TABLE_GRACE_MS have passed since it was made.
+   */
   orphanedTables(limit: number): Promise<string[]>;
   /** Who owns the table, or null if nobody ever claimed it (or there is no such table). */
   ownerOf(code: string): Promise<Ownership | null>;

@@ -45,7 +45,8 @@ async function newTable(store: Store): Promise<string> {
     host: 0,
     status: 'lobby',
     gameId: null,
-    createdAt: Date.now(),
+    // Made a minute ago: past the grace a creator has to claim its new table.
+    createdAt: Date.now() - 60_000,
     version: 1,
   };
   await store.saveTable(row, [
@@ -99,8 +100,18 @@ describe.skipIf(!pgHere)('leases between two nodes', () => {
 
       // The old owner writes nothing any more; the new one does.
       const timer = { tableCode: code, kind: 'close' as const, seat: -1, deadline: 1 };
-      await expect(fencedStore(store, fenceA).setTimer(timer)).rejects.toBeInstanceOf(StaleOwnerError);
-      await fencedStore(store, fenceB).setTimer(timer);
+      const stale: string[] = [];
+      const hooks = { claim: async () => null, stale: (c: string) => stale.push(c) };
+      await expect(fencedStore(store, code, { fence: fenceA }, hooks).setTimer(timer)).rejects.toBeInstanceOf(
+        StaleOwnerError,
+      );
+      expect(stale).toEqual([code]);
+      await fencedStore(store, code, { fence: fenceB }, hooks).setTimer(timer);
+      expect(await store.timersOf(code)).toEqual([timer]);
+      // A table not yet claimed writes nothing at all.
+      await expect(
+        fencedStore(store, code, { fence: null }, hooks).clearTimer(code, 'close', -1),
+      ).rejects.toBeInstanceOf(StaleOwnerError);
       expect(await store.timersOf(code)).toEqual([timer]);
     } finally {
       a.leases.stop();

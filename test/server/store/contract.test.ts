@@ -415,6 +415,12 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       expect(await store.ownerOf(table.code)).toBeNull();
       expect(await store.claimTable(table.code, 'node-c', 60_000)).toBe(4);
 
+      // A table just made is its creator's to claim: no other node adopts it meanwhile.
+      const fresh = tableRow(1, { createdAt: Date.now() });
+      await store.saveTable(fresh, seatsOf(2));
+      expect(await store.orphanedTables(10_000)).not.toContain(fresh.code);
+      expect(await store.claimTable(fresh.code, 'node-a', 60_000)).toBe(1);
+
       // Nobody owns a closed table, or one that does not exist.
       const closed = tableRow(1);
       await store.saveTable(closed, seatsOf(2));
