@@ -5,7 +5,7 @@
  * reconnecting through nginx, play on. Every acknowledged action is kept, none is applied
  * twice, no bot moves twice, and an absence deadline armed before the death fires once.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
 import { Client } from '../helpers/client.js';
 import { type Cluster, clusterAvailable, startCluster } from '../helpers/cluster.js';
 import { expectSoundLog } from '../helpers/log-check.js';
@@ -17,6 +17,9 @@ const run = await clusterAvailable();
 let cluster: Cluster;
 beforeAll(async () => {
   if (run) cluster = await startCluster();
+});
+beforeEach(() => {
+  onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${cluster?.warnings()}`));
 });
 afterAll(async () => {
   await cluster?.stop();
@@ -100,14 +103,16 @@ it.skipIf(!run)(
     });
     const [hostClient, absent] = humans;
     const host = new SeatPlayer(hostClient, cluster.nginx.url, code, 0);
-    const spectator = new Client(cluster.nginx.url);
+    const owner = await cluster.ownerOf(code);
+    expect(owner).not.toBeNull();
+    // The spectator watches from a node that stays up, and counts what it sees.
+    const spectator = new Client(cluster.nodes.find((n) => n.id !== owner)!.url);
     expect((await spectator.watch(code)).ok).toBe(true);
 
     absent.close();
     await hostClient.until(() => hostClient.table!.seats[1].connected === false, 'seat 2 to show as disconnected');
     const deadline = await storedDeadline(code, 1);
-    const owner = await cluster.ownerOf(code);
-    expect(owner).not.toBeNull();
+    expect(await cluster.ownerOf(code)).toBe(owner);
     await cluster.node(owner!).kill();
 
     // The host plays on through nginx until seat 2 is marked away.

@@ -7,7 +7,7 @@
  * the old owner hands over cleanly (a player who connects to it is served through the
  * new owner).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
 import { Client } from '../helpers/client.js';
 import { type Cluster, clusterAvailable, startCluster } from '../helpers/cluster.js';
 import { expectSoundLog } from '../helpers/log-check.js';
@@ -25,6 +25,9 @@ const run = await clusterAvailable();
 let cluster: Cluster;
 beforeAll(async () => {
   if (run) cluster = await startCluster({ env: { BOT_DELAY_MS: String(BOT_DELAY_MS), LEASE_MS: String(LEASE_MS) } });
+});
+beforeEach(() => {
+  onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${cluster?.warnings()}`));
 });
 afterAll(async () => {
   await cluster?.stop();

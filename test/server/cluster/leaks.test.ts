@@ -4,7 +4,7 @@
  * game's connections spread over three nodes and nginx, so every message of every seat
  * and spectator was built or forwarded by a node that is not the table's owner too.
  */
-import { afterAll, beforeAll, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, it, onTestFailed } from 'vitest';
 import { type Cluster, clusterAvailable, startCluster } from '../helpers/cluster.js';
 import { expectCheckedTraffic, playCheckedGames } from '../helpers/leak-games.js';
 
@@ -12,6 +12,9 @@ const run = await clusterAvailable();
 let cluster: Cluster;
 beforeAll(async () => {
   if (run) cluster = await startCluster({ env: { SOCKET_RATE_PER_SECOND: '1000' } });
+});
+beforeEach(() => {
+  onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${cluster?.warnings()}`));
 });
 afterAll(async () => {
   await cluster?.stop();

@@ -5,7 +5,7 @@
  * few seconds (a TCP proxy in front of it is cut): actions are refused with ERR_UNAVAILABLE,
  * never acknowledged and lost, and play resumes when it is back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { chooseAction } from '../helpers/choose.js';
 import { type Cluster, type ClusterNode, clusterAvailable, health, startCluster } from '../helpers/cluster.js';
 import { expectSoundLog } from '../helpers/log-check.js';
@@ -36,6 +36,9 @@ describe('Redis restarted mid-game', () => {
     if (!run) return;
     redis = await startPrivateRedis();
     cluster = await startCluster({ redisUrl: redis.url });
+  });
+  beforeEach(() => {
+    onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${cluster?.warnings()}`));
   });
   afterAll(async () => {
     await cluster?.stop();
@@ -92,6 +95,9 @@ describe('PostgreSQL unreachable for a few seconds', () => {
         return via.toString();
       },
     });
+  });
+  beforeEach(() => {
+    onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${cluster?.warnings()}`));
   });
   afterAll(async () => {
     await cluster?.stop();

@@ -5,7 +5,7 @@
  * a second game is played through nginx over WebSockets and followed over long-polling.
  */
 import { io } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
 import type { GameUpdate } from '../../../src/protocol/messages.js';
 import { Client, playToEnd } from '../helpers/client.js';
 import { type Cluster, clusterAvailable, health, startCluster } from '../helpers/cluster.js';
@@ -17,6 +17,9 @@ const run = await clusterAvailable();
 let cluster: Cluster;
 beforeAll(async () => {
   if (run) cluster = await startCluster();
+});
+beforeEach(() => {
+  onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${cluster?.warnings()}`));
 });
 afterAll(async () => {
   await cluster?.stop();

@@ -22,6 +22,9 @@ export async function clusterAvailable(): Promise<boolean> {
   return nginx && postgres && redis;
 }
 
+/** How long a graceful stop may take. */
+const STOP_MS = 15_000;
+
 export class ClusterNode {
   private current: TestServer | null = null;
   private earlier = '';
@@ -83,13 +86,23 @@ export class ClusterNode {
     await this.start();
   }
 
-  /** Graceful stop (SIGTERM); its exit code, or null if it was not running. */
+  /**
+   * Graceful stop (SIGTERM); its exit code, or null if it was not running. A node that has
+   * not stopped after STOP_MS is killed, and the test told so.
+   */
   async stop(): Promise<number | null> {
     const s = this.current;
     if (!s) return null;
     if (this.paused) this.resume();
     this.current = null;
+    const late = setTimeout(() => {
+      console.error(
+        `node ${this.id} did not stop within ${STOP_MS} ms; killed. Its last words:\n${s.output().slice(-2000)}`,
+      );
+      s.process.kill('SIGKILL');
+    }, STOP_MS);
     const code = await s.stop();
+    clearTimeout(late);
     this.earlier += s.output();
     return code;
   }
@@ -120,6 +133,8 @@ export interface Cluster {
   fenceOf(code: string): Promise<number>;
   /** Wait until a node other than `not` holds the table's lease; its id. */
   newOwnerOf(code: string, not: string | null, ms?: number): Promise<string>;
+  /** Every node's log lines at level warn or above, with the node's id: to print when a test fails. */
+  warnings(): string;
   /** Stop every node and nginx, drop the database and the Redis keys. */
   stop(): Promise<void>;
 }
@@ -186,6 +201,16 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         await new Promise((r) => setTimeout(r, 100));
       }
     },
+    warnings: () =>
+      nodes
+        .flatMap((n) =>
+          n
+            .output()
+            .split('\n')
+            .filter((line) => /"level":[4-6]\d/.test(line) || (line.trim() !== '' && !line.startsWith('{')))
+            .map((line) => `${n.id} ${line}`),
+        )
+        .join('\n'),
     async stop() {
       await running.stop();
       await Promise.all(nodes.map((n) => n.stop()));

@@ -5,12 +5,20 @@
  * over, the database is away, no answer in time) is tried again from the latest view.
  * It keeps every acknowledgement it ever got, across connections.
  */
-import type { ClientAction } from '../../../src/protocol/messages.js';
+import type { ClientAction, WatchReply } from '../../../src/protocol/messages.js';
 import { chooseAction } from './choose.js';
 import { type AckReply, Client } from './client.js';
 
 /** Refusals that say "not now" rather than "never": the action is tried again. */
-export const PASSING = new Set(['ERR_UNAVAILABLE', 'TIMEOUT', 'DISCONNECTED', 'ERR_NOT_YOUR_TURN', 'ERR_RATE_LIMITED']);
+export const PASSING = new Set([
+  'ERR_UNAVAILABLE',
+  'TIMEOUT',
+  'DISCONNECTED',
+  'ERR_NOT_YOUR_TURN',
+  'ERR_RATE_LIMITED',
+  // Only after a failed watch (see tryTurn); these tests never give a seat up.
+  'ERR_NOT_SEATED',
+]);
 
 export class SeatPlayer {
   private readonly clients: Client[];
@@ -56,7 +64,7 @@ export class SeatPlayer {
         return;
       }
       next.close();
-      this.refusals.push(reply.error.code);
+      this.refusals.push(`reconnect:${reply.error.code}`);
       if (Date.now() > deadline) throw new Error(`seat ${this.seat} could not reconnect: ${JSON.stringify(reply)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -79,22 +87,32 @@ export class SeatPlayer {
         });
       return reply;
     }
-    this.refusals.push(reply.error.code);
+    this.refusals.push(`act:${reply.error.code}`);
     if (!PASSING.has(reply.error.code))
-      throw new Error(`seat ${this.seat}: a legal action was refused: ${JSON.stringify(reply)}`);
-    // Our view may be behind: ask for the current state before the next try.
-    if (c.socket.connected) {
-      const caught = await c.callWithin(ms, 'table:watch', {
-        code: this.code,
-        token: c.token,
-        lastSeq: c.game!.seq,
-        gameId: c.game!.gameId,
-      });
-      if (caught.ok && (caught as { game?: unknown }).game)
-        c.game = (caught as unknown as { game: Client['game'] }).game;
-    }
+      throw new Error(
+        `seat ${this.seat}: a legal action was refused: ${JSON.stringify(reply)} (refusals so far: ${this.refusals.join(' ')}; connections: ${this.connections})`,
+      );
+    // A connection whose watch failed (the table was moving) follows nothing: it watches again.
+    if (reply.error.code === 'ERR_NOT_SEATED' && c.socket.connected) await this.rewatch(ms);
     await new Promise((r) => setTimeout(r, 200));
     return reply;
+  }
+
+  /** Follow the table again on the same connection, taking the current state from the reply. */
+  private async rewatch(ms: number): Promise<void> {
+    const c = this.client;
+    const reply = await c.callWithin(ms, 'table:watch', {
+      code: this.code,
+      token: c.token,
+      lastSeq: c.game!.seq,
+      gameId: c.game!.gameId,
+    });
+    if (!reply.ok) {
+      this.refusals.push(`watch:${reply.error.code}`);
+      return;
+    }
+    const game = (reply as unknown as WatchReply).game;
+    if (game && game.seq >= c.game!.seq) c.game = game;
   }
 
   close(): void {
