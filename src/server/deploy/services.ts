@@ -50,6 +50,8 @@ export async function dropRedisPrefix(url: string, prefix: string): Promise<void
     connectTimeout: 3000,
     retryStrategy: () => null,
   });
+  // A refused connection is reported by connect().
+  client.on('error', () => undefined);
   try {
     await client.connect();
     let cursor = '0';

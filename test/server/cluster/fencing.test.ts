@@ -83,6 +83,11 @@ it.skipIf(!run)(
     const movedAt = performance.now();
     expect(movedAt - takenAt).toBeGreaterThan(BOT_DELAY_MS * 0.6 - 300);
     expect(await cluster.ownerOf(code)).toBe(newOwner);
+    // The thawed node noticed (its lease renewal or a refused write told it) and dropped the table.
+    const said = Date.now() + 10_000;
+    while (!oldOwner.output().includes('another node took the table over') && Date.now() < said)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(oldOwner.output()).toContain('another node took the table over');
 
     // Handed over cleanly: the thawed node serves a player through the new owner.
     const mover = players[0];

@@ -133,7 +133,7 @@ export interface Cluster {
   fenceOf(code: string): Promise<number>;
   /** Wait until a node other than `not` holds the table's lease; its id. */
   newOwnerOf(code: string, not: string | null, ms?: number): Promise<string>;
-  /** Every node's log lines at level warn or above, with the node's id: to print when a test fails. */
+  /** What the nodes logged at level warn or above, each message once with its count: to print when a test fails. */
   warnings(): string;
   /** Stop every node and nginx, drop the database and the Redis keys. */
   stop(): Promise<void>;
@@ -201,16 +201,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         await new Promise((r) => setTimeout(r, 100));
       }
     },
-    warnings: () =>
-      nodes
-        .flatMap((n) =>
-          n
-            .output()
-            .split('\n')
-            .filter((line) => /"level":[4-6]\d/.test(line) || (line.trim() !== '' && !line.startsWith('{')))
-            .map((line) => `${n.id} ${line}`),
-        )
-        .join('\n'),
+    warnings: () => nodes.map((n) => digest(n.id, n.output())).join('\n'),
     async stop() {
       await running.stop();
       await Promise.all(nodes.map((n) => n.stop()));
@@ -218,6 +209,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await dropPrefix(redisUrl, prefix).catch(() => undefined);
     },
   };
+}
+
+/** A node's warnings and errors, and any line that is not pino's, each distinct one once with how often it came. */
+function digest(id: string, output: string): string {
+  const seen = new Map<string, number>();
+  for (const line of output.split('\n')) {
+    if (!line.trim()) continue;
+    let key = line;
+    if (line.startsWith('{')) {
+      const entry = JSON.parse(line) as { level: number; msg?: string; err?: { message?: string } };
+      if (entry.level < 40) continue;
+      key = `${entry.msg}${entry.err?.message ? ` (${entry.err.message})` : ''}`;
+    }
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return [...seen].map(([key, n]) => `${id}: ${key}${n > 1 ? ` ×${n}` : ''}`).join('\n');
 }
 
 /** GET /healthz of one node. */
