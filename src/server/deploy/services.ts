@@ -42,16 +42,22 @@ export async function dropDatabase(url: string): Promise<void> {
   );
 }
 
-/** Delete every key under `prefix`. */
-export async function dropRedisPrefix(url: string, prefix: string): Promise<void> {
+/** A client that fails at once instead of queueing commands or retrying while Redis is away. */
+export function redisClient(url: string): Redis {
   const client = new Redis(url, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     connectTimeout: 3000,
     retryStrategy: () => null,
   });
-  // A refused connection is reported by connect().
+  // A refused connection is reported by the command that needed it.
   client.on('error', () => undefined);
+  return client;
+}
+
+/** Delete every key under `prefix`. */
+export async function dropRedisPrefix(url: string, prefix: string): Promise<void> {
+  const client = redisClient(url);
   try {
     await client.connect();
     let cursor = '0';

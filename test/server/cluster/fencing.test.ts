@@ -7,12 +7,10 @@
  * the old owner hands over cleanly (a player who connects to it is served through the
  * new owner).
  */
-import { afterAll, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
+import { expect, it } from 'vitest';
 import { Client } from '../helpers/client.js';
-import { type Cluster, clusterAvailable, startCluster } from '../helpers/cluster.js';
-import { expectSoundLog } from '../helpers/log-check.js';
-import { playUntil, SeatPlayer } from '../helpers/seat-player.js';
-import { storedGame } from '../helpers/stored.js';
+import { clusterAvailable, clusterForFile } from '../helpers/cluster.js';
+import { finishAndCheck, playUntil, SeatPlayer } from '../helpers/seat-player.js';
 import { seatTable } from '../helpers/tables.js';
 
 // A bot thinks BOT_DELAY_MS × 0.6..1.4 (1.8 to 4.2 s); a lease runs out 5 s after its
@@ -22,28 +20,19 @@ const BOT_DELAY_MS = 3000;
 const LEASE_MS = 5000;
 
 const run = await clusterAvailable();
-let cluster: Cluster;
-beforeAll(async () => {
-  if (run) cluster = await startCluster({ env: { BOT_DELAY_MS: String(BOT_DELAY_MS), LEASE_MS: String(LEASE_MS) } });
-});
-beforeEach(() => {
-  onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${cluster?.warnings()}`));
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
+const file = clusterForFile(run, { env: { BOT_DELAY_MS: String(BOT_DELAY_MS), LEASE_MS: String(LEASE_MS) } });
 
 it.skipIf(!run)(
   'an owner frozen past its lease writes nothing once thawed, and hands the table over cleanly',
   async () => {
+    const { cluster } = file;
     const [a, b, c] = cluster.nodes;
     // Made on node a; the people sit on b and c.
     const seatUrls = [b.url, c.url];
-    const { code, humans, tokens } = await seatTable(a.server, { players: 3, rounds: 1 }, 2, {
+    const { code, humans } = await seatTable(a.server, { players: 3, rounds: 1 }, 2, {
       level: 'easy',
       urls: seatUrls,
     });
-    const gameId = humans[0].game!.gameId;
     const owner = await cluster.ownerOf(code);
     expect(owner).not.toBeNull();
     const oldOwner = cluster.node(owner!);
@@ -96,16 +85,9 @@ it.skipIf(!run)(
     expect(watched.ok).toBe(true);
     mover.client.close();
     players[0] = new SeatPlayer(viaOld, oldOwner.url, code, 0);
-    await playUntil(players, () => players.every((p) => p.client.game?.view.phase === 'over'), 'the end', 180_000);
+    await finishAndCheck(players, cluster.db.url, { earlier: [mover] });
     expect(players[0].acked.length).toBeGreaterThan(0);
     expect(await cluster.ownerOf(code)).not.toBe(owner);
-
-    const stored = await storedGame(cluster.db.url, gameId);
-    expect(stored.status).toBe('finished');
-    expectSoundLog(
-      stored,
-      [mover, ...players].flatMap((p) => p.acked.map((x) => ({ ...x, seat: tokens.indexOf(p.client.token!) }))),
-    );
     for (const p of [mover, ...players]) p.close();
   },
   240_000,

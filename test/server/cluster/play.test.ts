@@ -4,28 +4,19 @@
  * a spectator on another node follows it and reads the chat the players send from theirs;
  * a second game is played through nginx over WebSockets and followed over long-polling.
  */
-import { io } from 'socket.io-client';
-import { afterAll, beforeAll, beforeEach, expect, it, onTestFailed } from 'vitest';
-import type { GameUpdate } from '../../../src/protocol/messages.js';
+import { expect, it } from 'vitest';
 import { Client, playToEnd } from '../helpers/client.js';
-import { type Cluster, clusterAvailable, health, startCluster } from '../helpers/cluster.js';
+import { clusterAvailable, clusterForFile, health } from '../helpers/cluster.js';
+import { playBehindBalancer } from '../helpers/nginx.js';
 import { api } from '../helpers/server.js';
 import { storedGame } from '../helpers/stored.js';
 import { seatTable } from '../helpers/tables.js';
 
 const run = await clusterAvailable();
-let cluster: Cluster;
-beforeAll(async () => {
-  if (run) cluster = await startCluster();
-});
-beforeEach(() => {
-  onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${cluster?.warnings()}`));
-});
-afterAll(async () => {
-  await cluster?.stop();
-});
+const file = clusterForFile(run);
 
 it.skipIf(!run)('every node says it reaches the database and Redis, also through nginx', async () => {
+  const { cluster } = file;
   for (const n of cluster.nodes)
     expect(await health(n)).toEqual({ status: 200, body: { ok: true, database: true, redis: true } });
   expect(await api(cluster.front(), 'GET', '/healthz')).toEqual({
@@ -37,6 +28,7 @@ it.skipIf(!run)('every node says it reaches the database and Redis, also through
 it.skipIf(!run)(
   'players on three nodes play a whole game; a spectator on another node follows it and reads their chat',
   async () => {
+    const { cluster } = file;
     const [a, b, c] = cluster.nodes;
     const { code, humans, tokens } = await seatTable(a.server, { players: 4, rounds: 1 }, 3, {
       urls: [a.url, b.url, c.url],
@@ -81,20 +73,5 @@ it.skipIf(!run)(
 );
 
 it.skipIf(!run)('a game is played through nginx over WebSockets and followed over long-polling', async () => {
-  const front = cluster.front();
-  const { code, humans } = await seatTable(front, { players: 3, rounds: 1 }, 2, { level: 'easy' });
-
-  const polling = io(front.url, { transports: ['polling'], reconnection: false, forceNew: true });
-  const seen: GameUpdate[] = [];
-  polling.on('game', (u: GameUpdate) => seen.push(u));
-  const watched = await polling.timeout(10_000).emitWithAck('table:watch', { code });
-  expect(watched.ok).toBe(true);
-  expect(polling.io.engine.transport.name).toBe('polling');
-
-  await playToEnd(humans);
-  const last = humans[0].game!;
-  await humans[0].until(() => seen.some((u) => u.seq === last.seq), 'the spectator to see the end');
-  expect(seen.at(-1)?.view.phase).toBe('over');
-  polling.close();
-  for (const h of humans) h.close();
+  await playBehindBalancer(file.cluster.front());
 });

@@ -8,6 +8,7 @@
  * message, except under CI=true, where that fails the run.
  */
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
 import { freePort, nginxAvailable, startNginx, type TestNginx } from './nginx.js';
 import { freshDatabase, postgresAvailable, type TestDatabase } from './postgres.js';
 import { dropPrefix, randomPrefix, redisAvailable, TEST_REDIS_URL } from './redis.js';
@@ -209,6 +210,28 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       await dropPrefix(redisUrl, prefix).catch(() => undefined);
     },
   };
+}
+
+/**
+ * The cluster of one test file (or describe block): started before its tests when `run`
+ * (options may be worked out then), its nodes' warnings printed when a test fails, and
+ * stopped after its tests. Tests read it as `file.cluster`.
+ */
+export function clusterForFile(
+  run: boolean,
+  options: ClusterOptions | (() => Promise<ClusterOptions>) = {},
+): { readonly cluster: Cluster } {
+  const file = {} as { cluster: Cluster };
+  beforeAll(async () => {
+    if (run) file.cluster = await startCluster(typeof options === 'function' ? await options() : options);
+  });
+  beforeEach(() => {
+    onTestFailed(() => console.error(`what the nodes logged (warnings and errors):\n${file.cluster?.warnings()}`));
+  });
+  afterAll(async () => {
+    await file.cluster?.stop();
+  });
+  return file;
 }
 
 /** A node's warnings and errors, and any line that is not pino's, each distinct one once with how often it came. */

@@ -5,12 +5,18 @@
  * these tests are skipped with a message, except under CI=true, where that fails the run.
  */
 import fs from 'node:fs';
+import { io } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { GameUpdate } from '../../../src/protocol/messages.js';
 import {
   freePort,
   NGINX,
   type NginxProcess,
   startNginx as startNginxProcess,
 } from '../../../src/server/deploy/processes.js';
+import { playToEnd } from './client.js';
+import type { TestServer } from './server.js';
+import { seatTable } from './tables.js';
 
 export { freePort };
 export type TestNginx = NginxProcess;
@@ -29,4 +35,26 @@ export async function startNginx(nodePorts: readonly number[]): Promise<TestNgin
     await freePort(),
     nodePorts.map((p) => `127.0.0.1:${p}`),
   );
+}
+
+/**
+ * Through a balancer at `front.url`: two people and a bot play a whole game over
+ * WebSockets while a spectator follows it over HTTP long-polling (the polling requests
+ * must all reach the node holding its session: nginx's sticky routing) to the last step.
+ */
+export async function playBehindBalancer(front: TestServer): Promise<void> {
+  const { code, humans } = await seatTable(front, { players: 3, rounds: 1 }, 2, { level: 'easy' });
+  const polling = io(front.url, { transports: ['polling'], reconnection: false, forceNew: true });
+  const seen: GameUpdate[] = [];
+  polling.on('game', (u: GameUpdate) => seen.push(u));
+  const watched = await polling.timeout(10_000).emitWithAck('table:watch', { code });
+  expect(watched.ok).toBe(true);
+  expect(polling.io.engine.transport.name).toBe('polling');
+
+  await playToEnd(humans);
+  const last = humans[0].game!;
+  await humans[0].until(() => seen.some((u) => u.seq === last.seq), 'the spectator to see the end');
+  expect(seen.at(-1)?.view.phase).toBe('over');
+  polling.close();
+  for (const h of humans) h.close();
 }

@@ -7,25 +7,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { dropRedisPrefix } from '../../../src/server/deploy/services.js';
+import { dropRedisPrefix, redisClient } from '../../../src/server/deploy/services.js';
 import { freePort } from './nginx.js';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 export const REDIS_SERVER = process.env.REDIS_SERVER || 'redis-server';
 
-/** A client that fails at once instead of queueing commands while Redis is away. */
-export function redisClient(url: string): Redis {
-  const client = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 3000,
-    retryStrategy: () => null,
-  });
-  // A refused connection is reported by the command that needed it.
-  client.on('error', () => undefined);
-  return client;
-}
+export { redisClient };
 
 async function answers(url: string): Promise<boolean> {
   const client = redisClient(url);

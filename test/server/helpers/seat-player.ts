@@ -5,9 +5,12 @@
  * over, the database is away, no answer in time) is tried again from the latest view.
  * It keeps every acknowledgement it ever got, across connections.
  */
+import { expect } from 'vitest';
 import type { ClientAction, WatchReply } from '../../../src/protocol/messages.js';
 import { chooseAction } from './choose.js';
 import { type AckReply, Client } from './client.js';
+import { expectSoundLog } from './log-check.js';
+import { type StoredGame, storedGame } from './stored.js';
 
 /** Refusals that say "not now" rather than "never": the action is tried again. */
 export const PASSING = new Set([
@@ -135,4 +138,24 @@ export async function playUntil(
     for (const p of players) if ((await p.tryTurn(random))?.ok) acted = true;
     if (!acted) await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Play on to the end of the game, then check what was stored: the game finished, and its
+ * log is sound and holds every action any of `players` (or of `earlier`, players they
+ * replaced) got acknowledged. Returns the stored game.
+ */
+export async function finishAndCheck(
+  players: readonly SeatPlayer[],
+  store: string,
+  { earlier = [] as readonly SeatPlayer[], ms = 180_000 } = {},
+): Promise<StoredGame> {
+  await playUntil(players, () => players.every((p) => p.client.game?.view.phase === 'over'), 'the end of the game', ms);
+  const stored = await storedGame(store, players[0].client.game!.gameId);
+  expect(stored.status).toBe('finished');
+  expectSoundLog(
+    stored,
+    [...earlier, ...players].flatMap((p) => p.acked.map((a) => ({ ...a, seat: p.seat }))),
+  );
+  return stored;
 }
