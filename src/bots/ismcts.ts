@@ -3,6 +3,7 @@ import { searchPosition, type TableView } from '../engine/index.js';
 import { pickLegal } from './actions.js';
 import type { Bot, BotOptions, Budget } from './bot.js';
 import { decisionSeed } from './decision.js';
+import { inferredDeals } from './inference.js';
 import { searchInParallel } from './parallel.js';
 import { Sampler } from './sampler.js';
 import { addResults, bestChoice, type SearchResult, search } from './search.js';
@@ -18,8 +19,8 @@ export function resolveBudget(budget: Budget | undefined, iterations: number): R
 /** One search of the seat's information set, on this thread. */
 export function searchView(view: TableView, budget: Required<Budget>, seed: number): SearchResult {
   const known = searchPosition(view);
-  const sampler = new Sampler(known);
-  return search(known.round, known.seat, (rng, out) => sampler.sample(rng, out), budget, seed);
+  const deals = inferredDeals(known, new Sampler(known), budget.iterations);
+  return search(known.round, known.seat, deals, budget, seed);
 }
 
 export function ismctsBot(options: BotOptions, name = 'ismcts'): Bot {

@@ -19,7 +19,7 @@ import {
 import { cardIds, hasCard } from './cardset.js';
 import { err, ok, type Result } from './result.js';
 import { Rng } from './rng.js';
-import { PHASE_DONE, PHASE_PLAY, Round } from './round.js';
+import { PHASE_DONE, PHASE_PLAY, type Round, RoundCore } from './round.js';
 import { dealtHandSize, isMode, isPlayerCount, leftOf, modeFits, rightOf, setupFor, teamsFor } from './setup.js';
 import type {
   Action,
@@ -39,9 +39,9 @@ import type {
 
 export type Phase = 'deal' | 'pass' | 'play' | 'over';
 
-let readCore: (game: Game) => Round;
+let readCore: (game: Game) => RoundCore;
 /** The live core of a game, for the engine's own modules (view.ts); index.ts does not export it. */
-export function coreOf(game: Game): Round {
+export function coreOf(game: Game): RoundCore {
   return readCore(game);
 }
 
@@ -85,7 +85,7 @@ export class Game {
   readonly options: ResolvedOptions;
   /** Deals come from this generator; null when the caller supplies each deal. */
   private readonly rng: Rng | null;
-  private current: Round;
+  private current: RoundCore;
   private readonly rounds: RoundLog[] = [];
   private readonly runningTotals: number[];
   private phaseNow: Phase = 'deal';
@@ -95,7 +95,7 @@ export class Game {
     this.options = options;
     this.rng = rng;
     this.runningTotals = new Array(options.players).fill(0);
-    this.current = new Round(options.players, options.mode, firstDealer);
+    this.current = new RoundCore(options.players, options.mode, firstDealer);
   }
 
   /** A game whose dealer and deals are drawn from the seed: same options and seed, same game. */
@@ -225,7 +225,7 @@ export class Game {
     if (this.phaseNow !== 'deal') return err('ERR_NOT_DEALING_TIME', 'The round in progress has not ended.');
     const checked = this.checkDeal(deal);
     if (!checked.ok) return checked;
-    this.current = new Round(this.options.players, this.options.mode, deal.dealer);
+    this.current = new RoundCore(this.options.players, this.options.mode, deal.dealer);
     this.current.deal(checked.value.hands, checked.value.faceUp);
     return ok(this.beginRound(checked.value.hands, checked.value.faceUp));
   }
@@ -264,7 +264,7 @@ export class Game {
   }
 
   private startRandomRound(dealer: number): GameEvent[] {
-    const r = new Round(this.options.players, this.options.mode, dealer);
+    const r = new RoundCore(this.options.players, this.options.mode, dealer);
     r.dealRandom(this.rng!);
     this.current = r;
     const seats = range(this.players);

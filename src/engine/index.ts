@@ -39,7 +39,17 @@ export { Game, type Phase, type RoundLog, resolveOptions } from './game.js';
 export { type SearchPosition, searchPosition } from './position.js';
 export { type EngineError, type ErrorCode, err, ok, type Result } from './result.js';
 export { Rng } from './rng.js';
-export { PASS_SLOTS, PHASE_DONE, PHASE_PASS, PHASE_PLAY, Round, winningPosition } from './round.js';
+// The type only: outside the engine a Round's fields are read-only (round.ts).
+export {
+  createRound,
+  PASS_SLOTS,
+  PHASE_DONE,
+  PHASE_PASS,
+  PHASE_PLAY,
+  type ReadonlyInts,
+  type Round,
+  winningPosition,
+} from './round.js';
 export {
   bottleCount,
   devilCardsOf,

@@ -10,7 +10,7 @@
  */
 import { cardId, deckIds, priceThreshold, SUITS } from './cards.js';
 import { addCard, bitCount, hasCard, setOf } from './cardset.js';
-import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, Round } from './round.js';
+import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, type Round, RoundCore } from './round.js';
 import { leftOf, type PlayerCount, rightOf } from './setup.js';
 import type { SidePass, TwoPlayerPass } from './types.js';
 import type { TableView } from './view.js';
@@ -28,6 +28,9 @@ export interface SearchPosition {
   readonly devilMissing: number;
   /** Per seat, a bit per suit it has shown it lacks. */
   readonly voidBits: readonly number[];
+  /** This round's cards played so far, in play order, and the seat that played each (for Round.rewind). */
+  readonly plays: Int8Array;
+  readonly playSeats: Int8Array;
 }
 
 /** What `view.viewer` knows, as a partial Round. The view must be of a seat, not a spectator. */
@@ -35,14 +38,15 @@ export function searchPosition(view: TableView): SearchPosition {
   const seat = view.viewer;
   if (seat === null || view.hand === null) throw new Error('a bot plays for a seat, not a spectator');
   const n = view.options.players;
-  const r = new Round(n as PlayerCount, view.options.mode, view.dealer);
+  const r = new RoundCore(n as PlayerCount, view.options.mode, view.dealer);
   const place = (s: number, rank: number): void => addCard(r.handLo, r.handHi, s, cardId(rank));
   for (const rank of view.hand) place(seat, rank);
   view.faceUp?.forEach((row, s) => {
     for (const rank of row) addCard(r.upLo, r.upHi, s, cardId(rank));
   });
 
-  const played = [...view.tricks.flatMap((t) => t.cards), ...view.trick.cards].map((c) => cardId(c.card));
+  const history = [...view.tricks.flatMap((t) => t.cards), ...view.trick.cards];
+  const played = history.map((c) => cardId(c.card));
   const [playedLo, playedHi] = setOf(played);
 
   if (view.phase === 'play') {
@@ -118,6 +122,8 @@ export function searchPosition(view: TableView): SearchPosition {
     missing,
     devilMissing,
     voidBits,
+    plays: Int8Array.from(played),
+    playSeats: Int8Array.from(history, (c) => c.seat),
   };
 }
 

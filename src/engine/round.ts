@@ -4,6 +4,12 @@
  * history; bots copy it for their playouts. It trusts its caller: every method assumes
  * a legal input, so only code that has checked legality (or chose from `legalMask`)
  * may call it.
+ *
+ * Its state is the engine's alone: the class (RoundCore) stays inside src/engine, and
+ * index.ts exports only the type `Round`, the same object with every field read-only,
+ * and `createRound`. Code outside the engine reads a round and changes it only through
+ * its methods (play, pass, place, …), so no rule is decided outside the engine. The
+ * read-only type costs nothing at run time: it is the same object.
  */
 import { type CardId, deckIds, POINTS, START_THRESHOLD, SUIT_INDEX } from './cards.js';
 import {
@@ -38,7 +44,30 @@ export const PHASE_DONE = 2;
  * face-up, hidden, devil, devil (2 players). -1 marks an unused slot. */
 export const PASS_SLOTS = 4;
 
-export class Round {
+/** A typed array as code outside the engine sees it: readable, never writable. */
+export interface ReadonlyInts extends ArrayLike<number>, Iterable<number> {
+  readonly [index: number]: number;
+  subarray(begin?: number, end?: number): ReadonlyInts;
+  slice(begin?: number, end?: number): ReadonlyInts;
+}
+
+type ReadOnly<T> = T extends Int32Array | Int8Array | Uint8Array ? ReadonlyInts : T;
+
+/**
+ * A round as code outside the engine sees it (index.ts exports this, not the class):
+ * every field read-only, typed arrays included; its methods are the only way to change it.
+ */
+export type Round = { readonly [K in Exclude<keyof RoundCore, 'clone'>]: ReadOnly<RoundCore[K]> } & {
+  /** A full copy, for search. */
+  clone(): Round;
+};
+
+/** A fresh round of a table, before the deal (for benchmarks and playouts from scratch). */
+export function createRound(players: PlayerCount, mode: Mode, dealer: number): Round {
+  return new RoundCore(players, mode, dealer);
+}
+
+export class RoundCore {
   readonly setup: Setup;
   readonly n: number;
   readonly bottles: 1 | 2;
@@ -300,6 +329,30 @@ export class Round {
     }
   }
 
+  /**
+   * Take back every card played this round, `plays` in the order they were played and
+   * `seats` who played each: each goes back to its player's hand and the round stands at
+   * its first lead again (bottles at the start price and unowned, nothing won, no voids
+   * shown). A search replays a sampled deal's round from there (inference on hidden cards).
+   */
+  rewind(plays: ArrayLike<CardId>, seats: ArrayLike<number>): void {
+    for (let k = 0; k < plays.length; k++) addTo(this.handLo, this.handHi, seats[k], plays[k]);
+    this.threshold.fill(START_THRESHOLD);
+    this.owner.fill(-1);
+    this.wonPoints.fill(0);
+    this.wonTricks.fill(0);
+    this.voids.fill(0);
+    this.leader = this.firstPlayer;
+    this.turn = this.firstPlayer;
+    this.trickLen = 0;
+    this.ledSuit = -1;
+    this.tricksPlayed = 0;
+    this.lastWinner = -1;
+    this.lastBottle = 0;
+    this.playedLo = 0;
+    this.playedHi = 0;
+  }
+
   /** Cards still to be played, all seats together. */
   cardsLeft(): number {
     let c = 0;
@@ -309,10 +362,10 @@ export class Round {
   }
 
   /** A full copy, for search. */
-  clone(): Round {
+  clone(): RoundCore {
     // Built by the constructor so the copy has the same shape as every other Round and
     // stays on V8's fast paths.
-    const r = new Round(this.setup.players, this.mode, this.dealer);
+    const r = new RoundCore(this.setup.players, this.mode, this.dealer);
     r.copyFrom(this);
     return r;
   }

@@ -4,7 +4,6 @@
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
 import { AnalysisQueue } from './analysis/queue.js';
@@ -15,6 +14,7 @@ import type { Config } from './config.js';
 import { registerErrorReplies } from './http/errors.js';
 import { apiBucket, limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
+import { registerStatic } from './http/static.js';
 import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
 import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
@@ -37,7 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
   // In a cluster (REDIS_URL) the nodes share tables through Redis; else this process has them all.
   const cluster = config.cluster ? await ClusterNode.connect(config.cluster, store, app.log) : null;
-  const pool = new BotPool(config.botWorkers);
+  const pool = new BotPool(config.botWorkers, config.analysisWorkers);
   const sessions = new SessionLimits(config);
   const io: IoServer = new Server(app.server, {
     ...sessions.serverOptions(),
@@ -75,23 +75,26 @@ export async function startServer(config: Config): Promise<RunningServer> {
     limitRequests(api, config, shared && ((address) => shared.take(address)));
     registerRoutes(api, { lobby, store, metrics, config, analyses, redis: cluster && (() => cluster.healthy()) });
   });
-  if (fs.existsSync(config.webDir)) await app.register(fastifyStatic, { root: config.webDir });
+  if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
 
   const resumed = await lobby.resumeAll();
+  const analysesResumed = await analyses.resume();
   await cluster?.start(lobby);
   const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
-  app.log.info({ port, resumed }, 'bottle-imp server ready');
+  app.log.info({ port, resumed, analysesResumed }, 'bottle-imp server ready');
 
   return {
     port,
     async close() {
       realtime.stop();
+      cluster?.stopTaking();
       analyses.stop();
       retention.stop();
-      io.disconnectSockets(true);
+      // This node's connections only (through the adapter, io.disconnectSockets would close every node's).
+      io.local.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close().catch(() => undefined);
       await lobby.shutdown();

@@ -36,3 +36,9 @@ function strict(bot: Bot, seat: number): Bot {
 export function sameAction(a: Action, b: Action): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** The value of an engine Result, or a thrown error with its message. */
+export function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}

@@ -6,16 +6,12 @@
 import { describe, expect, test } from 'vitest';
 import { type Bot, createBot } from '../../src/bots/index.js';
 import { type Deal, Game, type PassChoice, type Rank, type SidePass, view } from '../../src/engine/index.js';
+import { must } from './helpers.js';
 
 const BOTS: [string, () => Bot][] = [
   ['heuristic', () => createBot('heuristic', { seed: 3 })],
   ['ismcts', () => createBot('ismcts', { seed: 3, budget: { iterations: 200 } })],
 ];
-
-function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value;
-}
 
 /** A game from a deal, with every seat's pass applied (if given). */
 function gameOf(deal: Deal, passes: readonly PassChoice[] | null): Game {

@@ -44,7 +44,10 @@ describe('bottle-imp tournament', () => {
       expect(b.winShare).toBeGreaterThanOrEqual(0);
       expect(b.bottleRate).toBeLessThanOrEqual(1);
       expect(b.decisionMs.p99).toBeGreaterThanOrEqual(b.decisionMs.median);
+      expect(b.decisionCpuMs.p99).toBeGreaterThanOrEqual(b.decisionCpuMs.median);
     }
+    // The search thinks: its decisions cost CPU time, measured beside the wall clock.
+    expect(report.bots[0].decisionCpuMs.p99).toBeGreaterThan(0);
     expect(report.difference.a).toBe('ismcts');
     expect(report.difference.b).toBe('heuristic');
     expect(report.difference.mean).toBeCloseTo(report.bots[0].meanPoints - report.bots[1].meanPoints, 1);

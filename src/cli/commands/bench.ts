@@ -3,7 +3,7 @@
  * Round core that bots use for their playouts (deal, random passes, random plays, score).
  */
 import { parseArgs } from 'node:util';
-import { PHASE_DONE, type PlayerCount, Rng, Round } from '../../engine/index.js';
+import { createRound, PHASE_DONE, type PlayerCount, Rng } from '../../engine/index.js';
 import { type Command, positiveNumber, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp bench --players N --seconds S [--json]
@@ -53,7 +53,7 @@ export function runBench(players: PlayerCount, seconds: number) {
   let elapsed = 0n;
   // Per dealer, a fresh round copied into a working round for every hand: a new deal
   // allocates nothing.
-  const fresh = Array.from({ length: players }, (_, dealer) => new Round(players, 'individual', dealer));
+  const fresh = Array.from({ length: players }, (_, dealer) => createRound(players, 'individual', dealer));
   const working = fresh.map((r) => r.clone());
   while (elapsed < limit) {
     // Check the clock every 256 hands: reading it costs more than a hand.

@@ -208,11 +208,11 @@ function formatReport(r: TournamentReport, mode: Mode, seed: number): string {
   const pct = (x: number): string => (100 * x).toFixed(1) + '%';
   const lines = [header(r.players, mode, r.hands / r.players, seed), ''];
   lines.push(
-    `${'bot'.padEnd(10)} ${'points/hand'.padStart(11)}  ${'95% interval'.padEnd(18)} ${'won'.padStart(6)} ${'bottle'.padStart(7)}  decision ms median / p99`,
+    `${'bot'.padEnd(10)} ${'points/hand'.padStart(11)}  ${'95% interval'.padEnd(18)} ${'won'.padStart(6)} ${'bottle'.padStart(7)}  decision ms median / p99 (CPU ms)`,
   );
   for (const b of r.bots) {
     lines.push(
-      `${b.name.padEnd(10)} ${signed(b.meanPoints).padStart(11)}  ${interval(b.ci95).padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`,
+      `${b.name.padEnd(10)} ${signed(b.meanPoints).padStart(11)}  ${interval(b.ci95).padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)} (${b.decisionCpuMs.median.toFixed(2)} / ${b.decisionCpuMs.p99.toFixed(2)})`,
     );
   }
   if (r.difference) {

@@ -41,6 +41,12 @@ export interface DealResult {
   readonly hands: readonly (readonly SeatResult[])[];
   /** Milliseconds of every decision, by bot name. */
   readonly decisionMs: Record<string, number[]>;
+  /**
+   * CPU milliseconds of every decision, by bot name: the process's CPU time (all threads,
+   * GC included) while the bot decided, so it is the bot's own only with one worker. On a
+   * shared machine it says what a decision costs a free core, whatever the load.
+   */
+  readonly decisionCpuMs: Record<string, number[]>;
 }
 
 /** Names accepted in --seats: the bots anyone may create, the levels, and the oracle. */
@@ -62,6 +68,7 @@ export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineB
   const n = spec.players;
   const hands: SeatResult[][] = [];
   const decisionMs: Record<string, number[]> = {};
+  const decisionCpuMs: Record<string, number[]> = {};
   for (let rotation = 0; rotation < n; rotation++) {
     const created = Game.create({ players: n, mode: spec.mode, rounds: 1 }, dealSeed(spec.seed, deal));
     if (!created.ok) throw new Error(created.error.message);
@@ -70,9 +77,15 @@ export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineB
     const bots = names.map((name, s) =>
       makeBot(spec, name, (dealSeed(spec.seed, deal) + 7919 * (rotation * n + s + 1)) >>> 0, game, baseline),
     );
+    let cpuBefore = process.cpuUsage();
     playBotTurns(game, bots, {
+      before: () => {
+        cpuBefore = process.cpuUsage();
+      },
       after: (seat, _action, _events, ms) => {
+        const cpu = process.cpuUsage(cpuBefore);
         (decisionMs[names[seat]] ??= []).push(ms);
+        (decisionCpuMs[names[seat]] ??= []).push((cpu.user + cpu.system) / 1000);
       },
     });
     const result = game.log[0].result!;
@@ -95,7 +108,7 @@ export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineB
       writeFileSync(file, JSON.stringify(recordOf(game, labels)) + '\n');
     }
   }
-  return { deal, hands, decisionMs };
+  return { deal, hands, decisionMs, decisionCpuMs };
 }
 
 function makeBot(spec: TournamentSpec, name: string, seed: number, game: Game, baseline: BaselineBots | null): Bot {

@@ -9,6 +9,8 @@ export interface BotReport {
   readonly winShare: number;
   readonly bottleRate: number;
   readonly decisionMs: { readonly median: number; readonly p99: number };
+  /** CPU time per decision (the process's, so the bot's own only with one worker: match.ts). */
+  readonly decisionCpuMs: { readonly median: number; readonly p99: number };
 }
 
 export interface TournamentReport {
@@ -47,7 +49,8 @@ export function reportOf(players: number, seats: readonly string[], deals: reado
       perDeal.get(name)!.push(pointsPerHand(d, name));
     }
     const { mean, ci95 } = meanWithInterval(perDeal.get(name)!);
-    const times = deals.flatMap((d) => d.decisionMs[name] ?? []).sort((x, y) => x - y);
+    const times = sortedTimes(deals, name, 'decisionMs');
+    const cpu = sortedTimes(deals, name, 'decisionCpuMs');
     return {
       name,
       meanPoints: round2(mean),
@@ -55,6 +58,7 @@ export function reportOf(players: number, seats: readonly string[], deals: reado
       winShare: round4(wins / hands),
       bottleRate: round4(bottles / hands),
       decisionMs: { median: round2(quantile(times, 0.5)), p99: round2(quantile(times, 0.99)) },
+      decisionCpuMs: { median: round2(quantile(cpu, 0.5)), p99: round2(quantile(cpu, 0.99)) },
     };
   });
   const report: TournamentReport = { players, hands: deals.length * players, bots };
@@ -63,6 +67,10 @@ export function reportOf(players: number, seats: readonly string[], deals: reado
   const diffs = perDeal.get(a)!.map((x, i) => x - perDeal.get(b)![i]);
   const { mean, ci95 } = meanWithInterval(diffs);
   return { ...report, difference: { a, b, mean: round2(mean), ci95 } };
+}
+
+function sortedTimes(deals: readonly DealResult[], name: string, key: 'decisionMs' | 'decisionCpuMs'): number[] {
+  return deals.flatMap((d) => d[key][name] ?? []).sort((x, y) => x - y);
 }
 
 /** A bot's mean points over its seats in every rotation of one deal. */

@@ -106,6 +106,7 @@ export function formatStrength(r: StrengthReport): string {
       `SPRT (α = ${r.sprt.alpha}, β = ${r.sprt.beta}, H0: ≤ 0, H1: ≥ ${r.sprt.gain}): LLR ${r.sprt.llr.toFixed(2)} in [${r.sprt.lower.toFixed(2)}, ${r.sprt.upper.toFixed(2)}]`,
       `verdict: ${verdict}`,
       `decision ms median / p99: ${r.bots.map((b) => `${b.name} ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`).join(', ')}`,
+      `decision CPU ms median / p99 (the process's; the bot's own with --workers 1): ${r.bots.map((b) => `${b.name} ${b.decisionCpuMs.median.toFixed(2)} / ${b.decisionCpuMs.p99.toFixed(2)}`).join(', ')}`,
     ].join('\n') + '\n'
   );
 }

@@ -81,4 +81,11 @@ CREATE TABLE analyses (
 ALTER TABLE tables ADD COLUMN owner_node text, ADD COLUMN owner_fence bigint NOT NULL DEFAULT 0, ADD COLUMN lease_until bigint;
 CREATE INDEX tables_by_owner ON tables (owner_node);
 `,
+  // 5: games waiting to be analysed, so that a request survives a restart (src/server/analysis/queue.ts).
+  `
+CREATE TABLE analysis_requests (
+  game_id text PRIMARY KEY REFERENCES games (id),
+  at bigint NOT NULL
+);
+`,
 ];

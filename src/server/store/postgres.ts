@@ -4,7 +4,15 @@
  */
 import pg from 'pg';
 import { PG_MIGRATIONS } from './postgres-schema.js';
-import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
+import {
+  decodeAction,
+  decodeAnalysisRequest,
+  decodeChat,
+  decodeGame,
+  decodeSeat,
+  decodeTable,
+  decodeTimer,
+} from './rows.js';
 import type {
   ActionRow,
   ChatRow,
@@ -232,6 +240,28 @@ export class PostgresStore implements Store {
     return { table: decodeTable(t.rows[0]), seats: seats.rows.map(decodeSeat) };
   }
 
+  async publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]> {
+    const tables = await this.query(
+      `SELECT code, settings, host, status, game_id, created_at, version FROM tables
+       WHERE status = 'lobby' AND settings->>'public' = 'true' ORDER BY created_at DESC, code LIMIT $1`,
+      [limit],
+    );
+    const codes = tables.rows.map((r) => r.code as string);
+    const seats = await this.query(
+      'SELECT table_code, seat, name, token_hash, bot, away FROM seats WHERE table_code = ANY($1) ORDER BY seat',
+      [codes],
+    );
+    const finished = await this.query(
+      `SELECT table_code, id FROM games WHERE table_code = ANY($1) AND status = 'finished' ORDER BY started_at`,
+      [codes],
+    );
+    return tables.rows.map((r) => ({
+      table: decodeTable(r),
+      seats: seats.rows.filter((s) => s.table_code === r.code).map(decodeSeat),
+      finished: finished.rows.filter((g) => g.table_code === r.code).map((g) => g.id as string),
+    }));
+  }
+
   async openTableCodes(): Promise<string[]> {
     const { rows } = await this.query(`SELECT code FROM tables WHERE status <> 'closed'`);
     return rows.map((r) => r.code);
@@ -350,11 +380,30 @@ export class PostgresStore implements Store {
     return rows.map(decodeTimer);
   }
 
+  async requestAnalysis(gameId: string, at: number): Promise<void> {
+    await this.query('INSERT INTO analysis_requests (game_id, at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING', [
+      gameId,
+      at,
+    ]);
+  }
+
+  async analysisRequests(): Promise<string[]> {
+    const { rows } = await this.query('SELECT game_id FROM analysis_requests ORDER BY at, game_id', []);
+    return rows.map(decodeAnalysisRequest);
+  }
+
+  async dropAnalysisRequest(gameId: string): Promise<void> {
+    await this.query('DELETE FROM analysis_requests WHERE game_id = $1', [gameId]);
+  }
+
   async saveAnalysis(gameId: string, analysis: string, at: number): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO analyses (game_id, analysis, at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING',
-      [gameId, analysis, at],
-    );
+    await this.transaction(async (c) => {
+      await c.query(
+        'INSERT INTO analyses (game_id, analysis, at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING',
+        [gameId, analysis, at],
+      );
+      await c.query('DELETE FROM analysis_requests WHERE game_id = $1', [gameId]);
+    });
   }
 
   async loadAnalysis(gameId: string): Promise<string | null> {

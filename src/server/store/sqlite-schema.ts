@@ -81,4 +81,11 @@ ALTER TABLE tables ADD COLUMN owner_fence INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE tables ADD COLUMN lease_until INTEGER;
 CREATE INDEX tables_by_owner ON tables (owner_node);
 `,
+  // 5: games waiting to be analysed, so that a request survives a restart (src/server/analysis/queue.ts).
+  `
+CREATE TABLE analysis_requests (
+  game_id TEXT PRIMARY KEY REFERENCES games (id),
+  at INTEGER NOT NULL
+);
+`,
 ];

@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
+import {
+  decodeAction,
+  decodeAnalysisRequest,
+  decodeChat,
+  decodeGame,
+  decodeSeat,
+  decodeTable,
+  decodeTimer,
+} from './rows.js';
 import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
 import type {
   ActionRow,
@@ -97,6 +105,10 @@ export class SqliteStore implements Store {
       table: db.prepare('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = ?'),
       seats: db.prepare('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = ? ORDER BY seat'),
       openTables: db.prepare(`SELECT code FROM tables WHERE status <> 'closed'`),
+      publicLobbies: db.prepare(
+        `SELECT code, settings, host, status, game_id, created_at, version FROM tables
+         WHERE status = 'lobby' AND json_extract(settings, '$.public') = 1 ORDER BY created_at DESC, code LIMIT ?`,
+      ),
       insertGame: db.prepare(
         `INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at)
          VALUES (@id, @table_code, @options, @seed, @names, @bots, @status, @started_at, @finished_at)`,
@@ -124,6 +136,11 @@ export class SqliteStore implements Store {
         'INSERT INTO analyses (game_id, analysis, at) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING',
       ),
       analysis: db.prepare('SELECT analysis FROM analyses WHERE game_id = ?'),
+      insertRequest: db.prepare(
+        'INSERT INTO analysis_requests (game_id, at) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING',
+      ),
+      requests: db.prepare('SELECT game_id FROM analysis_requests ORDER BY at, game_id'),
+      deleteRequest: db.prepare('DELETE FROM analysis_requests WHERE game_id = ?'),
       fenceOf: db.prepare('SELECT owner_fence FROM tables WHERE code = ?'),
       tableOfGame: db.prepare('SELECT table_code FROM games WHERE id = ?'),
       claim: db.prepare(
@@ -197,6 +214,17 @@ export class SqliteStore implements Store {
     const t = this.stmts.table.get(code);
     if (!t) return null;
     return { table: decodeTable(t), seats: this.stmts.seats.all(code).map(decodeSeat) };
+  }
+
+  async publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]> {
+    return this.stmts.publicLobbies.all(limit).map((t) => {
+      const code = (t as { code: string }).code;
+      return {
+        table: decodeTable(t),
+        seats: this.stmts.seats.all(code).map(decodeSeat),
+        finished: this.stmts.finishedGames.all(code).map((g) => decodeGame(g).id),
+      };
+    });
   }
 
   async openTableCodes(): Promise<string[]> {
@@ -290,8 +318,23 @@ export class SqliteStore implements Store {
     return this.stmts.timers.all(tableCode).map(decodeTimer);
   }
 
+  async requestAnalysis(gameId: string, at: number): Promise<void> {
+    this.stmts.insertRequest.run(gameId, at);
+  }
+
+  async analysisRequests(): Promise<string[]> {
+    return this.stmts.requests.all().map(decodeAnalysisRequest);
+  }
+
+  async dropAnalysisRequest(gameId: string): Promise<void> {
+    this.stmts.deleteRequest.run(gameId);
+  }
+
   async saveAnalysis(gameId: string, analysis: string, at: number): Promise<void> {
-    this.stmts.insertAnalysis.run(gameId, analysis, at);
+    this.db.transaction(() => {
+      this.stmts.insertAnalysis.run(gameId, analysis, at);
+      this.stmts.deleteRequest.run(gameId);
+    })();
   }
 
   async loadAnalysis(gameId: string): Promise<string | null> {

@@ -150,6 +150,8 @@ export interface Store {
    */
   saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
   loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null>;
+  /** Public tables waiting for players (status lobby), newest first, at most `limit`, with the ids of their finished games. */
+  publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]>;
   /** Codes of tables still in use (waiting, playing or finished but not closed). */
   openTableCodes(): Promise<string[]>;
   /** Start a game: the game row and its table's new state (saved as by saveTable), together. */
@@ -168,9 +170,16 @@ export interface Store {
   setTimer(timer: TimerRow, fence?: Fence): Promise<void>;
   clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void>;
   timersOf(tableCode: string): Promise<TimerRow[]>;
+  /** Note that a finished game waits to be analysed (asked again: the first request stays). */
+  requestAnalysis(gameId: string, at: number): Promise<void>;
+  /** The games waiting to be analysed, oldest request first. */
+  analysisRequests(): Promise<string[]>;
+  /** Forget a request without an analysis (the game could not be analysed). */
+  dropAnalysisRequest(gameId: string): Promise<void>;
   /**
-   * Keep the analysis of a finished game (docs/analysis.md's JSON, as text). A game is
-   * analysed once: if one is already stored, it stays and this one is dropped.
+   * Keep the analysis of a finished game (docs/analysis.md's JSON, as text) and forget its
+   * request, together. A game is analysed once: if one is already stored, it stays and
+   * this one is dropped.
    */
   saveAnalysis(gameId: string, analysis: string, at: number): Promise<void>;
   /** The stored analysis of a game (JSON text), or null. */

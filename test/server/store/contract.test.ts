@@ -185,6 +185,28 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     },
   );
 
+  it.skipIf(skip)('lists public tables waiting for players, newest first, with their seats', async () => {
+    const older = tableRow(1, { createdAt: 1_764_000_000_001 });
+    const newer = tableRow(1, { createdAt: 1_764_000_000_002 });
+    const secret = tableRow(1, { settings: { ...older.settings, public: false } });
+    const started = tableRow(1);
+    for (const t of [older, newer, secret, started]) await store.saveTable(t, seatsOf(3));
+    await store.saveTable({ ...started, status: 'playing', version: 2 }, seatsOf(3));
+    const mine = new Set([older.code, newer.code, secret.code, started.code]);
+    const listed = (await store.publicLobbies(10_000)).filter((l) => mine.has(l.table.code));
+    expect(listed).toEqual([
+      { table: newer, seats: seatsOf(3), finished: [] },
+      { table: older, seats: seatsOf(3), finished: [] },
+    ]);
+    // Back in the lobby after a game (a rematch waiting for someone new): listed with that game.
+    const game = gameOf(started, `p-${started.code}`);
+    await store.startGame(game, { ...started, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
+    await store.appendAction(game.id, play(1, 0, 5), { at: 1_764_000_000_900 });
+    await store.saveTable({ ...started, gameId: game.id, version: 4 }, seatsOf(3));
+    expect((await store.publicLobbies(10_000)).find((l) => l.table.code === started.code)?.finished).toEqual([game.id]);
+    expect(await store.publicLobbies(1)).toHaveLength(1);
+  });
+
   it.skipIf(skip)('lists the codes of tables that are not closed', async () => {
     const open = tableRow(1);
     const closed = tableRow(1);
@@ -238,6 +260,32 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.saveAnalysis(game.id, JSON.stringify({ format: 'bottle-imp-analysis/1', seed: 2 }), 1_764_000_020_000);
     expect(await store.loadAnalysis(game.id)).toBe(first);
     expect(await store.loadAnalysis('no-such-game')).toBeNull();
+  });
+
+  it.skipIf(skip)('keeps analysis requests, oldest first, across a reopening until analysed or dropped', async () => {
+    const games: GameRow[] = [];
+    for (let i = 0; i < 3; i++) {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      const game = gameOf(table, `r-${table.code}`);
+      await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+      games.push(game);
+    }
+    const [a, b, c] = games.map((g) => g.id);
+    await store.requestAnalysis(b, 1_764_000_030_000);
+    await store.requestAnalysis(a, 1_764_000_031_000);
+    await store.requestAnalysis(c, 1_764_000_032_000);
+    // Asked again: the first request (and its place) stays.
+    await store.requestAnalysis(b, 1_764_000_033_000);
+    expect(await store.analysisRequests()).toEqual([b, a, c]);
+    await store.close();
+    store = await backing.open();
+    expect(await store.analysisRequests()).toEqual([b, a, c]);
+    await store.saveAnalysis(b, JSON.stringify({ format: 'bottle-imp-analysis/1' }), 1_764_000_034_000);
+    await store.dropAnalysisRequest(c);
+    expect(await store.analysisRequests()).toEqual([a]);
+    expect(await store.loadAnalysis(c)).toBeNull();
+    await store.dropAnalysisRequest(a);
   });
 
   it.skipIf(skip)('a refused start stores no game, and a refused last action does not finish the game', async () => {
