@@ -134,7 +134,9 @@ async function main(): Promise<void> {
         command: `npm run bench:failover -- --kills ${KILLS} --lease-ms ${LEASE_MS}`,
         machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
         samplesMs: samples.map((ms) => Math.round(ms)),
-        medianMs: Math.round(sorted[Math.floor((sorted.length - 1) / 2)]),
+        medianMs: Math.round(
+          (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2,
+        ),
         maxMs: Math.round(sorted[sorted.length - 1]),
         loadAverage: os.loadavg().map((l) => Math.round(l * 10) / 10),
       },

@@ -112,6 +112,8 @@ export interface LoadSettings {
   readonly thinkMs: number;
   /** Run just before the window opens (after the tables are open and have settled). */
   readonly beforeWindow?: () => Promise<void>;
+  /** Before the tables open, measure the nodes' idle CPU for this long (0: not at all). */
+  readonly idleSeconds?: number;
   /** Called every `everyMs` during the window, e.g. to sample memory (soak). */
   readonly during?: { everyMs: number; sample: () => Promise<void> };
 }
@@ -123,13 +125,22 @@ export interface LoadResult {
   readonly reports: readonly PlayersReport[];
   /** Each node's /metrics when idle (before the tables opened), at the window's start and end. */
   readonly idle: readonly Metrics[];
+  /** CPU seconds per second all the nodes used together while idle (heartbeats, timers, GC). */
+  readonly idleCpuPerSecond: number;
   readonly before: readonly Metrics[];
   readonly after: readonly Metrics[];
 }
 
 /** Open the tables, let them settle 5 s, measure `seconds`, stop the players. */
 export async function runLoad(s: LoadSettings): Promise<LoadResult> {
+  const quiet = await Promise.all(s.urls.map(metrics));
+  const quietFrom = performance.now();
+  await new Promise((r) => setTimeout(r, (s.idleSeconds ?? 0) * 1000));
   const idle = await Promise.all(s.urls.map(metrics));
+  const idleCpuPerSecond =
+    s.idleSeconds && s.idleSeconds > 0
+      ? delta(quiet, idle, 'process_cpu_seconds_total') / ((performance.now() - quietFrom) / 1000)
+      : 0;
   const rampStarted = performance.now();
   const players: ChildProcess[] = [];
   try {
@@ -169,6 +180,7 @@ export async function runLoad(s: LoadSettings): Promise<LoadResult> {
       windowSeconds,
       reports,
       idle,
+      idleCpuPerSecond,
       before,
       after,
     };
@@ -194,6 +206,11 @@ export function loadFigures(r: LoadResult) {
     othersUpdateLatencyMs: summary(r.reports.flatMap((p) => p.updateMs)),
     /** CPU of all the nodes together per action accepted in the window. */
     serverCpuMicrosPerAction: Math.round((cpuSeconds / accepted) * 1e6),
+    /** The same less what the nodes use when idle (measured before the load, if it was). */
+    serverCpuMicrosPerActionAboveIdle: Math.round(
+      ((cpuSeconds - r.idleCpuPerSecond * r.windowSeconds) / accepted) * 1e6,
+    ),
+    serverIdleCpuPercentOfOneCore: Math.round(r.idleCpuPerSecond * 1000) / 10,
     serverCpuPercentOfOneCore: Math.round((cpuSeconds / r.windowSeconds) * 100),
     playersEventLoopDelayP99Ms: r.reports.map((p) => Math.round(p.loopDelayP99Ms * 10) / 10),
   };

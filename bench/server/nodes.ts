@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort, type NodeProcess, startNode } from '../../src/server/deploy/processes.js';
 import { dropDatabase, dropRedisPrefix, ensureDatabase } from '../../src/server/deploy/services.js';
 import { BENCH_NODE_ENV, ROOT } from './load.js';
@@ -24,6 +25,11 @@ export interface BenchNodes {
   restart(i: number): Promise<void>;
   /** PostgreSQL URL of a cluster's database (null on SQLite). */
   readonly databaseUrl: string | null;
+  /**
+   * CPU seconds used so far by the PostgreSQL backends serving this database (from
+   * /proc, when PostgreSQL runs on this machine; null otherwise or on SQLite).
+   */
+  databaseCpuSeconds(): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -40,6 +46,7 @@ export async function singleSqlite(env: Record<string, string> = {}): Promise<Be
     nodes: [node],
     urls: [node.url],
     databaseUrl: null,
+    databaseCpuSeconds: async () => null,
     restart: () => Promise.reject(new Error('a single node is not restarted')),
     async stop() {
       await node.stop();
@@ -74,6 +81,7 @@ export async function cluster(count: number, env: Record<string, string> = {}): 
     nodes,
     urls: nodes.map((n) => n.url),
     databaseUrl,
+    databaseCpuSeconds: () => backendsCpuSeconds(databaseUrl),
     async restart(i) {
       nodes[i] = await startNode(settings[i], quietLines, MAIN);
     },
@@ -83,4 +91,32 @@ export async function cluster(count: number, env: Record<string, string> = {}): 
       await dropRedisPrefix(REDIS, prefix);
     },
   };
+}
+
+/** Clock ticks per second of /proc/PID/stat's times (100 on Linux everywhere that matters). */
+const TICKS = 100;
+
+async function backendsCpuSeconds(databaseUrl: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    let ticks = 0;
+    for (const { pid } of rows) {
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        return null;
+      }
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / TICKS;
+  } finally {
+    await client.end();
+  }
 }
