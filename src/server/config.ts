@@ -1,4 +1,5 @@
 /** Server settings, read once from the environment with defaults for `npm start`. */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ANALYSIS_DEFAULT_ITERATIONS, HINT_ITERATIONS } from '../analysis/index.js';
@@ -55,6 +56,18 @@ export interface Config {
   readonly analysisIterations: number;
   /** Sampled deals per hint at the table. */
   readonly hintIterations: number;
+  /** Cluster mode (docs/deploy.md): set, the node shares its tables with the other nodes on this Redis. */
+  readonly cluster: ClusterConfig | null;
+}
+
+export interface ClusterConfig {
+  readonly redisUrl: string;
+  /** This node's name among the nodes, unique (default: host name and process id). */
+  readonly nodeId: string;
+  /** Every Redis key and channel of the cluster starts with it, so that clusters can share a Redis. */
+  readonly redisPrefix: string;
+  /** How long a table's ownership lasts unless renewed; renewed every third of it. */
+  readonly leaseMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -88,6 +101,27 @@ function publicUrl(raw: string | undefined): string | null {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
+/** REDIS_URL turns cluster mode on; several nodes share one database, so it must be PostgreSQL. */
+function cluster(env: NodeJS.ProcessEnv): ClusterConfig | null {
+  const redisUrl = env.REDIS_URL;
+  if (!redisUrl) return null;
+  if (!/^rediss?:\/\//.test(redisUrl))
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// address, not "${redisUrl}"`);
+  if (!env.DATABASE_URL)
+    throw new Error(
+      'REDIS_URL is set but DATABASE_URL is not: several nodes share one PostgreSQL database, never SQLite',
+    );
+  const nodeId = env.NODE_ID || `${os.hostname()}-${process.pid}`;
+  if (!/^[\w.:-]{1,64}$/.test(nodeId))
+    throw new Error(`NODE_ID must be 1 to 64 letters, digits or ._:- characters, not "${nodeId}"`);
+  return {
+    redisUrl,
+    nodeId,
+    redisPrefix: env.REDIS_PREFIX || 'bottle-imp:',
+    leaseMs: int(env, 'LEASE_MS', 5000, 300, 60_000),
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   return {
@@ -118,5 +152,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     analysisQueue: int(env, 'ANALYSIS_QUEUE', 8, 1),
     analysisIterations: int(env, 'ANALYSIS_ITERATIONS', ANALYSIS_DEFAULT_ITERATIONS, 1),
     hintIterations: int(env, 'HINT_ITERATIONS', HINT_ITERATIONS, 1),
+    cluster: cluster(env),
   };
 }

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -134,6 +134,32 @@ export function serverAndBrowser(): { server: () => RunningServer; browser: () =
     await server?.stop();
   });
   return { server: () => server!, browser: () => browser! };
+}
+
+/**
+ * A browser context the size of a screen, by default a touch phone (`hasTouch`,
+ * `isMobile`), with the player's stored preferences (language, name, …) set before any
+ * page loads.
+ */
+export async function device(
+  browser: Browser,
+  width: number,
+  height: number,
+  options: { language?: string; touch?: boolean; prefs?: Record<string, unknown> } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const language = options.language ?? 'en';
+  const touch = options.touch ?? true;
+  const context = await browser.newContext({
+    viewport: { width, height },
+    hasTouch: touch,
+    isMobile: touch,
+    locale: language,
+  });
+  await context.addInitScript(
+    (prefs: Record<string, unknown>) => localStorage.setItem('bottle-imp:prefs', JSON.stringify(prefs)),
+    { language, name: 'Keawe', ...options.prefs },
+  );
+  return { context, page: await context.newPage() };
 }
 
 /** Elements (inside `within`) reaching past the right edge of a 360 px screen, which would make the page scroll sideways. */

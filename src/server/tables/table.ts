@@ -99,9 +99,18 @@ export class Table {
     return { table, token };
   }
 
-  /** After a restart: rebuild the game from its log, re-arm stored deadlines, let bots play on. */
-  resume(): Promise<void> {
+  /**
+   * After a restart or a takeover: rebuild the game from its log, re-arm stored deadlines,
+   * let bots play on. `following`: the connections that already follow the table through
+   * other nodes (a takeover in a cluster); those whose claim still holds its seat are present.
+   */
+  resume(following: readonly { connection: string; claim: rules.SeatClaim | null }[] = []): Promise<void> {
     return this.queue.run(async () => {
+      for (const { connection, claim } of following) {
+        if (claim !== null && this.seats[claim.seat]?.tokenHash === claim.tokenHash)
+          this.presence.hold(claim.seat, connection);
+        else this.presence.watch(connection);
+      }
       if (this.row.gameId && this.row.status === 'playing') {
         const game = await this.ctx.store.loadGame(this.row.gameId);
         if (!game) throw new Error(`table ${this.code} plays game ${this.row.gameId}, which is not stored`);

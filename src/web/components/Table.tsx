@@ -5,7 +5,7 @@
  * card, score sheet) beside it or, on a phone, in a sheet over it. Everything it knows
  * about the rules comes from the view.
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompletedTrick, PassChoice, Rank, RoundResult, TableView } from '../../engine/index.js';
 import type { ChatMessage, ClientAction, ClientMessage } from '../../protocol/messages.js';
@@ -42,12 +42,13 @@ export interface TableProps {
   readonly onAct?: (action: ClientAction) => Promise<string | null>;
   readonly chat?: {
     readonly messages: readonly ChatMessage[];
-    readonly onSend: (m: ClientMessage<'chat:send'>) => void;
+    /** Resolves to the refusal's error code, or null when the message was taken. */
+    readonly onSend: (m: ClientMessage<'chat:send'>) => Promise<string | null>;
     readonly canSend: boolean;
     readonly spectators?: number;
   };
   readonly onRematch?: () => void;
-  /** Shown in the game-over dialog, e.g. a link to the replay. */
+  /** Shown in the game-over dialog and, once it is closed, under the table: e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
   /** Labels on cards of the player's own hand (a lesson's cards). */
   readonly badges?: ReadonlyMap<Rank, CardBadge>;
@@ -80,6 +81,7 @@ export function Table({
   const [flash, setFlash] = useState<CompletedTrick | null>(null);
   const [summaryClosed, setSummaryClosed] = useState(-1);
   const [gameOverClosed, setGameOverClosed] = useState(false);
+  const unread = useUnread(chat?.messages ?? [], me);
   const seen = useRef(arrived.length > 0 ? arrived[arrived.length - 1].n : 0);
   const [mountedAt] = useState(seen.current);
 
@@ -256,6 +258,20 @@ export function Table({
               {error}
             </p>
           )}
+          {view.phase === 'over' && gameOverClosed && (
+            // "Look at the table" keeps what the game-over dialog offered within reach.
+            <div className="over-actions" data-testid="over-actions">
+              {onRematch && (
+                <button type="button" className="btn primary small" onClick={onRematch} data-testid="rematch">
+                  {t('over.rematch')}
+                </button>
+              )}
+              <button type="button" className="btn small" onClick={() => setGameOverClosed(false)}>
+                {t('over.results')}
+              </button>
+              {gameOverExtra}
+            </div>
+          )}
         </div>
 
         {passing && view.hand ? (
@@ -306,11 +322,13 @@ export function Table({
 
       <SideSheet
         initial={chat ? 'chat' : 'log'}
+        onView={unread.onView}
         panels={[
           { id: 'log', label: t('side.log'), render: () => <GameLog view={view} seats={seats} /> },
           chat && {
             id: 'chat',
             label: t('side.chat'),
+            badge: unread.count,
             render: () => (
               <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} spectators={chat.spectators} />
             ),
@@ -383,6 +401,23 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
       <ScoreChart results={view.results} seats={seats} players={view.options.players} />
     </div>
   );
+}
+
+/**
+ * Chat messages from others that arrived after the player last had the chat in view: the
+ * count on the chat tab. What was there when the table opened counts as read.
+ */
+function useUnread(messages: readonly ChatMessage[], me: number | null) {
+  const latest = (list: readonly ChatMessage[]) => list.reduce((at, m) => Math.max(at, m.at), 0);
+  const [readUpTo, setReadUpTo] = useState(() => latest(messages));
+  const [viewing, setViewing] = useState(false);
+  const newest = latest(messages);
+  useEffect(() => {
+    if (viewing) setReadUpTo((r) => Math.max(r, newest));
+  }, [viewing, newest]);
+  const onView = useCallback((id: string | null) => setViewing(id === 'chat'), []);
+  const count = viewing ? 0 : messages.filter((m) => m.at > readUpTo && m.seat !== me).length;
+  return { count, onView };
 }
 
 /** The result of the last round that ended after `after` (an arrival number), if any. */

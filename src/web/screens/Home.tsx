@@ -1,6 +1,7 @@
 /**
  * Home: create a table (players, mode, length, bots, public or private, coach on or off),
- * join one with a code, or pick a public table that is waiting for players.
+ * join one with a code, pick a public table that is waiting for players, or return to a
+ * table where this browser holds a seat.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +9,14 @@ import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/in
 import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
 import { Card } from '../components/Card.js';
 import { BottleIcon } from '../components/SeatPanel.js';
+import { errorText } from '../errors.js';
 import { BOT_LEVELS, seatNumbers } from '../game/model.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
 import { savePendingBots } from '../net/pending.js';
 import { saveSession } from '../net/session.js';
 import { usePrefs } from '../prefs.js';
 import { navigate } from '../router.js';
+import { MyTables } from './MyTables.js';
 
 const PLAYER_COUNTS: PlayerCount[] = [2, 3, 4, 5, 6];
 type Seat = 'open' | BotLevelName;
@@ -79,7 +82,7 @@ export function Home() {
       savePendingBots(reply.code, bots);
       navigate({ screen: 'table', code: reply.code });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(err instanceof ApiError ? errorText(t, err.code) : String(err));
       setBusy(false);
     }
   };
@@ -108,6 +111,8 @@ export function Home() {
           <span className="muted small">{t('learn.homeText')}</span>
         </p>
       </section>
+
+      <MyTables />
 
       <div className="home-grid">
         <form className="panel create" onSubmit={create} aria-labelledby="create-title">
@@ -274,7 +279,7 @@ export function Home() {
           <section className="panel">
             <h2>{t('home.more')}</h2>
             <p>
-              <a href="#/rules">{t('nav.rules')}</a> · <a href="#/replay">{t('nav.replay')}</a>
+              <a href="#/rules">{t('nav.rules')}</a> · <a href="#/replays">{t('nav.replay')}</a>
             </p>
           </section>
         </div>

@@ -18,6 +18,7 @@ import {
   type GameRow,
   type SeatRow,
   SeqTakenError,
+  StaleOwnerError,
   StaleTableError,
   type Store,
   type TableRow,
@@ -404,6 +405,154 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
         expect((await store.loadTable(untouched.code))?.seats[0].tokenHash).toBe('h0');
         expect(await store.recentChat(untouched.code, 10)).toHaveLength(1);
         expect(await store.loadActions(untouched.gameId)).toHaveLength(1);
+      }
+    },
+  );
+  // ---- ownership in a cluster ----
+
+  it.skipIf(skip)(
+    'leases: one owner at a time; a running lease is refused to others, an expired or released one is taken with the next fence',
+    async () => {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      expect(await store.ownerOf(table.code)).toBeNull();
+      expect(await store.orphanedTables(10_000)).toContain(table.code);
+      expect(await store.claimTable(table.code, 'node-a', 60_000)).toBe(1);
+      expect(await store.ownerOf(table.code)).toEqual({ node: 'node-a', fence: 1, live: true });
+      expect(await store.orphanedTables(10_000)).not.toContain(table.code);
+      expect(await store.claimTable(table.code, 'node-b', 60_000)).toBeNull();
+      // The holder may claim again (after dropping the table): a new fence all the same.
+      expect(await store.claimTable(table.code, 'node-a', 60_000)).toBe(2);
+      expect((await store.renewLeases('node-a', 60_000)).get(table.code)).toBe(2);
+      expect((await store.renewLeases('node-b', 60_000)).has(table.code)).toBe(false);
+
+      // A lease that is not renewed runs out; then any node takes the table.
+      expect((await store.renewLeases('node-a', 40)).get(table.code)).toBe(2);
+      await new Promise((r) => setTimeout(r, 120));
+      expect(await store.ownerOf(table.code)).toEqual({ node: 'node-a', fence: 2, live: false });
+      expect(await store.orphanedTables(10_000)).toContain(table.code);
+      expect(await store.claimTable(table.code, 'node-b', 60_000)).toBe(3);
+      expect((await store.renewLeases('node-a', 60_000)).has(table.code)).toBe(false);
+
+      // Released (a node shutting down): taken at once, no wait for the lease.
+      await store.releaseTables('node-a', [table.code]);
+      expect(await store.ownerOf(table.code)).toMatchObject({ node: 'node-b' });
+      await store.releaseTables('node-b', [table.code]);
+      expect(await store.ownerOf(table.code)).toBeNull();
+      expect(await store.claimTable(table.code, 'node-c', 60_000)).toBe(4);
+
+      // A table just made is its creator's to claim: no other node adopts it meanwhile.
+      const fresh = tableRow(1, { createdAt: Date.now() });
+      await store.saveTable(fresh, seatsOf(2));
+      expect(await store.orphanedTables(10_000)).not.toContain(fresh.code);
+      expect(await store.claimTable(fresh.code, 'node-a', 60_000)).toBe(1);
+
+      // Nobody owns a closed table, or one that does not exist.
+      const closed = tableRow(1);
+      await store.saveTable(closed, seatsOf(2));
+      await store.saveTable({ ...closed, status: 'closed', version: 2 }, seatsOf(2));
+      expect(await store.claimTable(closed.code, 'node-a', 60_000)).toBeNull();
+      expect(await store.orphanedTables(10_000)).not.toContain(closed.code);
+      expect(await store.claimTable('NOSUCH00', 'node-a', 60_000)).toBeNull();
+    },
+  );
+
+  it.skipIf(skip)(
+    'fencing: every write of an owner whose table was taken over is refused and changes nothing',
+    async () => {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      const old = (await store.claimTable(table.code, 'node-a', 60_000))!;
+      const game = gameOf(table, `f-${table.code}`);
+      const playing = { ...table, status: 'playing' as const, gameId: game.id, version: 2 };
+      await store.startGame(game, playing, seatsOf(3), old);
+      await store.appendAction(game.id, play(1, 0, 5), undefined, old);
+      await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 2, deadline: 1_764_000_060_000 }, old);
+
+      // node-a stalls past its lease; node-b takes the table over.
+      await store.renewLeases('node-a', 1);
+      await new Promise((r) => setTimeout(r, 30));
+      const current = (await store.claimTable(table.code, 'node-b', 60_000))!;
+      expect(current).toBe(old + 1);
+
+      const stale = (write: Promise<unknown>) => expect(write).rejects.toBeInstanceOf(StaleOwnerError);
+      await stale(store.appendAction(game.id, play(2, 1, 6), undefined, old));
+      await stale(store.appendAction(game.id, play(2, 1, 6), { at: 1_764_000_002_000 }, old));
+      await stale(store.saveTable({ ...playing, host: 2, version: 3 }, seatsOf(3, 'Stale'), old));
+      await stale(store.setGameStatus(game.id, 'abandoned', 1_764_000_003_000, old));
+      await stale(
+        store.addChat(
+          { tableCode: table.code, gameId: game.id, seat: 0, name: 'Ann', text: 'x', reaction: null, at: 1 },
+          old,
+        ),
+      );
+      await stale(store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1 }, old));
+      await stale(store.clearTimer(table.code, 'absence', 2, old));
+      const rival = gameOf(table, `r-${table.code}`);
+      await stale(store.startGame(rival, { ...playing, gameId: rival.id, version: 3 }, seatsOf(3), old));
+      // The refusal names the table and tells a client to try again.
+      await expect(store.appendAction(game.id, play(2, 1, 6), undefined, old)).rejects.toMatchObject({
+        table: table.code,
+        code: 'ERR_UNAVAILABLE',
+        status: 503,
+      });
+
+      // Nothing of the stale owner's was stored.
+      expect(await store.loadActions(game.id)).toEqual([play(1, 0, 5)]);
+      expect(await store.loadTable(table.code)).toEqual({ table: playing, seats: seatsOf(3) });
+      expect((await store.loadGame(game.id))?.status).toBe('running');
+      expect(await store.loadGame(rival.id)).toBeNull();
+      expect(await store.recentChat(table.code, 10)).toEqual([]);
+      expect(await store.timersOf(table.code)).toEqual([
+        { tableCode: table.code, kind: 'absence', seat: 2, deadline: 1_764_000_060_000 },
+      ]);
+
+      // The new owner's writes go through; without a fence (a single node) writes are not checked.
+      await store.appendAction(game.id, play(2, 1, 6), undefined, current);
+      await store.appendAction(game.id, play(3, 2, 7), { at: 1_764_000_004_000 }, current);
+      await store.saveTable({ ...playing, status: 'finished', version: 3 }, seatsOf(3), current);
+      await store.clearTimer(table.code, 'absence', 2, current);
+      await store.addChat({
+        tableCode: table.code,
+        gameId: null,
+        seat: 0,
+        name: 'A',
+        text: 'z',
+        reaction: null,
+        at: 3,
+      });
+      expect((await store.loadActions(game.id)).map((a) => a.seq)).toEqual([1, 2, 3]);
+      expect((await store.loadTable(table.code))?.table.status).toBe('finished');
+      expect(await store.timersOf(table.code)).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'fencing against a takeover in flight: a write that is acknowledged is seen by the new owner, or it is refused',
+    async () => {
+      const other = await backing.open();
+      try {
+        for (let round = 0; round < 8; round++) {
+          const table = tableRow(1);
+          await store.saveTable(table, seatsOf(3));
+          const old = (await store.claimTable(table.code, 'node-a', 60_000))!;
+          const game = gameOf(table, `x-${table.code}`);
+          await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3), old);
+          await store.releaseTables('node-a', [table.code]);
+          // The old owner appends while node-b claims and, at once, reads the log it will replay.
+          const [append, seen] = await Promise.allSettled([
+            store.appendAction(game.id, play(1, 0, 5), undefined, old),
+            other.claimTable(table.code, 'node-b', 60_000).then(() => other.loadActions(game.id)),
+          ]);
+          if (seen.status !== 'fulfilled') throw seen.reason;
+          if (append.status === 'fulfilled') expect(seen.value).toHaveLength(1);
+          else {
+            expect(append.reason).toBeInstanceOf(StaleOwnerError);
+            expect(await store.loadActions(game.id)).toEqual([]);
+          }
+        }
+      } finally {
+        await other.close();
       }
     },
   );
