@@ -272,7 +272,7 @@ function passRisk(id: CardId): number {
 }
 
 /** What a suit the seat passes away entirely is worth, in passRisk units (a void lets it discard freely later). */
-const PASS_VOID = 5;
+const PASS_VOID = 10;
 
 /**
  * The cards the seat passes, riskiest first: the riskiest cards, unless passing all of a

@@ -25,7 +25,7 @@ import {
   type Round,
 } from '../engine/index.js';
 import type { Budget } from './bot.js';
-import { chooseCard, passAll, passOrder, playOut } from './policy.js';
+import { chooseCard, passAll, passOrder, passSet, playOut } from './policy.js';
 
 /** Fills `out` with one deal to search on. */
 export type Deal = (rng: Rng, out: Round) => void;
@@ -175,8 +175,11 @@ function bestChild(node: Node, work: Round): Node {
 
 /** Candidate passes in Round slot order, the heuristic's own first. */
 export function passCandidates(r: Round, seat: number): number[][] {
-  const order = passOrder(r, seat);
-  const top = order.slice(0, r.n === 2 ? 5 : 4);
+  // The heuristic's cards first (they may include a short suit passed for a void), then
+  // the riskiest of the rest, so that the first candidate is the heuristic's own pass.
+  const own = passSet(r, seat);
+  const order = [...own, ...passOrder(r, seat).filter((id) => !own.includes(id))];
+  const top = order.slice(0, Math.max(own.length, r.n === 2 ? 5 : 4));
   const devils = r.devilCount(seat);
   const out: number[][] = [];
   const rest = (used: number[]) => top.filter((id) => !used.includes(id));
