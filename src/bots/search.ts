@@ -36,8 +36,12 @@ const EXPLORATION = 0.7;
 /** Chance that a playout move is random rather than the heuristic's. */
 const PLAYOUT_NOISE = 0.1;
 const MAX_PASS_CANDIDATES = 16;
-/** The share of the budget a pass decision uses (see search()). */
-const PASS_SHARE = 0.25;
+/**
+ * A pass searches at most this many iterations (see search()), and a time budget a
+ * quarter of its time.
+ */
+const PASS_ITERATIONS = 2500;
+const PASS_TIME_SHARE = 0.25;
 
 class Node {
   readonly children: Node[] = [];
@@ -88,10 +92,12 @@ export function search(base: Round, seat: number, deal: Deal, budget: Required<B
   const work = base.clone();
   const scores = new Int32Array(base.n);
   // A pass iteration plays the whole round, a play iteration only what is left of it, so
-  // the pass gets a share of the budget: its search was the slowest decision by far.
-  const share = base.phase === PHASE_PASS ? PASS_SHARE : 1;
-  const iterations = Math.ceil(budget.iterations * share);
-  const deadline = budget.ms > 0 ? performance.now() + budget.ms * share : Infinity;
+  // the pass is capped: its search was the slowest decision by far. The cap leaves small
+  // budgets whole (a quarter of 2,000 iterations lost strength at the pass) and bounds
+  // the large ones.
+  const passing = base.phase === PHASE_PASS;
+  const iterations = passing ? Math.min(budget.iterations, PASS_ITERATIONS) : budget.iterations;
+  const deadline = budget.ms > 0 ? performance.now() + budget.ms * (passing ? PASS_TIME_SHARE : 1) : Infinity;
   const more = (i: number): boolean => i < iterations && (i % 16 !== 0 || performance.now() < deadline);
   return base.phase === PHASE_PASS
     ? searchPass(base, seat, deal, more, rng, work, scores)
