@@ -8,7 +8,7 @@ import type { Action, PassChoice } from '../engine/index.js';
 import { cardId, Game, type TableView, view } from '../engine/index.js';
 import { type GameRecord, gameFromRecord, type RecordResult } from '../record/index.js';
 import { type Choice, choiceJson, choicesFor, evaluate, sameSlots, slotsOf } from './evaluate.js';
-import { type DecisionClass, decisionAccuracy, explain, judge, THRESHOLDS } from './verdict.js';
+import { type DecisionClass, decisionAccuracy, judge, type Reason, reasonFor, THRESHOLDS } from './verdict.js';
 
 export const ANALYSIS_FORMAT = 'bottle-imp-analysis/1';
 
@@ -42,7 +42,8 @@ export interface AnalysedDecision {
   readonly options: readonly AnalysedOption[];
   readonly loss: number;
   readonly class: DecisionClass;
-  readonly why: string;
+  /** Why, as a code with figures (docs/analysis.md); clients put it into words. */
+  readonly reason: Reason;
 }
 
 export interface PlayerSummary {
@@ -133,7 +134,7 @@ export function analyseMoment(m: Moment, iterations: number, seed: number): Anal
     })),
     loss: round2(v.loss),
     class: v.class,
-    why: explain(m.view, e, chosen, v),
+    reason: reasonFor(m.view, e, chosen, v),
   };
 }
 

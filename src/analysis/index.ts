@@ -14,4 +14,11 @@ export {
   summarise,
 } from './analyse.js';
 export { HINT_ITERATIONS, type Hint, hintFor } from './hint.js';
-export { type DecisionClass, THRESHOLDS } from './verdict.js';
+export {
+  type DecisionClass,
+  REASON_CODES,
+  type Reason,
+  THRESHOLDS,
+  TRICK_CODES,
+  type TrickOutcome,
+} from './verdict.js';

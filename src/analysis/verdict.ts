@@ -1,12 +1,14 @@
 /**
  * How a decision is judged from its evaluation: the expected points lost against the
- * best option, the class that loss earns, and one line a person reads about why.
+ * best option, the class that loss earns, and the reason, as a code with figures that the
+ * clients put into words (the command line in English, the web client in English and
+ * German).
  */
 
 import { knownRound } from '../bots/position.js';
-import type { TableView } from '../engine/index.js';
+import type { PassChoice, TableView } from '../engine/index.js';
 import { PHASE_PLAY, RANK } from '../engine/index.js';
-import { bestIndex, type Choice, type Evaluation, pairedError } from './evaluate.js';
+import { bestIndex, choiceJson, type Evaluation, pairedError } from './evaluate.js';
 
 export type DecisionClass = 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'forced';
 
@@ -48,63 +50,100 @@ export function decisionAccuracy(loss: number): number {
   return 100 * Math.exp(-Math.max(0, loss) / ACCURACY_SCALE);
 }
 
-const pct = (x: number): string => `${Math.round(x * 100)} %`;
-const pts = (x: number): string => (Math.round(x * 10) / 10).toFixed(1);
+/** An option as in the analysis JSON: a rank, or a pass as in RECORD.md. */
+type ActionJson = number | PassChoice;
 
-/** A pass or card as a person reads it. */
-export function describeChoice(choice: Choice, players: number): string {
-  if ('card' in choice) return String(RANK[choice.card]);
-  const [first, second, d1, d2] = choice.pass;
-  const devil = [d1, d2].filter((id) => id >= 0).map((id) => RANK[id]);
-  const sides =
-    players === 2 ? `face-up ${RANK[first]}, hidden ${RANK[second]}` : `left ${RANK[first]}, right ${RANK[second]}`;
-  return devil.length > 0 ? `${sides}, devil ${devil.join(' and ')}` : sides;
-}
+/** What the seat's card certainly does to the trick it completes (it plays last to it). */
+export type TrickOutcome =
+  | { readonly code: 'buysBottle' | 'keepsBottle'; readonly price: number; readonly cardsLeft: number }
+  | { readonly code: 'takesTrick'; readonly cardsLeft: number };
 
 /**
- * Why the chosen option is worse than the best (or why it is fine), in one line. The
- * bottle is named when the difference in bottle risk explains most of the loss, else
- * the points; when the seat plays last to a trick, what the card does to it is certain
- * and is said first ("buys the bottle at 7 with 2 cards left").
+ * Why a decision earned its class, as a code with the figures a client puts into its own
+ * words (docs/analysis.md lists them). Risks are shares of the sampled deals (0 to 1),
+ * points are expected round points; all rounded to 0.01.
  */
-export function explain(view: TableView, e: Evaluation, chosen: number, v: Verdict): string {
+export type Reason =
+  | { readonly code: 'forced' }
+  | { readonly code: 'best'; readonly risk: number }
+  | { readonly code: 'withinError'; readonly best: ActionJson; readonly error: number }
+  | {
+      readonly code: 'riskier';
+      readonly best: ActionJson;
+      readonly risk: number;
+      readonly bestRisk: number;
+      readonly trick?: TrickOutcome;
+    }
+  | {
+      readonly code: 'safer';
+      readonly best: ActionJson;
+      readonly risk: number;
+      readonly bestRisk: number;
+      readonly loss: number;
+      readonly trick?: TrickOutcome;
+    }
+  | {
+      readonly code: 'points';
+      readonly best: ActionJson;
+      readonly loss: number;
+      readonly value: number;
+      readonly bestValue: number;
+      readonly trick?: TrickOutcome;
+    };
+
+/** Every reason code and every trick outcome code, for clients that must have words for each. */
+export const REASON_CODES: readonly Reason['code'][] = ['forced', 'best', 'withinError', 'riskier', 'safer', 'points'];
+export const TRICK_CODES: readonly TrickOutcome['code'][] = ['buysBottle', 'keepsBottle', 'takesTrick'];
+
+/** A bottle-risk difference of at least this share of deals explains a loss by the bottle. */
+const RISK_GAP = 0.1;
+
+const round2 = (x: number): number => Math.round(x * 100) / 100;
+
+/**
+ * Why the chosen option is worse than the best (or why it is fine). The bottle is named
+ * when the difference in bottle risk explains the loss, else the points; when the seat
+ * plays last to a trick, what the card certainly does to it comes with it.
+ */
+export function reasonFor(view: TableView, e: Evaluation, chosen: number, v: Verdict): Reason {
   const n = view.options.players;
-  if (v.class === 'forced') return 'the only legal card';
+  if (v.class === 'forced') return { code: 'forced' };
   const c = e.options[chosen];
   const b = e.options[v.best];
-  const risk = (o: typeof c): string => `ends the round with a bottle in ${pct(o.bottleRisk)} of deals`;
-  if (chosen === v.best) return `best choice; ${risk(c)}`;
-  const bestText = 'card' in b.choice ? describeChoice(b.choice, n) : `passing ${describeChoice(b.choice, n)}`;
-  if (v.loss <= SIGNIFICANCE * v.lossError)
-    return `as good as ${bestText} within the uncertainty (±${pts(v.lossError)})`;
-  const now = 'card' in c.choice ? lastToTrick(view, c.choice.card) : '';
+  if (chosen === v.best) return { code: 'best', risk: round2(c.bottleRisk) };
+  const best = choiceJson(b.choice, n);
+  if (v.loss <= SIGNIFICANCE * v.lossError) return { code: 'withinError', best, error: round2(v.lossError) };
+  const trick = 'card' in c.choice ? lastToTrick(view, c.choice.card) : null;
+  const withTrick = trick ? { trick } : {};
+  const risks = { risk: round2(c.bottleRisk), bestRisk: round2(b.bottleRisk) };
   const riskGap = c.bottleRisk - b.bottleRisk;
-  const lead = now ? `${now}; ` : '';
-  if (riskGap >= 0.1)
-    return `${lead}ends the round with a bottle in ${pct(c.bottleRisk)} of deals, ${pct(b.bottleRisk)} with ${bestText}`;
-  if (riskGap <= -0.1)
-    return `${lead}avoids the bottle more often (${pct(c.bottleRisk)} against ${pct(b.bottleRisk)}) but ${bestText} scores ${pts(v.loss)} points more`;
-  return `${lead}${bestText} scores ${pts(v.loss)} points more on average (${pts(b.value)} against ${pts(c.value)})`;
+  if (riskGap >= RISK_GAP) return { code: 'riskier', best, ...risks, ...withTrick };
+  if (riskGap <= -RISK_GAP) return { code: 'safer', best, ...risks, loss: round2(v.loss), ...withTrick };
+  return {
+    code: 'points',
+    best,
+    loss: round2(v.loss),
+    value: round2(c.value),
+    bestValue: round2(b.value),
+    ...withTrick,
+  };
 }
 
-/** When the seat completes the trick, what this card certainly does; else ''. */
-function lastToTrick(view: TableView, card: number): string {
+/** When the seat completes the trick and wins it, what this card certainly does; else null. */
+function lastToTrick(view: TableView, card: number): TrickOutcome | null {
   const n = view.options.players;
-  if (view.trick.cards.length !== n - 1) return '';
+  if (view.trick.cards.length !== n - 1) return null;
   const known = knownRound(view);
   const r = known.round;
-  if (r.phase !== PHASE_PLAY) return '';
+  if (r.phase !== PHASE_PLAY) return null;
   const before = [r.owner[0], r.owner[1]];
   r.play(card);
-  const left = (view.hand?.length ?? 0) + (view.faceUp?.[known.seat].length ?? 0) - 1;
-  const cardsLeft = `with ${left} card${left === 1 ? '' : 's'} left`;
-  if (r.lastWinner !== known.seat) return '';
+  const cardsLeft = (view.hand?.length ?? 0) + (view.faceUp?.[known.seat].length ?? 0) - 1;
+  if (r.lastWinner !== known.seat) return null;
   if (r.lastBottle > 0) {
     // A bottle changes hands at the price of the card that took it.
-    const price = RANK[card];
-    return before[r.lastBottle - 1] === known.seat
-      ? `keeps the bottle at ${price} ${cardsLeft}`
-      : `buys the bottle at ${price} ${cardsLeft}`;
+    const code = before[r.lastBottle - 1] === known.seat ? 'keepsBottle' : 'buysBottle';
+    return { code, price: RANK[card], cardsLeft };
   }
-  return `takes the trick ${cardsLeft}`;
+  return { code: 'takesTrick', cardsLeft };
 }

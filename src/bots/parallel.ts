@@ -1,39 +1,28 @@
 /**
  * Root-parallel search: the same position searched by several worker threads with
- * different seeds, their root visits added up. Bot.decide is synchronous, so the calling
- * thread blocks on an Atomics counter while the workers run and then reads their answers
- * with receiveMessageOnPort. Workers load the compiled module (dist/bots/search-worker.js)
- * and are unref'd, so an idle pool never keeps a process alive.
+ * different seeds, their root visits added up. Bot.decide is synchronous, so the threads
+ * are a WorkerPool used through its blocking `runEach`. The threads load the compiled
+ * module (dist/bots/search-worker.js) and are unref'd, so an idle pool never keeps a
+ * process alive.
  */
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { TableView } from '../engine/index.js';
 import type { Budget } from './bot.js';
 import type { SearchResult } from './search.js';
+import type { SearchJob } from './search-worker.js';
+import { WorkerPool } from './worker-pool.js';
 
-interface Helper {
-  readonly worker: Worker;
-  readonly port: MessagePort;
-}
+/** How long a search thread may stay silent before it is taken for dead and the decision fails. */
+const SILENT_THREAD_MS = 10 * 60_000;
 
-const pools = new Map<number, Helper[]>();
-const done = new Int32Array(new SharedArrayBuffer(4));
+const pools = new Map<number, WorkerPool<SearchJob, SearchResult>>();
 
-function pool(threads: number): Helper[] {
-  let helpers = pools.get(threads);
-  if (!helpers) {
-    helpers = Array.from({ length: threads }, () => {
-      const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(new URL('./search-worker.js', import.meta.url), {
-        workerData: { port: port2, done },
-        transferList: [port2],
-      });
-      worker.unref();
-      port1.unref();
-      return { worker, port: port1 };
-    });
-    pools.set(threads, helpers);
+function pool(threads: number): WorkerPool<SearchJob, SearchResult> {
+  let p = pools.get(threads);
+  if (!p?.open) {
+    p = new WorkerPool(new URL('./search-worker.js', import.meta.url), threads, { unref: true });
+    pools.set(threads, p);
   }
-  return helpers;
+  return p;
 }
 
 /** Search `view` on `threads` workers, each with its share of the iterations and its own seed. */
@@ -43,20 +32,16 @@ export function searchInParallel(
   seed: number,
   threads: number,
 ): SearchResult[] {
-  const helpers = pool(threads);
   const share = { iterations: Math.ceil(budget.iterations / threads), ms: budget.ms };
-  Atomics.store(done, 0, 0);
-  helpers.forEach((h, k) => {
-    h.worker.postMessage({ view, budget: share, seed: (seed + Math.imul(k, 0x9e3779b9)) >>> 0 });
-  });
-  for (let finished = 0; finished < threads; finished = Atomics.load(done, 0)) Atomics.wait(done, 0, finished);
-  return helpers.map((h) => {
-    const answer = receiveMessageOnPort(h.port)?.message as
-      | { ok: true; result: SearchResult }
-      | { ok: false; error: string }
-      | undefined;
-    if (!answer) throw new Error('parallel search: a worker finished without an answer');
-    if (!answer.ok) throw new Error(`parallel search: ${answer.error}`);
-    return answer.result;
-  });
+  const jobs = Array.from({ length: threads }, (_, k) => ({
+    view,
+    budget: share,
+    seed: (seed + Math.imul(k, 0x9e3779b9)) >>> 0,
+  }));
+  try {
+    return pool(threads).runEach(jobs, SILENT_THREAD_MS);
+  } catch (e) {
+    // A pool whose thread went silent is closed; the next search starts a fresh one.
+    throw new Error(`parallel search: ${e instanceof Error ? e.message : String(e)}`);
+  }
 }

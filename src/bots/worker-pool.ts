@@ -1,14 +1,43 @@
 /**
- * A pool of worker threads for asynchronous jobs (the tournament's deals): a fixed number
- * of threads running one script, jobs queued while every thread is busy, a crashed thread
- * replaced (its job fails), `close()` ending them all. The script answers each job
- * through `serveJobs`. (The server's bot pool in src/server/bots/pool.ts adds priorities
- * for analysis jobs and keeps its own threads for now; root-parallel search in
- * parallel.ts blocks on its threads because Bot.decide is synchronous.)
+ * The one pool of worker threads, used by the tournament (deals), the server (bot turns,
+ * hints and analyses) and root-parallel search (one position on several threads): a fixed
+ * number of threads running one script that answers jobs through `serveJobs`.
+ *
+ * - `run(job)` is asynchronous: jobs queue while every thread is busy; a crashed thread is
+ *   replaced and its job fails.
+ * - `runEach(jobs)` blocks the calling thread until every job is answered (one job per
+ *   idle thread), for callers that must stay synchronous (Bot.decide): the threads answer
+ *   on ports of their own and count finished jobs in shared memory, so the caller waits
+ *   on an Atomics counter and reads the answers with receiveMessageOnPort.
+ * - `nice` lowers the threads' CPU priority: each thread sets its own nice value, which on
+ *   Linux belongs to the thread, not the process, so work in a niced pool only gets the
+ *   CPU the rest of the process leaves (the server's analyses: BENCHMARKS.md). Elsewhere
+ *   it is ignored.
  */
-import { parentPort, Worker } from 'node:worker_threads';
+import os from 'node:os';
+import {
+  MessageChannel,
+  type MessagePort,
+  parentPort,
+  receiveMessageOnPort,
+  Worker,
+  workerData,
+} from 'node:worker_threads';
 
 type Answer<R> = { readonly ok: true; readonly value: R } | { readonly ok: false; readonly error: string };
+
+/** What a pool's thread receives as `workerData`: its answer port and the pool's settings around the caller's data. */
+interface ThreadData {
+  readonly port: MessagePort;
+  readonly done: Int32Array;
+  readonly nice: number;
+  readonly data: unknown;
+}
+
+interface Thread {
+  readonly worker: Worker;
+  readonly port: MessagePort;
+}
 
 interface Pending<J, R> {
   readonly job: J;
@@ -17,19 +46,31 @@ interface Pending<J, R> {
 }
 
 export interface WorkerPoolOptions {
-  /** Sent to every thread once, as `workerData`. */
+  /** Sent to every thread once; read there with `poolData()`. */
   readonly workerData?: unknown;
+  /** Nice value every thread sets for itself (0 to 19; higher is lower priority). Default 0. */
+  readonly nice?: number;
+  /** Idle threads do not keep the process alive. */
+  readonly unref?: boolean;
+}
+
+export class WorkerPoolClosedError extends Error {
+  constructor() {
+    super('the worker pool is closed');
+  }
 }
 
 export class WorkerPool<J, R> {
-  private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Pending<J, R>>();
+  private readonly idle: Thread[] = [];
+  private readonly busy = new Map<Thread, Pending<J, R>>();
   private readonly waiting: Pending<J, R>[] = [];
+  /** Jobs answered, counted by the threads; reset by runEach, which alone reads it. */
+  private readonly done = new Int32Array(new SharedArrayBuffer(4));
   private closed = false;
 
   constructor(
     private readonly script: URL,
-    size: number,
+    readonly size: number,
     private readonly options: WorkerPoolOptions = {},
   ) {
     for (let i = 0; i < Math.max(1, size); i++) this.idle.push(this.spawn());
@@ -37,65 +78,128 @@ export class WorkerPool<J, R> {
 
   /** The job's answer from the next free thread; rejects with the thread's error or when the pool closes. */
   run(job: J): Promise<R> {
-    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    if (this.closed) return Promise.reject(new WorkerPoolClosedError());
     return new Promise((resolve, reject) => {
       const pending = { job, resolve, reject };
-      const w = this.idle.pop();
-      if (w) this.start(w, pending);
+      const t = this.idle.pop();
+      if (t) this.start(t, pending);
       else this.waiting.push(pending);
     });
   }
 
-  /** Ends every thread; queued and running jobs are rejected. */
-  async close(): Promise<void> {
-    this.closed = true;
-    const gone = new Error('the worker pool is closed');
-    for (const p of this.waiting.splice(0)) p.reject(gone);
-    for (const p of this.busy.values()) p.reject(gone);
-    const workers = [...this.idle, ...this.busy.keys()];
-    this.busy.clear();
-    await Promise.all(workers.map((w) => w.terminate()));
+  /**
+   * Every job's answer, in order, blocking this thread until all are in: one job per
+   * thread, and only while no asynchronous job runs. A thread that has not answered after
+   * `timeoutMs` (it died) closes the pool and throws.
+   */
+  runEach(jobs: readonly J[], timeoutMs: number): R[] {
+    if (this.closed) throw new WorkerPoolClosedError();
+    if (this.busy.size > 0 || jobs.length > this.idle.length)
+      throw new Error('runEach needs an idle thread for each job');
+    const threads = this.idle.slice(0, jobs.length);
+    Atomics.store(this.done, 0, 0);
+    threads.forEach((t, k) => {
+      t.worker.postMessage(jobs[k]);
+    });
+    const deadline = performance.now() + timeoutMs;
+    for (let n = 0; n < jobs.length; n = Atomics.load(this.done, 0)) {
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.done, 0, n, left) === 'timed-out') {
+        void this.close();
+        throw new Error(`a worker thread did not answer within ${timeoutMs} ms`);
+      }
+    }
+    return threads.map((t) => {
+      const answer = receiveMessageOnPort(t.port)?.message as Answer<R> | undefined;
+      if (!answer) throw new Error('a worker thread finished without an answer');
+      if (!answer.ok) throw new Error(answer.error);
+      return answer.value;
+    });
   }
 
-  private spawn(): Worker {
-    const w = new Worker(this.script, { workerData: this.options.workerData });
-    w.on('message', (answer: Answer<R>) => {
-      const p = this.busy.get(w);
-      this.busy.delete(w);
+  /** False once closed (by `close()`, or by `runEach` after a thread went silent). */
+  get open(): boolean {
+    return !this.closed;
+  }
+
+  /** Ends every thread; queued and running jobs are rejected. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const gone = new WorkerPoolClosedError();
+    for (const p of this.waiting.splice(0)) p.reject(gone);
+    for (const p of this.busy.values()) p.reject(gone);
+    const threads = [...this.idle.splice(0), ...this.busy.keys()];
+    this.busy.clear();
+    await Promise.all(
+      threads.map((t) => {
+        t.port.close();
+        return t.worker.terminate();
+      }),
+    );
+  }
+
+  private spawn(): Thread {
+    const { port1, port2 } = new MessageChannel();
+    const data: ThreadData = {
+      port: port2,
+      done: this.done,
+      nice: this.options.nice ?? 0,
+      data: this.options.workerData,
+    };
+    const worker = new Worker(this.script, { workerData: data, transferList: [port2] });
+    const t = { worker, port: port1 };
+    port1.on('message', (answer: Answer<R>) => {
+      const p = this.busy.get(t);
+      this.busy.delete(t);
       if (p) {
         if (answer.ok) p.resolve(answer.value);
         else p.reject(new Error(answer.error));
       }
-      this.release(w);
+      this.release(t);
     });
-    w.on('error', (e) => {
+    worker.on('error', (e) => {
       // A crashed thread is replaced; its job fails so the caller can decide what to do.
-      const p = this.busy.get(w);
-      this.busy.delete(w);
+      const p = this.busy.get(t);
+      this.busy.delete(t);
+      port1.close();
       p?.reject(e);
+      const i = this.idle.indexOf(t);
+      if (i >= 0) this.idle.splice(i, 1);
       if (!this.closed) this.release(this.spawn());
     });
-    return w;
+    if (this.options.unref) {
+      worker.unref();
+      port1.unref();
+    }
+    return t;
   }
 
-  private start(w: Worker, p: Pending<J, R>): void {
-    this.busy.set(w, p);
-    w.postMessage(p.job);
+  private start(t: Thread, p: Pending<J, R>): void {
+    this.busy.set(t, p);
+    t.worker.postMessage(p.job);
   }
 
-  private release(w: Worker): void {
+  private release(t: Thread): void {
     if (this.closed) return;
     const next = this.waiting.shift();
-    if (next) this.start(w, next);
-    else this.idle.push(w);
+    if (next) this.start(t, next);
+    else this.idle.push(t);
   }
 }
 
-/** Inside a pool's thread: answer every job with `handle`'s result, or its error as a message. */
+/** Inside a pool's thread: the `workerData` the pool was given. */
+export function poolData<T>(): T {
+  return (workerData as ThreadData).data as T;
+}
+
+/** Inside a pool's thread: set the pool's nice value, then answer every job with `handle`'s result, or its error as a message. */
 export function serveJobs<J, R>(handle: (job: J) => R): void {
   if (!parentPort) throw new Error('serveJobs must run in a worker thread');
-  const port = parentPort;
-  port.on('message', (job: J) => {
+  const { port, done, nice } = workerData as ThreadData;
+  // Elsewhere than Linux the nice value belongs to the whole process: the pool runs at normal priority there.
+  if (nice !== 0 && process.platform === 'linux') os.setPriority(nice);
+  parentPort.on('message', (job: J) => {
     let answer: Answer<R>;
     try {
       answer = { ok: true, value: handle(job) };
@@ -103,5 +207,7 @@ export function serveJobs<J, R>(handle: (job: J) => R): void {
       answer = { ok: false, error: e instanceof Error ? e.message : String(e) };
     }
     port.postMessage(answer);
+    Atomics.add(done, 0, 1);
+    Atomics.notify(done, 0);
   });
 }

@@ -5,12 +5,24 @@
  * Clients import only the types (`import type`), so zod stays out of the web bundle.
  */
 import { z } from 'zod';
-import type { Analysis, Hint } from '../analysis/index.js';
+import type { AnalysedDecision, Analysis, Hint, Reason, TrickOutcome } from '../analysis/index.js';
 import { type BotLevel, LEVELS } from '../bots/levels.js';
 import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
 import { cleanText, isVisible } from './text.js';
 
-export type { Analysis, Hint };
+export type { Hint, Reason, TrickOutcome };
+
+/**
+ * An analysis as the server sends it (docs/analysis.md). In one stored before reasons had
+ * codes, each decision has only the English `why` instead of `reason`; an analysis file
+ * written by `bottle-imp analyse --json` has both.
+ */
+export type AnalysisDocument = Omit<Analysis, 'decisions'> & {
+  readonly decisions: readonly (Omit<AnalysedDecision, 'reason'> & {
+    readonly reason?: Reason;
+    readonly why?: string;
+  })[];
+};
 
 /** The bot levels (one list, in src/bots/levels.ts), under the protocol's names. */
 export const BOT_LEVELS = LEVELS;
@@ -195,7 +207,7 @@ export type AnalysisReply =
   | { readonly status: 'none' }
   | { readonly status: 'queued'; readonly position: number }
   | { readonly status: 'running' }
-  | { readonly status: 'done'; readonly analysis: Analysis };
+  | { readonly status: 'done'; readonly analysis: AnalysisDocument };
 
 /** What a successful acknowledgement carries besides `ok`, per client message. */
 export interface ClientReplies {

@@ -15,7 +15,7 @@ import { limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
 import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
-import { Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
 import { Lobby } from './tables/lobby.js';
@@ -33,9 +33,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
-  const pool = new BotPool(config.botWorkers);
+  const pool = new BotPool(config.botWorkers, config.analysisWorkers);
   const sessions = new SessionLimits(config);
-  const io = new Server(app.server, sessions.serverOptions());
+  const io: IoServer = new Server(app.server, sessions.serverOptions());
   sessions.attach(io);
   const counts: Counts = {
     openTables: (): number => lobby.openTables(),
@@ -66,10 +66,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
 
   const resumed = await lobby.resumeAll();
+  const analysesResumed = await analyses.resume();
   const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
-  app.log.info({ port, resumed }, 'bottle-imp server ready');
+  app.log.info({ port, resumed, analysesResumed }, 'bottle-imp server ready');
 
   return {
     port,

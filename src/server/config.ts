@@ -13,7 +13,10 @@ export interface Config {
   readonly webDir: string;
   /** Base delay before a bot plays, so bot moves feel natural; 0 in tests. */
   readonly botDelayMs: number;
+  /** Threads for bot turns and hints. */
   readonly botWorkers: number;
+  /** Threads for analyses of finished games, at the lowest OS priority (src/server/bots/pool.ts). */
+  readonly analysisWorkers: number;
   /** A table with no human connected is closed after this long (its games are kept). */
   readonly closeAfterMs: number;
   /** A new table that no player has opened (followed with its seat token) is closed after this long. */
@@ -95,6 +98,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR || path.join(root, 'dist', 'web')),
     botDelayMs: int(env, 'BOT_DELAY_MS', 900),
     botWorkers: int(env, 'BOT_WORKERS', 2, 1),
+    analysisWorkers: int(env, 'ANALYSIS_WORKERS', 1, 1),
     closeAfterMs: int(env, 'CLOSE_AFTER_SECONDS', 1800, 1) * 1000,
     unopenedCloseMs: int(env, 'UNOPENED_CLOSE_SECONDS', 120, 1) * 1000,
     maxTablesPerAddress: int(env, 'MAX_TABLES_PER_ADDRESS', 20, 1),

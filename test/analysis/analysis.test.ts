@@ -49,7 +49,8 @@ describe('a bottle bought with one card left', () => {
     const safe = decision.options.find((o) => o.action === 7)!;
     expect(safe.value).toBe(37);
     expect(safe.error).toBe(0);
-    expect(decision.why).toMatch(/^buys the bottle at 9 with 1 card left/);
+    expect(decision.reason).toMatchObject({ best: 7, trick: { code: 'buysBottle', price: 9, cardsLeft: 1 } });
+    expect(['riskier', 'safer', 'points']).toContain(decision.reason.code);
   });
 
   test('is among the costliest decisions of the seat, the forced last card is not', () => {

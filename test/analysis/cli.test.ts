@@ -3,6 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { REASON_CODES } from '../../src/analysis/index.js';
+import { reasonText } from '../../src/cli/analysis-text.js';
 
 const CLI = join(import.meta.dirname, '../../dist/cli/main.js');
 const FIXTURE = join(import.meta.dirname, 'fixtures/3p-buys-bottle-late.json');
@@ -44,8 +46,11 @@ describe('bottle-imp analyse', () => {
         'options',
         'loss',
         'class',
+        'reason',
         'why',
       ]);
+      expect(REASON_CODES).toContain(d.reason.code);
+      expect(d.why).toBe(reasonText(d.reason));
       expect(d.why).not.toMatch(/\n/);
     }
     expect(r.stderr).toMatch(/^analyse: \d+ of 12 decisions/);

@@ -1,14 +1,15 @@
 /**
  * The analysis of finished games over a real server: POST queues, GET follows it to
  * "done", the stored analysis is exactly what `analyseRecord` makes of the game's record
- * with the server's seed, a game is analysed once, and a full queue says so.
+ * with the server's seed, a game is analysed once, a full queue says so, and a queued
+ * request survives the server being killed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecord } from '../../src/analysis/index.js';
 import type { AnalysisReply } from '../../src/protocol/messages.js';
 import { type GameRecord, parseRecord } from '../../src/record/index.js';
 import { type Client, playToEnd } from './helpers/client.js';
-import { api, startServer, type TestServer } from './helpers/server.js';
+import { api, startServer, type TestServer, tempDataDir } from './helpers/server.js';
 import { seatTable } from './helpers/tables.js';
 
 const ITERATIONS = 40;
@@ -26,15 +27,36 @@ async function finishedGame(host: Client): Promise<string> {
   return host.game!.gameId;
 }
 
-async function until(gameId: string, status: AnalysisReply['status'], ms = 120_000): Promise<AnalysisReply> {
+async function until(
+  gameId: string,
+  status: AnalysisReply['status'],
+  ms = 120_000,
+  at: TestServer = server,
+): Promise<AnalysisReply> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const r = await api<AnalysisReply>(server, 'GET', `/api/games/${gameId}/analysis`);
+    const r = await api<AnalysisReply>(at, 'GET', `/api/games/${gameId}/analysis`);
     expect(r.status).toBe(200);
     if (r.body.status === status) return r.body;
     if (Date.now() > deadline) throw new Error(`analysis of ${gameId} still ${r.body.status}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** Waits for the game's analysis and checks it is what `analyseRecord` makes of the game's record with the server's seed. */
+async function analysedAsTheCliDoes(
+  at: TestServer,
+  gameId: string,
+): Promise<Extract<AnalysisReply, { status: 'done' }>> {
+  const done = await until(gameId, 'done', 120_000, at);
+  if (done.status !== 'done') throw new Error('not done');
+  const record = await api(at, 'GET', `/api/games/${gameId}/record`);
+  const parsed = parseRecord(JSON.stringify(record.body));
+  if (!parsed.ok) throw new Error(parsed.error);
+  const local = analyseRecord(parsed.value as GameRecord, { iterations: ITERATIONS, seed: 1 });
+  if (!local.ok) throw new Error(local.error);
+  expect(done.analysis).toEqual(local.value);
+  return done;
 }
 
 describe('POST and GET /api/games/:id/analysis', () => {
@@ -61,14 +83,7 @@ describe('POST and GET /api/games/:id/analysis', () => {
     });
     const queued = await api<AnalysisReply>(server, 'POST', `/api/games/${gameId}/analysis`);
     expect(queued).toEqual({ status: 202, body: { status: 'queued', position: 1 } });
-    const done = await until(gameId, 'done');
-    if (done.status !== 'done') throw new Error('not done');
-    const record = await api(server, 'GET', `/api/games/${gameId}/record`);
-    const parsed = parseRecord(JSON.stringify(record.body));
-    if (!parsed.ok) throw new Error(parsed.error);
-    const local = analyseRecord(parsed.value as GameRecord, { iterations: ITERATIONS, seed: 1 });
-    if (!local.ok) throw new Error(local.error);
-    expect(done.analysis).toEqual(local.value);
+    const done = await analysedAsTheCliDoes(server, gameId);
     expect(done.analysis.decisions).toHaveLength(4 + 32);
     expect(done.analysis.players.map((p) => p.name)).toEqual(['Host', 'Medium bot', 'Medium bot', 'Medium bot']);
     // Asked again: the stored analysis at once.
@@ -113,5 +128,35 @@ describe('POST and GET /api/games/:id/analysis', () => {
     const stored = await until(a, 'done');
     expect(stored.status).toBe('done');
     host.close();
+  });
+});
+
+describe('a queued analysis across a crash', () => {
+  it('is queued again when the killed server restarts, and completes', async () => {
+    const dataDir = tempDataDir();
+    // So many samples that the first server is still at it when it is killed.
+    const first = await startServer({ ANALYSIS_ITERATIONS: '200000', BOT_WORKERS: '2' }, dataDir);
+    const { humans } = await seatTable(first, { players: 4, rounds: 1 }, 1, { level: 'medium' });
+    const gameId = await finishedGame(humans[0]);
+    humans[0].close();
+    expect(await api(first, 'POST', `/api/games/${gameId}/analysis`)).toEqual({
+      status: 202,
+      body: { status: 'queued', position: 1 },
+    });
+    expect((await api<AnalysisReply>(first, 'GET', `/api/games/${gameId}/analysis`)).body.status).toBe('running');
+    await first.kill();
+
+    const second = await startServer({ ANALYSIS_ITERATIONS: String(ITERATIONS), BOT_WORKERS: '2' }, dataDir);
+    try {
+      expect(second.output()).toContain('"analysesResumed":1');
+      const done = await analysedAsTheCliDoes(second, gameId);
+      // Asked again after it is done: the stored result at once.
+      expect(await api(second, 'POST', `/api/games/${gameId}/analysis`)).toEqual({
+        status: 200,
+        body: { status: 'done', analysis: done.analysis },
+      });
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
   });
 });

@@ -3,8 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type Analysis, analyseRecord } from '../../src/analysis/index.js';
 import { recordOf } from '../../src/record/index.js';
-import { FLAWS, stepOf } from '../../src/web/game/analysis.js';
+import { FLAWS, reasonText, stepOf } from '../../src/web/game/analysis.js';
 import { replaySteps } from '../../src/web/game/replay.js';
+import { i18n } from '../../src/web/i18n.js';
 import { Replay } from '../../src/web/screens/Replay.js';
 import { NAMES, newGame, passAll, playWhile, renderApp } from './helpers.js';
 
@@ -57,7 +58,7 @@ describe('the analysis in the replay viewer', () => {
     );
     const here = within(panel).getByTestId('analysis-here').textContent!;
     expect(here).toContain(NAMES[first.seat]);
-    expect(here).toContain(first.why);
+    expect(here).toContain(reasonText(first, i18n.getFixedT('en')));
 
     // At a card decision, every legal card in the player's hand carries its value.
     const cardStep = analysis.decisions.find((d) => d.kind === 'card' && d.options.length > 1)!;
@@ -82,5 +83,23 @@ describe('the analysis in the replay viewer', () => {
     await open('analysis-file', JSON.stringify(analysis));
     await within(screen.getByTestId('analysis')).findByText('Nächster Fehler');
     expect(screen.getByTestId('analysis').textContent).toContain('Genauigkeit');
+    // The reasons are in German too: the passes at the first step.
+    const here = screen.getByTestId('analysis-here').textContent!;
+    const passes = analysis.decisions.filter((d) => d.play === null && d.round === 0);
+    for (const d of passes) expect(here).toContain(reasonText(d, i18n.getFixedT('de')));
+    expect(here).toMatch(/Verteilungen|Punkte|Unsicherheit/);
+  });
+
+  it('shows the English reasons of an analysis stored before reasons had codes', async () => {
+    renderApp(<Replay gameId={null} />, { language: 'de' });
+    await open('record-file', JSON.stringify(record));
+    await screen.findByTestId('analysis');
+    const old = {
+      ...analysis,
+      decisions: analysis.decisions.map(({ reason: _, ...d }, i) => ({ ...d, why: `old reason ${i}` })),
+    };
+    await open('analysis-file', JSON.stringify(old));
+    await within(screen.getByTestId('analysis')).findByText('Nächster Fehler');
+    expect(screen.getByTestId('analysis-here').textContent).toContain('old reason 0');
   });
 });

@@ -1,7 +1,7 @@
 /** `bottle-imp analyse FILE|- [--seat N] [--json] [--iterations N] [--seed S]`: judge every decision of a record. */
 import { parseArgs } from 'node:util';
 import { ANALYSIS_DEFAULT_ITERATIONS, analyseRecord } from '../../analysis/index.js';
-import { formatAnalysis } from '../analysis-text.js';
+import { formatAnalysis, withEnglishReasons } from '../analysis-text.js';
 import { type Command, fail, failRecord, readRecordFile, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp analyse FILE|- [--seat N] [--json] [--iterations N] [--seed S]
@@ -68,7 +68,9 @@ export const analyse: Command = {
       });
       if (!analysis.ok) return failRecord(analysis.error);
       process.stdout.write(
-        values.json ? JSON.stringify(analysis.value, null, 2) + '\n' : formatAnalysis(record.record, analysis.value),
+        values.json
+          ? JSON.stringify(withEnglishReasons(analysis.value), null, 2) + '\n'
+          : formatAnalysis(record.record, analysis.value),
       );
       return 0;
     }),

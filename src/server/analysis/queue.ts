@@ -1,9 +1,10 @@
 /**
  * Analyses of finished games, one game at a time from a bounded queue. Each decision of
- * the game is one low-priority job in the bot pool (pool.ts), so live bot turns and hints
- * always go first; the result is stored with the game (Store.saveAnalysis) and a game is
- * analysed once. The queue itself lives in memory: a request still waiting when the
- * process stops is forgotten, and asking again queues it again (docs/protocol.md).
+ * the game is one job on the bot pool's low-priority analysis threads (pool.ts), so live
+ * bot turns and hints never wait for it; the result is stored with the game
+ * (Store.saveAnalysis) and a game is analysed once. Every request is stored too
+ * (Store.requestAnalysis) until its analysis is: at start-up `resume` queues again the
+ * requests the last process did not finish (docs/protocol.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { type Analysis, momentsOf, summarise } from '../../analysis/index.js';
@@ -50,10 +51,32 @@ export class AnalysisQueue {
         'Too many games are waiting to be analysed. Please try again in a few minutes.',
         503,
       );
+    // Stored before it is acknowledged, so that a request answered "queued" survives a crash.
+    await this.store.requestAnalysis(game.id, Date.now());
+    // A second request for the same game may have queued it while this one was storing.
+    const queued = await this.status(game.id);
+    if (queued.status !== 'none') return queued;
     this.waiting.push(game);
     const position = this.waiting.length;
     this.next();
     return { status: 'queued', position };
+  }
+
+  /**
+   * At start-up: queue the stored requests, oldest first (all of them, even past the
+   * queue's capacity, since each was acknowledged). Requests whose game is gone, not
+   * finished, or already analysed are forgotten.
+   */
+  async resume(): Promise<number> {
+    for (const id of await this.store.analysisRequests()) {
+      const game = await this.store.loadGame(id);
+      if (game?.status !== 'finished' || (await this.store.loadAnalysis(id)) !== null)
+        await this.store.dropAnalysisRequest(id);
+      else this.waiting.push(game);
+    }
+    const resumed = this.waiting.length;
+    this.next();
+    return resumed;
   }
 
   /** No new analyses start; the pool's closing ends the running one. */
@@ -67,8 +90,11 @@ export class AnalysisQueue {
     if (!game) return;
     this.running = game.id;
     this.analyse(game)
-      .catch((e) => {
-        if (!this.stopped) this.log.error({ err: e, game: game.id }, 'analysis failed');
+      .catch(async (e) => {
+        // Stopping ends the running analysis: its request stays for the next start.
+        if (this.stopped) return;
+        this.log.error({ err: e, game: game.id }, 'analysis failed');
+        await this.store.dropAnalysisRequest(game.id).catch(() => undefined);
       })
       .finally(() => {
         this.running = null;

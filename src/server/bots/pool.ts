@@ -1,11 +1,12 @@
 /**
- * A fixed pool of bot threads (worker.ts). Live work (bot turns, hints) queues first;
- * analysis jobs (one decision of a finished game each) run only when no live job waits,
- * and on at most all threads but one (or on the only one), so a live bot turn never waits
- * for more than one analysed decision.
+ * The server's bot threads (worker.ts), two WorkerPools (src/bots/worker-pool.ts): live
+ * work (bot turns, hints) on `live` threads at normal priority, and analysis jobs (one
+ * decision of a finished game each) on threads of their own that lower their OS priority
+ * to the lowest (nice 19). A live job never waits behind an analysis, and an analysis only
+ * gets the CPU that the event loop and the live threads leave (BENCHMARKS.md).
  */
-import { Worker } from 'node:worker_threads';
 import type { AnalysedDecision, Hint, Moment } from '../../analysis/index.js';
+import { WorkerPool } from '../../bots/worker-pool.js';
 import type { Action, TableView } from '../../engine/index.js';
 import type { BotLevelName } from '../../protocol/messages.js';
 
@@ -27,87 +28,29 @@ interface Results {
   analyse: AnalysedDecision;
 }
 
-export interface WorkerRequest {
-  readonly id: number;
-  readonly job: Job;
+/** A job's answer and how long the thread worked on it. */
+export interface Done<R = unknown> {
+  readonly result: R;
+  readonly ms: number;
 }
 
-export type WorkerResponse = { readonly id: number; readonly ms: number } & (
-  | { readonly result: unknown }
-  | { readonly error: string }
-);
-
-interface Pending {
-  readonly req: WorkerRequest;
-  readonly resolve: (a: { result: unknown; ms: number }) => void;
-  readonly reject: (e: Error) => void;
-}
+/** The nice value of the analysis threads: the lowest priority there is. */
+const ANALYSIS_NICE = 19;
 
 export class BotPool {
-  private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Pending>();
-  private readonly waiting: Pending[] = [];
-  private readonly background: Pending[] = [];
-  private backgroundRunning = 0;
-  private readonly backgroundLimit: number;
-  private nextId = 1;
-  private closed = false;
+  private readonly live: WorkerPool<Job, Done>;
+  private readonly background: WorkerPool<Job, Done>;
 
-  constructor(size: number) {
-    this.backgroundLimit = Math.max(1, size - 1);
-    for (let i = 0; i < size; i++) this.idle.push(this.spawn());
+  constructor(liveThreads: number, analysisThreads: number) {
+    const script = new URL('./worker.js', import.meta.url);
+    this.live = new WorkerPool(script, liveThreads, { unref: true });
+    this.background = new WorkerPool(script, analysisThreads, { unref: true, nice: ANALYSIS_NICE });
   }
 
-  private spawn(): Worker {
-    const w = new Worker(new URL('./worker.js', import.meta.url));
-    w.on('message', (res: WorkerResponse) => {
-      const job = this.finished(w);
-      if (job) {
-        if ('result' in res) job.resolve({ result: res.result, ms: res.ms });
-        else job.reject(new Error(`bot thread failed: ${res.error}`));
-      }
-      this.release(w);
-    });
-    w.on('error', (e) => {
-      // A crashed thread is replaced; its job fails so the caller can fall back.
-      this.finished(w)?.reject(e);
-      if (!this.closed) this.release(this.spawn());
-    });
-    w.unref();
-    return w;
-  }
-
-  private finished(w: Worker): Pending | undefined {
-    const job = this.busy.get(w);
-    this.busy.delete(w);
-    if (job?.req.job.kind === 'analyse') this.backgroundRunning--;
-    return job;
-  }
-
-  private release(w: Worker): void {
-    const next =
-      this.waiting.shift() ?? (this.backgroundRunning < this.backgroundLimit ? this.background.shift() : undefined);
-    if (next) this.run(w, next);
-    else this.idle.push(w);
-  }
-
-  private run(w: Worker, job: Pending): void {
-    if (job.req.job.kind === 'analyse') this.backgroundRunning++;
-    this.busy.set(w, job);
-    w.postMessage(job.req);
-  }
-
-  /** Run a job; analysis jobs wait behind every live job. */
-  submit<K extends Job['kind']>(job: Extract<Job, { kind: K }>): Promise<{ result: Results[K]; ms: number }> {
-    if (this.closed) return Promise.reject(new Error('the bot pool is closed'));
-    return new Promise((resolve, reject) => {
-      const pending: Pending = { req: { id: this.nextId++, job }, resolve: resolve as Pending['resolve'], reject };
-      const low = job.kind === 'analyse';
-      if (low && this.backgroundRunning >= this.backgroundLimit) return void this.background.push(pending);
-      const w = this.idle.pop();
-      if (w) this.run(w, pending);
-      else (low ? this.background : this.waiting).push(pending);
-    });
+  /** Run a job: analyses on the low-priority threads, everything else on the live ones. */
+  submit<K extends Job['kind']>(job: Extract<Job, { kind: K }>): Promise<Done<Results[K]>> {
+    const pool = job.kind === 'analyse' ? this.background : this.live;
+    return pool.run(job) as Promise<Done<Results[K]>>;
   }
 
   /** The bot's choice for the seat the view belongs to, and how long it thought. */
@@ -121,16 +64,7 @@ export class BotPool {
     return { action: result, ms };
   }
 
-  /** Live jobs waiting for a thread plus analysis jobs waiting (for metrics and tests). */
-  get queued(): { live: number; background: number } {
-    return { live: this.waiting.length, background: this.background.length };
-  }
-
   async close(): Promise<void> {
-    this.closed = true;
-    for (const job of [...this.waiting.splice(0), ...this.background.splice(0)])
-      job.reject(new Error('the bot pool is closed'));
-    const workers = [...this.idle, ...this.busy.keys()];
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all([this.live.close(), this.background.close()]);
   }
 }

@@ -1,15 +1,12 @@
 /**
- * A bot thread: it receives a job (a bot's decision, a hint, or one decision of a game
- * to analyse) with a seat's view and answers with the result, so that long thinking never
- * holds up the server's event loop.
+ * A bot thread of the server's pools (pool.ts): it receives a job (a bot's decision, a
+ * hint, or one decision of a game to analyse) with a seat's view and answers with the
+ * result and how long it took, so that long thinking never holds up the event loop.
  */
-import { parentPort } from 'node:worker_threads';
 import { analyseMoment, hintFor } from '../../analysis/index.js';
 import { botForLevel } from '../../bots/index.js';
-import type { Job, WorkerRequest, WorkerResponse } from './pool.js';
-
-if (!parentPort) throw new Error('the bot worker must run in a worker thread');
-const port = parentPort;
+import { serveJobs } from '../../bots/worker-pool.js';
+import type { Done, Job } from './pool.js';
 
 function perform(job: Job): unknown {
   switch (job.kind) {
@@ -22,13 +19,7 @@ function perform(job: Job): unknown {
   }
 }
 
-port.on('message', (req: WorkerRequest) => {
-  let reply: WorkerResponse;
+serveJobs<Job, Done>((job) => {
   const started = performance.now();
-  try {
-    reply = { id: req.id, result: perform(req.job), ms: performance.now() - started };
-  } catch (e) {
-    reply = { id: req.id, error: e instanceof Error ? e.message : String(e), ms: performance.now() - started };
-  }
-  port.postMessage(reply);
+  return { result: perform(job), ms: performance.now() - started };
 });

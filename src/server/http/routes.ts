@@ -64,7 +64,7 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, co
   app.post<{ Params: { code: string } }>('/api/tables/:code/seats', async (req, reply): Promise<JoinTableReply> => {
     const body = parse(JoinTableSchema, req.body);
     const table = await lobby.mustGet(req.params.code);
-    const joined = await table.join(body.name, body.seat);
+    const joined = await table.handle({ type: 'join', name: body.name, seat: body.seat });
     reply.code(201);
     return joined;
   });

@@ -8,30 +8,39 @@
  * connections) and `t:CODE:v` (spectators).
  */
 import type { Server, Socket } from 'socket.io';
-import type { z } from 'zod';
 import {
   type Ack,
   type ChatMessage,
+  type ClientMessage,
   type ClientMessageName,
   ClientMessages,
+  type ClientReplies,
+  type ClientToServer,
   type GameUpdate,
+  type ServerToClient,
   type TableSummary,
+  type WatchReply,
 } from '../../protocol/messages.js';
 import type { Config } from '../config.js';
 import { invalid, publicError, ServerError } from '../errors.js';
-import { hashToken } from '../ids.js';
 import type { Metrics } from '../metrics.js';
+import type { SeatedCommand, SeatedMessageName } from '../tables/commands.js';
 import type { Broadcaster } from '../tables/context.js';
 import type { Lobby } from '../tables/lobby.js';
-import type { SeatClaim, Table } from '../tables/table.js';
+import type { SeatClaim } from '../tables/seat-rules.js';
+import type { Table } from '../tables/table.js';
 import { Buckets } from './rate-limit.js';
 
 /** What a connection follows, kept in `socket.data` so that a table can take a seat away. */
-interface SocketState {
-  table: Table | null;
+export interface SocketState {
+  code: string | null;
   seat: number | null;
   tokenHash: string | null;
 }
+
+/** The Socket.IO server with the protocol's messages: the compiler checks every emit and handler. */
+export type IoServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketState>;
+type IoSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketState>;
 
 const rooms = {
   table: (code: string) => `t:${code}`,
@@ -40,7 +49,20 @@ const rooms = {
 };
 
 export class RoomBroadcaster implements Broadcaster {
-  constructor(private readonly io: Server) {}
+  constructor(private readonly io: IoServer) {}
+
+  follow(code: string, connection: string, claim: SeatClaim | null): boolean {
+    const socket = this.io.sockets.sockets.get(connection);
+    if (!socket?.connected) return false;
+    socket.join(
+      claim === null ? [rooms.table(code), rooms.spectators(code)] : [rooms.table(code), rooms.seat(code, claim.seat)],
+    );
+    const state = socket.data;
+    state.code = code;
+    state.seat = claim?.seat ?? null;
+    state.tokenHash = claim?.tokenHash ?? null;
+    return true;
+  }
 
   table(summary: TableSummary): void {
     this.io.to(rooms.table(summary.code)).emit('table', summary);
@@ -67,25 +89,25 @@ export class RoomBroadcaster implements Broadcaster {
       // The in-memory adapter joins and leaves synchronously: the next update already misses it.
       socket.leave(room);
       socket.join(rooms.spectators(code));
-      const state = socket.data as SocketState;
-      state.seat = null;
-      state.tokenHash = null;
+      socket.data.seat = null;
+      socket.data.tokenHash = null;
       socket.emit('seat:lost', { seat });
     }
   }
 }
 
-type Reply = (ack: Ack<Record<string, unknown>>) => void;
-type Handler<K extends ClientMessageName> = (
-  socket: Socket,
-  state: SocketState,
-  message: z.infer<(typeof ClientMessages)[K]>,
-  reply: Reply,
-) => Promise<Record<string, unknown> | undefined>;
+type Reply<K extends ClientMessageName> = (ack: Ack<ClientReplies[K]>) => void;
+/** Answers one message with what the protocol says its acknowledgement carries (`ClientReplies`). */
+type Handler<K extends ClientMessageName> = (message: ClientMessage<K>, reply: Reply<K>) => Promise<ClientReplies[K]>;
 
 /** `table:watch` per connection: a few in a row, then one a second (each costs a full view). */
 const WATCH_BURST = 5;
 const WATCHES_PER_SECOND = 1;
+
+/** Every client message but `table:watch` acts for the seat the connection holds. */
+const SEATED_MESSAGES = (Object.keys(ClientMessages) as ClientMessageName[]).filter(
+  (name): name is SeatedMessageName => name !== 'table:watch',
+);
 
 export class Realtime {
   private readonly perConnection: Buckets;
@@ -95,7 +117,7 @@ export class Realtime {
   private stopping = false;
 
   constructor(
-    io: Server,
+    io: IoServer,
     private readonly lobby: Lobby,
     config: Config,
     private readonly metrics: Metrics,
@@ -111,48 +133,27 @@ export class Realtime {
     this.stopping = true;
   }
 
-  private connect(socket: Socket, joinTimeoutMs: number): void {
-    const state: SocketState = { table: null, seat: null, tokenHash: null };
+  private connect(socket: IoSocket, joinTimeoutMs: number): void {
+    const state: SocketState = { code: null, seat: null, tokenHash: null };
     socket.data = state;
     // A connection that follows no table holds memory for nothing: it has a while to start.
     const idle = setTimeout(() => {
-      if (!state.table) socket.disconnect(true);
+      if (!state.code) socket.disconnect(true);
     }, joinTimeoutMs);
     const known = new Set<string>(Object.keys(ClientMessages));
-    this.on(socket, state, 'table:watch', (s, st, m) => this.watch(s, st, m));
-    this.on(
-      socket,
-      state,
-      'seat:bot',
-      async (_s, st, m) => void (await seated(st).table.setBot(seated(st).claim, m.seat, m.level)),
-    );
-    this.on(
-      socket,
-      state,
-      'seat:clear',
-      async (_s, st, m) => void (await seated(st).table.clearSeat(seated(st).claim, m.seat)),
-    );
-    this.on(socket, state, 'table:start', async (_s, st) => void (await seated(st).table.start(seated(st).claim)));
-    this.on(socket, state, 'table:rematch', async (_s, st) => void (await seated(st).table.rematch(seated(st).claim)));
-    // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
-    this.on(socket, state, 'table:leave', async (_s, st) => void (await seated(st).table.leave(seated(st).claim)));
-    this.on(
-      socket,
-      state,
-      'table:coach',
-      async (_s, st, m) => void (await seated(st).table.setCoach(seated(st).claim, m.coach)),
-    );
-    this.on(socket, state, 'game:hint', async (_s, st) => ({ hint: await seated(st).table.hint(seated(st).claim) }));
-    this.on(socket, state, 'chat:send', async (_s, st, m) => void (await seated(st).table.chat(seated(st).claim, m)));
-    this.on(socket, state, 'game:act', async (_s, st, m, reply) => {
-      const { table, claim } = seated(st);
-      const started = performance.now();
-      await table.act(claim, m.action, (ack) => {
-        this.metrics.actionLatency.observe((performance.now() - started) / 1000);
-        reply(ack);
+    this.on(socket, 'table:watch', (m) => this.watch(socket, state, m));
+    for (const name of SEATED_MESSAGES)
+      this.on(socket, name, async (message, reply) => {
+        const { table, claim } = await this.seated(state);
+        // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
+        const command = { type: name, by: claim, message } as SeatedCommand;
+        if (command.type !== 'game:act') return table.handle(command);
+        const started = performance.now();
+        return table.handle(command, (ack) => {
+          this.metrics.actionLatency.observe((performance.now() - started) / 1000);
+          reply({ ok: true, ...ack });
+        });
       });
-      return undefined;
-    });
     socket.onAny((event: string, ...args: unknown[]) => {
       if (known.has(event)) return;
       this.metrics.rejected.inc({ code: 'ERR_UNKNOWN_MESSAGE' });
@@ -167,18 +168,24 @@ export class Realtime {
       clearTimeout(idle);
       this.perConnection.forget(socket.id);
       this.watches.forget(socket.id);
-      if (this.stopping || !state.table) return;
-      state.table.disconnected(socket.id).catch((e) => this.log.error({ err: e }, 'disconnect handling failed'));
+      if (this.stopping || !state.code) return;
+      this.lobby
+        .get(state.code)
+        .then((table) => table?.handle({ type: 'unwatch', connection: socket.id }))
+        .catch((e) => this.log.error({ err: e }, 'disconnect handling failed'));
     });
   }
 
-  /** Validate, rate-limit and answer one kind of client message. */
-  private on<K extends ClientMessageName>(socket: Socket, state: SocketState, name: K, handler: Handler<K>): void {
+  /**
+   * Validate, rate-limit and answer one kind of client message. The handler takes the
+   * message as it arrives, whatever it is: the schema, not the type, says what it holds.
+   */
+  private on<K extends ClientMessageName>(socket: IoSocket, name: K, handler: Handler<K>): void {
     const schema = ClientMessages[name];
-    socket.on(name as string, async (...args: unknown[]) => {
+    const listener = async (...args: unknown[]): Promise<void> => {
       const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (a: unknown) => void) : null;
       let answered = false;
-      const reply: Reply = (a) => {
+      const reply: Reply<K> = (a) => {
         if (answered) return;
         answered = true;
         ack?.(a);
@@ -190,7 +197,7 @@ export class Realtime {
         if (args.length !== 1) throw new ServerError('ERR_BAD_REQUEST', 'Send exactly one message object.');
         const parsed = schema.safeParse(args[0]);
         if (!parsed.success) throw invalid(parsed.error);
-        const data = await handler(socket, state, parsed.data as z.infer<(typeof ClientMessages)[K]>, reply);
+        const data = await handler(parsed.data as ClientMessage<K>, reply);
         reply({ ok: true, ...data });
       } catch (e) {
         if (!(e instanceof ServerError)) this.log.error({ err: e, message: name }, 'message handling failed');
@@ -198,53 +205,38 @@ export class Realtime {
         this.metrics.rejected.inc({ code: error.code });
         reply({ ok: false, error });
       }
-    });
+    };
+    // The listener takes any arguments, so it fits every message's listener type.
+    socket.on(name as ClientMessageName, listener);
   }
 
-  private async watch(
-    socket: Socket,
-    state: SocketState,
-    m: z.infer<(typeof ClientMessages)['table:watch']>,
-  ): Promise<Record<string, unknown>> {
+  private async watch(socket: IoSocket, state: SocketState, m: ClientMessage<'table:watch'>): Promise<WatchReply> {
     if (!this.watches.take(socket.id))
       throw new ServerError('ERR_RATE_LIMITED', 'Too many requests to follow a table. Wait a second.', 429);
     const table = await this.lobby.mustGet(m.code);
     await this.unwatch(socket, state);
-    // The token is matched to a seat inside the table's queue, against the seats as they are then.
-    const reply = await table.watch(socket.id, m.token, m.lastSeq, m.gameId, (seat) => {
-      if (!socket.connected) return false;
-      socket.join(
-        seat === null
-          ? [rooms.table(table.code), rooms.spectators(table.code)]
-          : [rooms.table(table.code), rooms.seat(table.code, seat)],
-      );
-      state.table = table;
-      state.seat = seat;
-      state.tokenHash = seat === null ? null : hashToken(m.token!);
-      return true;
-    });
-    return { ...reply };
+    // The token is matched to a seat inside the table's queue, against the seats as they are then;
+    // the table subscribes this connection there (RoomBroadcaster.follow).
+    return table.handle({ type: 'watch', connection: socket.id, token: m.token, lastSeq: m.lastSeq, gameId: m.gameId });
   }
 
   /** Stop following the current table (before following another). */
-  private async unwatch(socket: Socket, state: SocketState): Promise<void> {
-    const { table, seat } = state;
-    if (!table) return;
-    for (const room of [
-      rooms.table(table.code),
-      rooms.spectators(table.code),
-      ...(seat === null ? [] : [rooms.seat(table.code, seat)]),
-    ])
+  private async unwatch(socket: IoSocket, state: SocketState): Promise<void> {
+    const { code, seat } = state;
+    if (!code) return;
+    for (const room of [rooms.table(code), rooms.spectators(code), ...(seat === null ? [] : [rooms.seat(code, seat)])])
       socket.leave(room);
-    state.table = null;
+    state.code = null;
     state.seat = null;
     state.tokenHash = null;
-    await table.disconnected(socket.id);
+    await (await this.lobby.get(code))?.handle({ type: 'unwatch', connection: socket.id });
   }
-}
 
-function seated(state: SocketState): { table: Table; claim: SeatClaim } {
-  if (!state.table || state.seat === null || state.tokenHash === null)
-    throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
-  return { table: state.table, claim: { seat: state.seat, tokenHash: state.tokenHash } };
+  /** The table this connection follows and its claim to a seat there; refused without one. */
+  private async seated(state: SocketState): Promise<{ table: Table; claim: SeatClaim }> {
+    if (!state.code || state.seat === null || state.tokenHash === null)
+      throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
+    const claim = { seat: state.seat, tokenHash: state.tokenHash };
+    return { table: await this.lobby.mustGet(state.code), claim };
+  }
 }

@@ -75,4 +75,13 @@ CREATE TABLE analyses (
   at bigint NOT NULL
 );
 `,
+  // 4: issue-9b's (table ownership in a cluster); this placeholder stands in for it until both are merged.
+  `SELECT 1;`,
+  // 5: games waiting to be analysed, so that a request survives a restart (src/server/analysis/queue.ts).
+  `
+CREATE TABLE analysis_requests (
+  game_id text PRIMARY KEY REFERENCES games (id),
+  at bigint NOT NULL
+);
+`,
 ];

@@ -4,7 +4,15 @@
  */
 import pg from 'pg';
 import { PG_MIGRATIONS } from './postgres-schema.js';
-import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
+import {
+  decodeAction,
+  decodeAnalysisRequest,
+  decodeChat,
+  decodeGame,
+  decodeSeat,
+  decodeTable,
+  decodeTimer,
+} from './rows.js';
 import type {
   ActionRow,
   ChatRow,
@@ -284,11 +292,30 @@ export class PostgresStore implements Store {
     return rows.map(decodeTimer);
   }
 
+  async requestAnalysis(gameId: string, at: number): Promise<void> {
+    await this.query('INSERT INTO analysis_requests (game_id, at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING', [
+      gameId,
+      at,
+    ]);
+  }
+
+  async analysisRequests(): Promise<string[]> {
+    const { rows } = await this.query('SELECT game_id FROM analysis_requests ORDER BY at, game_id', []);
+    return rows.map(decodeAnalysisRequest);
+  }
+
+  async dropAnalysisRequest(gameId: string): Promise<void> {
+    await this.query('DELETE FROM analysis_requests WHERE game_id = $1', [gameId]);
+  }
+
   async saveAnalysis(gameId: string, analysis: string, at: number): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO analyses (game_id, analysis, at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING',
-      [gameId, analysis, at],
-    );
+    await this.transaction(async (c) => {
+      await c.query(
+        'INSERT INTO analyses (game_id, analysis, at) VALUES ($1, $2, $3) ON CONFLICT (game_id) DO NOTHING',
+        [gameId, analysis, at],
+      );
+      await c.query('DELETE FROM analysis_requests WHERE game_id = $1', [gameId]);
+    });
   }
 
   async loadAnalysis(gameId: string): Promise<string | null> {

@@ -156,3 +156,8 @@ export function decodeTimer(raw: unknown): TimerRow {
   const t = decode(timerSchema, 'timer', raw);
   return { tableCode: t.table_code, kind: t.kind, seat: t.seat, deadline: t.deadline };
 }
+
+/** A row of analysis_requests: the game waiting to be analysed. */
+export function decodeAnalysisRequest(raw: unknown): string {
+  return decode(z.object({ game_id: z.string().min(1) }), 'analysis request', raw).game_id;
+}

@@ -74,4 +74,13 @@ CREATE TABLE analyses (
   at INTEGER NOT NULL
 );
 `,
+  // 4: issue-9b's (table ownership in a cluster); this placeholder stands in for it until both are merged.
+  `SELECT 1;`,
+  // 5: games waiting to be analysed, so that a request survives a restart (src/server/analysis/queue.ts).
+  `
+CREATE TABLE analysis_requests (
+  game_id TEXT PRIMARY KEY REFERENCES games (id),
+  at INTEGER NOT NULL
+);
+`,
 ];

@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { decodeAction, decodeChat, decodeGame, decodeSeat, decodeTable, decodeTimer } from './rows.js';
+import {
+  decodeAction,
+  decodeAnalysisRequest,
+  decodeChat,
+  decodeGame,
+  decodeSeat,
+  decodeTable,
+  decodeTimer,
+} from './rows.js';
 import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
 import type {
   ActionRow,
@@ -122,6 +130,11 @@ export class SqliteStore implements Store {
         'INSERT INTO analyses (game_id, analysis, at) VALUES (?, ?, ?) ON CONFLICT (game_id) DO NOTHING',
       ),
       analysis: db.prepare('SELECT analysis FROM analyses WHERE game_id = ?'),
+      insertRequest: db.prepare(
+        'INSERT INTO analysis_requests (game_id, at) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING',
+      ),
+      requests: db.prepare('SELECT game_id FROM analysis_requests ORDER BY at, game_id'),
+      deleteRequest: db.prepare('DELETE FROM analysis_requests WHERE game_id = ?'),
     };
   }
 
@@ -236,8 +249,23 @@ export class SqliteStore implements Store {
     return this.stmts.timers.all(tableCode).map(decodeTimer);
   }
 
+  async requestAnalysis(gameId: string, at: number): Promise<void> {
+    this.stmts.insertRequest.run(gameId, at);
+  }
+
+  async analysisRequests(): Promise<string[]> {
+    return this.stmts.requests.all().map(decodeAnalysisRequest);
+  }
+
+  async dropAnalysisRequest(gameId: string): Promise<void> {
+    this.stmts.deleteRequest.run(gameId);
+  }
+
   async saveAnalysis(gameId: string, analysis: string, at: number): Promise<void> {
-    this.stmts.insertAnalysis.run(gameId, analysis, at);
+    this.db.transaction(() => {
+      this.stmts.insertAnalysis.run(gameId, analysis, at);
+      this.stmts.deleteRequest.run(gameId);
+    })();
   }
 
   async loadAnalysis(gameId: string): Promise<string | null> {

@@ -134,9 +134,16 @@ export interface Store {
   setTimer(timer: TimerRow): Promise<void>;
   clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void>;
   timersOf(tableCode: string): Promise<TimerRow[]>;
+  /** Note that a finished game waits to be analysed (asked again: the first request stays). */
+  requestAnalysis(gameId: string, at: number): Promise<void>;
+  /** The games waiting to be analysed, oldest request first. */
+  analysisRequests(): Promise<string[]>;
+  /** Forget a request without an analysis (the game could not be analysed). */
+  dropAnalysisRequest(gameId: string): Promise<void>;
   /**
-   * Keep the analysis of a finished game (docs/analysis.md's JSON, as text). A game is
-   * analysed once: if one is already stored, it stays and this one is dropped.
+   * Keep the analysis of a finished game (docs/analysis.md's JSON, as text) and forget its
+   * request, together. A game is analysed once: if one is already stored, it stays and
+   * this one is dropped.
    */
   saveAnalysis(gameId: string, analysis: string, at: number): Promise<void>;
   /** The stored analysis of a game (JSON text), or null. */

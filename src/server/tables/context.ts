@@ -5,9 +5,15 @@ import type { BotPool } from '../bots/pool.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
+import type { SeatClaim } from './seat-rules.js';
 
 /** Where a table's news goes: the real-time layer, which knows who listens. */
 export interface Broadcaster {
+  /**
+   * Subscribe a connection to the table's messages, as the seat it claims or as a
+   * spectator (null); false when the connection is gone.
+   */
+  follow(code: string, connection: string, claim: SeatClaim | null): boolean;
   table(summary: TableSummary): void;
   /** An update for one seat, or for spectators (null). */
   game(code: string, seat: number | null, update: GameUpdate): void;

@@ -19,6 +19,7 @@ import {
   lossSeries,
   MARKS,
   nextFlaw,
+  reasonText,
   stepOf,
   toneOf,
 } from '../game/analysis.js';
@@ -254,7 +255,7 @@ function AnalysisBody({
               <span> · {t('analysis.bestWas', { best: actionText(d.best, t), loss: d.loss.toFixed(1) })}</span>
             )}
             <br />
-            <span className="muted small">{d.why}</span>
+            <span className="muted small">{reasonText(d, t)}</span>
           </p>
         ))}
       </div>

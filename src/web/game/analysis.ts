@@ -5,14 +5,14 @@
  */
 import type { TFunction } from 'i18next';
 import type { PassChoice, Rank } from '../../engine/index.js';
-import type { Ack, Analysis, Hint, HintReply } from '../../protocol/messages.js';
+import type { Ack, AnalysisDocument as Analysis, Hint, HintReply, Reason } from '../../protocol/messages.js';
 import { formatRank } from './cards.js';
 import type { ReplayStep } from './replay.js';
 
 /** One judged decision of an analysis. */
 export type AnalysedDecision = Analysis['decisions'][number];
 
-export type { Analysis, Hint };
+export type { Analysis, Hint, Reason };
 
 /** The ack of `game:hint`. */
 export type HintAnswer = Ack<HintReply>;
@@ -85,4 +85,39 @@ export function actionText(a: Rank | PassChoice, t: TFunction): string {
   return 'left' in a
     ? t('analysis.passSide', { left: formatRank(a.left), right: formatRank(a.right), devil })
     : t('analysis.passTwo', { faceUp: formatRank(a.faceUp), hidden: formatRank(a.hidden), devil });
+}
+
+const percent = (share: number): string => `${Math.round(share * 100)} %`;
+const points = (x: number): string => x.toFixed(1);
+
+/**
+ * Why a decision earned its class, in the reader's language (docs/analysis.md's reason
+ * codes). An analysis stored before reasons had codes has only its English line.
+ */
+export function reasonText(d: AnalysedDecision, t: TFunction): string {
+  const r = d.reason;
+  if (!r) return d.why ?? '';
+  if (r.code === 'forced') return t('analysis.reason.forced');
+  if (r.code === 'best') return t('analysis.reason.best', { risk: percent(r.risk) });
+  const best =
+    typeof r.best === 'number' ? actionText(r.best, t) : t('analysis.reason.passing', { pass: actionText(r.best, t) });
+  if (r.code === 'withinError') return t('analysis.reason.withinError', { best, error: points(r.error) });
+  const reason =
+    r.code === 'points'
+      ? t('analysis.reason.points', {
+          best,
+          loss: points(r.loss),
+          value: points(r.value),
+          bestValue: points(r.bestValue),
+        })
+      : t(`analysis.reason.${r.code}`, {
+          best,
+          risk: percent(r.risk),
+          bestRisk: percent(r.bestRisk),
+          loss: r.code === 'safer' ? points(r.loss) : undefined,
+        });
+  if (!r.trick) return reason;
+  const price = r.trick.code === 'takesTrick' ? undefined : formatRank(r.trick.price as Rank);
+  const trick = t(`analysis.trick.${r.trick.code}`, { count: r.trick.cardsLeft, price });
+  return t('analysis.reason.withTrick', { trick, reason });
 }

@@ -239,6 +239,32 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     expect(await store.loadAnalysis('no-such-game')).toBeNull();
   });
 
+  it.skipIf(skip)('keeps analysis requests, oldest first, across a reopening until analysed or dropped', async () => {
+    const games: GameRow[] = [];
+    for (let i = 0; i < 3; i++) {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      const game = gameOf(table, `r-${table.code}`);
+      await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+      games.push(game);
+    }
+    const [a, b, c] = games.map((g) => g.id);
+    await store.requestAnalysis(b, 1_764_000_030_000);
+    await store.requestAnalysis(a, 1_764_000_031_000);
+    await store.requestAnalysis(c, 1_764_000_032_000);
+    // Asked again: the first request (and its place) stays.
+    await store.requestAnalysis(b, 1_764_000_033_000);
+    expect(await store.analysisRequests()).toEqual([b, a, c]);
+    await store.close();
+    store = await backing.open();
+    expect(await store.analysisRequests()).toEqual([b, a, c]);
+    await store.saveAnalysis(b, JSON.stringify({ format: 'bottle-imp-analysis/1' }), 1_764_000_034_000);
+    await store.dropAnalysisRequest(c);
+    expect(await store.analysisRequests()).toEqual([a]);
+    expect(await store.loadAnalysis(c)).toBeNull();
+    await store.dropAnalysisRequest(a);
+  });
+
   it.skipIf(skip)('a refused start stores no game, and a refused last action does not finish the game', async () => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));

@@ -1,0 +1,45 @@
+/**
+ * What a table can be asked, as plain JSON-serialisable data: every command names the
+ * caller (a seat claim, a connection id, or a new player's name) and gets a plain reply.
+ * The table actor (`table.ts`) runs each in its queue; a node that does not own a table
+ * can send the same command to the node that does.
+ */
+import type {
+  ClientMessage,
+  ClientMessageName,
+  ClientReplies,
+  JoinTableReply,
+  WatchReply,
+} from '../../protocol/messages.js';
+import type { SeatClaim } from './seat-rules.js';
+
+/** Client messages that act for the seat the connection holds: all but 'table:watch'. */
+export type SeatedMessageName = Exclude<ClientMessageName, 'table:watch'>;
+
+/** A seated client message as it arrived (checked by its schema), with the connection's claim. */
+export type SeatedCommand<K extends SeatedMessageName = SeatedMessageName> = {
+  [N in K]: { readonly type: N; readonly by: SeatClaim; readonly message: ClientMessage<N> };
+}[K];
+
+export type TableCommand =
+  | SeatedCommand
+  /** A connection starts following the table, as the seat its token holds or as a spectator. */
+  | {
+      readonly type: 'watch';
+      readonly connection: string;
+      readonly token?: string;
+      readonly lastSeq?: number;
+      readonly gameId?: string;
+    }
+  /** A connection closed or stopped following the table. */
+  | { readonly type: 'unwatch'; readonly connection: string }
+  /** A person takes a seat in the lobby (POST /api/tables/:code/join). */
+  | { readonly type: 'join'; readonly name: string; readonly seat?: number };
+
+export interface TableReplies extends Omit<ClientReplies, 'table:watch'> {
+  watch: WatchReply;
+  unwatch: Record<string, never>;
+  join: JoinTableReply;
+}
+
+export type ReplyTo<C extends TableCommand> = TableReplies[C['type']];

@@ -1,0 +1,115 @@
+/**
+ * A table's deadlines: each is stored before it is armed, so that after a crash `resume`
+ * arms it again from the store, and cleared from the store when it is stopped or fires.
+ * A deadline fires inside the table's queue; when its consequences could not be stored
+ * (the database was out of reach) it fires again a little later.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { SerialQueue } from '../serial.js';
+import { type Store, StoreUnavailableError, type TimerKind } from '../store/store.js';
+
+/** How long a deadline waits before firing again when the database was out of reach. */
+export const RETRY_MS = 1000;
+
+export interface DeadlineContext {
+  readonly store: Store;
+  readonly log: FastifyBaseLogger;
+  now(): number;
+}
+
+export class Deadlines {
+  private readonly timers = new Map<
+    string,
+    { kind: TimerKind; seat: number; deadline: number; handle: NodeJS.Timeout }
+  >();
+  /** Set when the server shuts down: nothing fires any more. */
+  private halted = false;
+
+  constructor(
+    private readonly ctx: DeadlineContext,
+    private readonly code: string,
+    private readonly queue: SerialQueue,
+    /** What a deadline does when it fires (inside the queue, already cleared from the store). */
+    private readonly fired: (kind: TimerKind, seat: number) => Promise<void>,
+  ) {}
+
+  /** Store a deadline (for a seat, or -1 for the whole table) and arm it. */
+  async start(kind: TimerKind, seat: number, deadline: number): Promise<void> {
+    await this.ctx.store.setTimer({ tableCode: this.code, kind, seat, deadline });
+    this.arm(kind, seat, deadline);
+  }
+
+  /** Arm every deadline the store holds for this table (after a restart). */
+  async rearm(): Promise<void> {
+    for (const t of await this.ctx.store.timersOf(this.code)) this.arm(t.kind, t.seat, t.deadline);
+  }
+
+  has(kind: TimerKind, seat: number): boolean {
+    return this.timers.has(key(kind, seat));
+  }
+
+  /** When the deadline falls (epoch ms), if it is running. */
+  deadline(kind: TimerKind, seat: number): number | undefined {
+    return this.timers.get(key(kind, seat))?.deadline;
+  }
+
+  /** Stop a deadline; false if it was not running. */
+  async stop(kind: TimerKind, seat: number): Promise<boolean> {
+    const t = this.timers.get(key(kind, seat));
+    if (!t) return false;
+    clearTimeout(t.handle);
+    this.timers.delete(key(kind, seat));
+    await this.ctx.store.clearTimer(this.code, kind, seat);
+    return true;
+  }
+
+  /** Stop every deadline for good (the table closes). */
+  async stopAll(): Promise<void> {
+    for (const t of [...this.timers.values()]) await this.stop(t.kind, t.seat);
+  }
+
+  /** Server shutdown: nothing fires any more; the stored deadlines stay for the next start. */
+  halt(): void {
+    this.halted = true;
+  }
+
+  /** After `halt` and once the queue is idle: let go of the timers themselves. */
+  disarm(): void {
+    for (const t of this.timers.values()) clearTimeout(t.handle);
+    this.timers.clear();
+  }
+
+  private arm(kind: TimerKind, seat: number, deadline: number): void {
+    const old = this.timers.get(key(kind, seat));
+    if (old) clearTimeout(old.handle);
+    const handle = setTimeout(
+      () => {
+        this.queue
+          .run(() => this.fire(kind, seat))
+          .catch((e) => {
+            if (!(e instanceof StoreUnavailableError))
+              return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
+            // Its consequences were not stored: the deadline fires again once the database may be back.
+            this.ctx.log.warn(
+              { table: this.code, kind, seat },
+              'deadline not handled (database unavailable); retrying',
+            );
+            if (!this.halted) this.arm(kind, seat, this.ctx.now() + RETRY_MS);
+          });
+      },
+      Math.max(0, deadline - this.ctx.now()),
+    );
+    this.timers.set(key(kind, seat), { kind, seat, deadline, handle });
+  }
+
+  private async fire(kind: TimerKind, seat: number): Promise<void> {
+    if (this.halted) return;
+    this.timers.delete(key(kind, seat));
+    await this.ctx.store.clearTimer(this.code, kind, seat);
+    await this.fired(kind, seat);
+  }
+}
+
+function key(kind: TimerKind, seat: number): string {
+  return `${kind}:${seat}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * The one WorkerPool (src/bots/worker-pool.ts), with the parallel search's compiled thread
+ * script (dist/bots/search-worker.js, so run `npm run build` first): asynchronous and
+ * blocking jobs give the same answers as a search on this thread, a failing job fails
+ * alone, and a niced pool lowers the priority of its own threads only (Linux keeps the
+ * nice value per thread; read back from /proc).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { searchView } from '../../src/bots/ismcts.js';
+import type { SearchResult } from '../../src/bots/search.js';
+import type { SearchJob } from '../../src/bots/search-worker.js';
+import { WorkerPool } from '../../src/bots/worker-pool.js';
+import { Game, view } from '../../src/engine/index.js';
+
+const script = pathToFileURL(join(import.meta.dirname, '../../dist/bots/search-worker.js'));
+const pools: WorkerPool<SearchJob, SearchResult>[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+function poolOf(size: number, nice = 0): WorkerPool<SearchJob, SearchResult> {
+  const p = new WorkerPool<SearchJob, SearchResult>(script, size, { nice });
+  pools.push(p);
+  return p;
+}
+
+function jobs(count: number): SearchJob[] {
+  const made = Game.create({ players: 4, rounds: 1 }, 5);
+  if (!made.ok) throw new Error(made.error.message);
+  const v = view(made.value, 0);
+  return Array.from({ length: count }, (_, k) => ({ view: v, budget: { iterations: 60, ms: 60_000 }, seed: k + 1 }));
+}
+
+/** The nice value of every thread of this process (field 19 of /proc/self/task/TID/stat). */
+function niceValues(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+  }
+  return out;
+}
+
+describe('WorkerPool', () => {
+  test('asynchronous and blocking jobs answer exactly what the search answers on this thread', async () => {
+    const pool = poolOf(2);
+    const todo = jobs(3);
+    const local = todo.map((j) => searchView(j.view, j.budget, j.seed));
+    // Three jobs on two threads: the third waits for a free thread.
+    expect(await Promise.all(todo.map((j) => pool.run(j)))).toEqual(local);
+    expect(pool.runEach(todo.slice(0, 2), 60_000)).toEqual(local.slice(0, 2));
+    expect(() => pool.runEach(todo, 60_000)).toThrow('runEach needs an idle thread for each job');
+  });
+
+  test('a job that throws fails alone; the thread serves the next job', async () => {
+    const pool = poolOf(1);
+    const broken = { ...jobs(1)[0], view: undefined } as unknown as SearchJob;
+    await expect(pool.run(broken)).rejects.toThrow();
+    expect(() => pool.runEach([broken], 60_000)).toThrow();
+    const [good] = jobs(1);
+    expect(await pool.run(good)).toEqual(searchView(good.view, good.budget, good.seed));
+    await pool.close();
+    await expect(pool.run(good)).rejects.toThrow('the worker pool is closed');
+  });
+
+  test.runIf(process.platform === 'linux')('a niced pool lowers its own threads only', async () => {
+    const before = niceValues();
+    const pool = poolOf(2, 19);
+    // Once each thread has answered a job it has set its nice value.
+    pool.runEach(jobs(2), 60_000);
+    const after = niceValues();
+    const niced = [...after].filter(([tid, nice]) => !before.has(tid) && nice === 19);
+    expect(niced).toHaveLength(2);
+    expect(after.get(process.pid)).toBe(0);
+    expect([...after].filter(([tid, nice]) => before.has(tid) && nice !== before.get(tid))).toEqual([]);
+  });
+});
