@@ -183,18 +183,7 @@ function cardValue(r: Round, c: Context, id: CardId): number {
     value = (1 - lost) * won + lost * 0.5 * stay;
   } else {
     const winner = (r.leader + pos) % r.n;
-    if (best < t) value = ours(winner) ? -c.devilEstimate * keepChance(c, best, tricksAfter) : 0;
-    else if (ours(winner)) {
-      // A partner winning on top: its points are the team's, so leaving it the trick is
-      // worth them as much as taking it would be (unless a later player takes it).
-      const lost = chanceLaterPlayers(
-        r,
-        c,
-        best,
-        (suit) => 0.5 * holdsOne(c, reach(c, best, 64, suit)) + 0.3 * holdsOne(c, reach(c, -1, t, suit)),
-      );
-      value = stay + (1 - lost) * (owner === winner ? 1 - keepNow : 1) * trickPoints;
-    } else value = stay;
+    value = best < t ? (ours(winner) ? -c.devilEstimate * keepChance(c, best, tricksAfter) : 0) : stay;
   }
 
   // Shedding a low card while it is safe removes a future risk; spending a high card that
