@@ -3,9 +3,10 @@ import { searchPosition, type TableView } from '../engine/index.js';
 import { pickLegal } from './actions.js';
 import type { Bot, BotOptions, Budget } from './bot.js';
 import { decisionSeed } from './decision.js';
+import { inferredDeals } from './inference.js';
 import { searchInParallel } from './parallel.js';
 import { Sampler } from './sampler.js';
-import { addResults, bestChoice, type Deal, type SearchResult, search } from './search.js';
+import { addResults, bestChoice, type SearchResult, search } from './search.js';
 
 /** Iterations per decision by default (BENCHMARKS.md has the decision times it gives). */
 export const ISMCTS_DEFAULT_ITERATIONS = 10_000;
@@ -18,8 +19,7 @@ export function resolveBudget(budget: Budget | undefined, iterations: number): R
 /** One search of the seat's information set, on this thread. */
 export function searchView(view: TableView, budget: Required<Budget>, seed: number): SearchResult {
   const known = searchPosition(view);
-  const sampler = new Sampler(known);
-  const deals: Deal = (rng, out) => sampler.sample(rng, out);
+  const deals = inferredDeals(known, new Sampler(known), budget.iterations);
   return search(known.round, known.seat, deals, budget, seed);
 }
 
