@@ -54,7 +54,7 @@ export interface WorkerPoolOptions {
   readonly unref?: boolean;
 }
 
-export class WorkerPoolClosedError extends Error {
+class WorkerPoolClosedError extends Error {
   constructor() {
     super('the worker pool is closed');
   }
@@ -114,8 +114,9 @@ export class WorkerPool<J, R> {
         throw new Error(`a worker thread did not answer within ${timeoutMs} ms`);
       }
     }
-    return threads.map((t) => {
-      const answer = receiveMessageOnPort(t.port)?.message as Answer<R> | undefined;
+    // Every port is read before any error is thrown, so that no answer is left for a later job.
+    const answers = threads.map((t) => receiveMessageOnPort(t.port)?.message as Answer<R> | undefined);
+    return answers.map((answer) => {
       if (!answer) throw new Error('a worker thread finished without an answer');
       if (!answer.ok) throw new Error(answer.error);
       return answer.value;

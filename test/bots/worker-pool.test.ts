@@ -68,6 +68,12 @@ describe('WorkerPool', () => {
     expect(() => pool.runEach([broken], 60_000)).toThrow(/of undefined/);
     const [good] = jobs(1);
     expect(await pool.run(good)).toEqual(searchView(good.view, good.budget, good.seed));
+    // A failing job among several: the others' answers are not left for later jobs.
+    const two = poolOf(2);
+    expect(() => two.runEach([broken, good], 60_000)).toThrow(/of undefined/);
+    const other = jobs(2)[1];
+    expect(await two.run(other)).toEqual(searchView(other.view, other.budget, other.seed));
+    expect(two.runEach([good, good], 60_000)).toHaveLength(2);
     await pool.close();
     await expect(pool.run(good)).rejects.toThrow('the worker pool is closed');
   });

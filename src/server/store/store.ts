@@ -155,6 +155,8 @@ export interface Store {
    */
   saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
   loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null>;
+  /** Public tables waiting for players (status lobby), newest first, at most `limit`, with the ids of their finished games. */
+  publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]>;
   /** Codes of tables still in use (waiting, playing or finished but not closed). */
   openTableCodes(): Promise<string[]>;
   /** Start a game: the game row and its table's new state (saved as by saveTable), together. */

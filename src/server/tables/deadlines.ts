@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SerialQueue } from '../serial.js';
-import { type Store, StoreUnavailableError, type TimerKind } from '../store/store.js';
+import { StaleOwnerError, type Store, StoreUnavailableError, type TimerKind } from '../store/store.js';
 
 /** How long a deadline waits before firing again when the database was out of reach. */
 export const RETRY_MS = 1000;
@@ -87,6 +87,8 @@ export class Deadlines {
         this.queue
           .run(() => this.fire(kind, seat, handle))
           .catch((e) => {
+            // Another node took the table over (a cluster): the deadline fires there.
+            if (e instanceof StaleOwnerError) return;
             if (!(e instanceof StoreUnavailableError))
               return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
             // Its consequences were not stored: the deadline fires again once the database may be back.

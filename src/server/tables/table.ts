@@ -8,14 +8,7 @@
  * bot turns (`bot-driver.ts`) and chat (`chat.ts`).
  */
 import type { Action, GameEvent } from '../../engine/index.js';
-import type {
-  BotLevelName,
-  ClientAction,
-  Hint,
-  SeatSummary,
-  TableSummary,
-  WatchReply,
-} from '../../protocol/messages.js';
+import type { BotLevelName, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
@@ -28,6 +21,7 @@ import type { TableContext } from './context.js';
 import { Deadlines } from './deadlines.js';
 import { LocalPresence, type Presence } from './presence.js';
 import * as rules from './seat-rules.js';
+import { tableSummary } from './summary.js';
 import { TurnClocks } from './turn-clock.js';
 
 /** The level of the bot that plays for an absent player. */
@@ -168,25 +162,7 @@ export class Table {
   }
 
   summary(): TableSummary {
-    const seats: SeatSummary[] = this.seats.map((s) => ({
-      seat: s.seat,
-      name: s.name,
-      bot: s.bot,
-      connected: this.presence.isPresent(s.seat),
-      away: s.away,
-    }));
-    // Tables stored before the coach option existed have it off.
-    const options = { ...this.row.settings, coach: this.row.settings.coach === true };
-    return {
-      code: this.code,
-      options,
-      status: this.row.status,
-      host: this.row.host,
-      seats,
-      gameId: this.row.gameId,
-      finishedGames: [...this.finishedIds],
-      spectators: this.presence.spectators(),
-    };
+    return tableSummary(this.row, this.seats, this.finishedIds, this.presence);
   }
 
   /** The running game's owner (for debugging views over HTTP). */

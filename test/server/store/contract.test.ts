@@ -201,6 +201,28 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     },
   );
 
+  it.skipIf(skip)('lists public tables waiting for players, newest first, with their seats', async () => {
+    const older = tableRow(1, { createdAt: 1_764_000_000_001 });
+    const newer = tableRow(1, { createdAt: 1_764_000_000_002 });
+    const secret = tableRow(1, { settings: { ...older.settings, public: false } });
+    const started = tableRow(1);
+    for (const t of [older, newer, secret, started]) await store.saveTable(t, seatsOf(3));
+    await store.saveTable({ ...started, status: 'playing', version: 2 }, seatsOf(3));
+    const mine = new Set([older.code, newer.code, secret.code, started.code]);
+    const listed = (await store.publicLobbies(10_000)).filter((l) => mine.has(l.table.code));
+    expect(listed).toEqual([
+      { table: newer, seats: seatsOf(3), finished: [] },
+      { table: older, seats: seatsOf(3), finished: [] },
+    ]);
+    // Back in the lobby after a game (a rematch waiting for someone new): listed with that game.
+    const game = gameOf(started, `p-${started.code}`);
+    await store.startGame(game, { ...started, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
+    await store.appendAction(game.id, play(1, 0, 5), { at: 1_764_000_000_900 });
+    await store.saveTable({ ...started, gameId: game.id, version: 4 }, seatsOf(3));
+    expect((await store.publicLobbies(10_000)).find((l) => l.table.code === started.code)?.finished).toEqual([game.id]);
+    expect(await store.publicLobbies(1)).toHaveLength(1);
+  });
+
   it.skipIf(skip)('lists the codes of tables that are not closed', async () => {
     const open = tableRow(1);
     const closed = tableRow(1);
