@@ -82,10 +82,10 @@ export class Deadlines {
   private arm(kind: TimerKind, seat: number, deadline: number): void {
     const old = this.timers.get(key(kind, seat));
     if (old) clearTimeout(old.handle);
-    const handle = setTimeout(
+    const handle: NodeJS.Timeout = setTimeout(
       () => {
         this.queue
-          .run(() => this.fire(kind, seat))
+          .run(() => this.fire(kind, seat, handle))
           .catch((e) => {
             // Another node took the table over (a cluster): the deadline fires there.
             if (e instanceof StaleOwnerError) return;
@@ -104,8 +104,10 @@ export class Deadlines {
     this.timers.set(key(kind, seat), { kind, seat, deadline, handle });
   }
 
-  private async fire(kind: TimerKind, seat: number): Promise<void> {
-    if (this.halted) return;
+  private async fire(kind: TimerKind, seat: number, handle: NodeJS.Timeout): Promise<void> {
+    // Stopped or armed anew while this firing waited for the queue (the player acted just
+    // in time): the deadline that counts is the newer one, or none.
+    if (this.halted || this.timers.get(key(kind, seat))?.handle !== handle) return;
     this.timers.delete(key(kind, seat));
     await this.ctx.store.clearTimer(this.code, kind, seat);
     await this.fired(kind, seat);
