@@ -83,7 +83,20 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const resumed = await lobby.resumeAll();
   const analysesResumed = await analyses.resume();
-  await cluster?.start(lobby);
+  await cluster?.start(lobby, () => ({
+    followers: [...io.of('/').sockets.values()].flatMap(({ id, data }) =>
+      data.code === null
+        ? []
+        : [
+            {
+              code: data.code,
+              connection: id,
+              claim: data.seat === null ? null : { seat: data.seat, tokenHash: data.tokenHash! },
+            },
+          ],
+    ),
+    sessions: sessions.counts(),
+  }));
   const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;

@@ -116,6 +116,12 @@ export class SharedSessions implements SessionCounter {
     await this.redis.del(this.key(this.nodeId));
   }
 
+  /** This node's count, written whole (after Redis lost it). */
+  async restore(counts: ReadonlyMap<string, number>): Promise<void> {
+    await this.reset();
+    if (counts.size > 0) await this.redis.hset(this.key(this.nodeId), Object.fromEntries(counts));
+  }
+
   /** This node's count lives as long as the node stamps itself alive. */
   async keep(ttlMs: number): Promise<void> {
     await this.redis.pexpire(this.key(this.nodeId), ttlMs);

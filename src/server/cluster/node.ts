@@ -27,6 +27,12 @@ const FORWARD_TIMEOUT_MS = 5000;
 /** Owners of tables kept in memory at most (all are forgotten beyond). */
 const OWNERS_KEPT = 10_000;
 
+/** What this node's connections are: whom they follow, and how many sessions each address has. */
+export interface LocalState {
+  followers: { code: string; connection: string; claim: SeatClaim | null }[];
+  sessions: Map<string, number>;
+}
+
 export class ClusterNode implements Hosting, Following {
   readonly nodeId: string;
   private readonly rpc: Rpc;
@@ -46,6 +52,9 @@ export class ClusterNode implements Hosting, Following {
   private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
   private sessionCount: SharedSessions | null = null;
+  private here: (() => LocalState) | null = null;
+  /** Whether this node has stamped itself alive before. */
+  private beaten = false;
   /** Set when shutdown begins: no more claims, beats or adoptions. */
   private stopping = false;
   private beatTimer: NodeJS.Timeout | null = null;
@@ -118,9 +127,13 @@ export class ClusterNode implements Hosting, Following {
     return this.links.ready();
   }
 
-  /** Start serving: answer other nodes, stamp this node alive, hold and adopt tables. */
-  async start(lobby: Lobby): Promise<void> {
+  /**
+   * Start serving: answer other nodes, stamp this node alive, hold and adopt tables.
+   * `here` lists this node's connections (for Redis, should it restart empty).
+   */
+  async start(lobby: Lobby, here: () => LocalState): Promise<void> {
     this.lobby = lobby;
+    this.here = here;
     await this.rpc.start();
     const released = `${this.config.redisPrefix}released`;
     this.links.rpcSub.on('message', (channel: string) => {
@@ -216,7 +229,11 @@ export class ClusterNode implements Hosting, Following {
     try {
       const now = Date.now();
       if (this.healthy()) {
-        this.alive = await this.nodes.beat(now);
+        const { alive, missing } = await this.nodes.beat(now);
+        this.alive = alive;
+        // Redis came back empty (restarted without saving): write again what this node had told it.
+        if (missing && this.beaten) await this.retell();
+        this.beaten = true;
         await this.sessionCount?.keep(3 * this.config.leaseMs);
       }
       for (const [node, connections] of this.remote) {
@@ -236,6 +253,15 @@ export class ClusterNode implements Hosting, Following {
       this.log.warn({ err: e }, 'node heartbeat failed');
     }
     if (!this.stopping) this.beatTimer = setTimeout(() => void this.beat(), this.config.leaseMs / 3);
+  }
+
+  /** Who follows which table through this node, and its sessions per address, written again to Redis. */
+  private async retell(): Promise<void> {
+    const here = this.here?.();
+    if (!here) return;
+    this.log.warn('Redis lost what this node had told it; telling it again');
+    for (const f of here.followers) await this.followersOf.add(f.code, f.connection, f.claim);
+    await this.sessionCount?.restore(here.sessions);
   }
 
   /** Shutdown begins: this node takes no table on from now (before the lobby stops its tables). */

@@ -39,6 +39,9 @@ export class LocalSessions implements SessionCounter {
 }
 
 export class SessionLimits {
+  /** The sessions of this process counted so far, per address. */
+  private readonly live = new Map<string, number>();
+
   /** `counter`: this process's count, unless a cluster counts every node's (cluster/limits.ts). */
   constructor(
     private readonly config: Config,
@@ -62,6 +65,18 @@ export class SessionLimits {
     };
   }
 
+  private uncount(address: string): void {
+    this.counter.close(address);
+    const n = (this.live.get(address) ?? 1) - 1;
+    if (n <= 0) this.live.delete(address);
+    else this.live.set(address, n);
+  }
+
+  /** Open sessions per address in this process (counted by the handshakes' addresses). */
+  counts(): Map<string, number> {
+    return new Map(this.live);
+  }
+
   /** Count every session; handshakes that raced past allowRequest beyond the cap are closed at once. */
   attach(io: Server): void {
     io.engine.on(
@@ -72,14 +87,15 @@ export class SessionLimits {
         let counted = false;
         session.once('close', () => {
           closed = true;
-          if (counted) this.counter.close(address);
+          if (counted) this.uncount(address);
         });
         this.counter.open(address).then(
           (ok) => {
             if (!ok) return session.close();
             counted = true;
+            this.live.set(address, (this.live.get(address) ?? 0) + 1);
             // Closed while it was being counted.
-            if (closed) this.counter.close(address);
+            if (closed) this.uncount(address);
           },
           () => session.close(),
         );

@@ -89,12 +89,15 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     const now = Date.now();
     const x = new Nodes(aLinks.main, prefix, 'x', 1000);
     const y = new Nodes(aLinks.main, prefix, 'y', 1000);
-    await x.beat(now);
-    expect(await y.beat(now)).toEqual(new Set(['x', 'y']));
+    expect((await x.beat(now)).missing).toBe(true);
+    expect(await y.beat(now)).toEqual({ alive: new Set(['x', 'y']), missing: true });
     // Two seconds later without a stamp from x: only y is alive.
-    expect(await y.beat(now + 2000)).toEqual(new Set(['y']));
+    expect(await y.beat(now + 2000)).toEqual({ alive: new Set(['y']), missing: false });
     await y.leave();
-    expect(await x.beat(now + 2000)).toEqual(new Set(['x']));
+    expect(await x.beat(now + 2000)).toEqual({ alive: new Set(['x']), missing: false });
+    // Redis lost its data (restarted empty): a node notices it was missing.
+    await aLinks.main.del(`${prefix}nodes`);
+    expect((await x.beat(now + 2000)).missing).toBe(true);
   });
 
   it('followers are listed with their node and claim, those of live nodes only', async () => {
