@@ -17,7 +17,7 @@ import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
-import { SharedBuckets, SharedCreationCap, SharedSessions } from './limits.js';
+import { SharedBuckets, SharedCreationCap } from './limits.js';
 import { Nodes } from './nodes.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { Rpc } from './rpc.js';
@@ -27,11 +27,8 @@ const FORWARD_TIMEOUT_MS = 5000;
 /** Owners of tables kept in memory at most (all are forgotten beyond). */
 const OWNERS_KEPT = 10_000;
 
-/** What this node's connections are: whom they follow, and how many sessions each address has. */
-export interface LocalState {
-  followers: { code: string; connection: string; claim: SeatClaim | null }[];
-  sessions: Map<string, number>;
-}
+/** Whom this node's connections follow. */
+export type LocalFollowers = { code: string; connection: string; claim: SeatClaim | null }[];
 
 export class ClusterNode implements Hosting, Following {
   readonly nodeId: string;
@@ -51,8 +48,7 @@ export class ClusterNode implements Hosting, Following {
   /** When each node with connections here was first found missing from the living. */
   private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
-  private sessionCount: SharedSessions | null = null;
-  private here: (() => LocalState) | null = null;
+  private here: (() => LocalFollowers) | null = null;
   /** Whether this node has stamped itself alive before. */
   private beaten = false;
   /** Set when shutdown begins: no more claims, beats or adoptions. */
@@ -104,20 +100,6 @@ export class ClusterNode implements Hosting, Following {
     return new SharedCreationCap(this.links.main, this.config.redisPrefix, max);
   }
 
-  /** Engine.IO sessions per address over every node (the count is reset by start()). */
-  sessions(max: number): SharedSessions {
-    return (
-      this.sessionCount ??
-      (this.sessionCount = new SharedSessions(
-        this.links.main,
-        this.config.redisPrefix,
-        this.nodeId,
-        max,
-        () => this.alive,
-      ))
-    );
-  }
-
   apiBuckets(perSecond: number, burst: number): SharedBuckets {
     return new SharedBuckets(this.links.main, `${this.config.redisPrefix}api:`, perSecond, burst);
   }
@@ -131,7 +113,7 @@ export class ClusterNode implements Hosting, Following {
    * Start serving: answer other nodes, stamp this node alive, hold and adopt tables.
    * `here` lists this node's connections (for Redis, should it restart empty).
    */
-  async start(lobby: Lobby, here: () => LocalState): Promise<void> {
+  async start(lobby: Lobby, here: () => LocalFollowers): Promise<void> {
     this.lobby = lobby;
     this.here = here;
     await this.rpc.start();
@@ -234,7 +216,6 @@ export class ClusterNode implements Hosting, Following {
         // Redis came back empty (restarted without saving): write again what this node had told it.
         if (missing && this.beaten) await this.retell();
         this.beaten = true;
-        await this.sessionCount?.keep(3 * this.config.leaseMs);
       }
       for (const [node, connections] of this.remote) {
         if (this.alive.has(node)) {
@@ -255,13 +236,12 @@ export class ClusterNode implements Hosting, Following {
     if (!this.stopping) this.beatTimer = setTimeout(() => void this.beat(), this.config.leaseMs / 3);
   }
 
-  /** Who follows which table through this node, and its sessions per address, written again to Redis. */
+  /** Who follows which table through this node, written again to Redis. */
   private async retell(): Promise<void> {
     const here = this.here?.();
     if (!here) return;
     this.log.warn('Redis lost what this node had told it; telling it again');
-    for (const f of here.followers) await this.followersOf.add(f.code, f.connection, f.claim);
-    await this.sessionCount?.restore(here.sessions);
+    for (const f of here) await this.followersOf.add(f.code, f.connection, f.claim);
   }
 
   /** Shutdown begins: this node takes no table on from now (before the lobby stops its tables). */
