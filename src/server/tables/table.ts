@@ -475,7 +475,8 @@ export class Table {
       if (this.ctx.out.hasAudience(this.code, s.seat))
         this.ctx.out.game(this.code, s.seat, owner.update(s.seat, events, deadline, clocks));
     }
-    if (this.ctx.out.hasAudience(this.code, null))
+    // Counted by the table (on every node, in a cluster): no spectator, no spectators' view.
+    if (this.presence.spectators() > 0 && this.ctx.out.hasAudience(this.code, null))
       this.ctx.out.game(this.code, null, owner.update(null, events, deadline, clocks));
   }
 
