@@ -38,7 +38,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // In a cluster (REDIS_URL) the nodes share tables through Redis; else this process has them all.
   const cluster = config.cluster ? await ClusterNode.connect(config.cluster, store, app.log) : null;
   const pool = new BotPool(config.botWorkers, config.analysisWorkers);
-  const sessions = new SessionLimits(config);
+  // In a cluster Engine.IO sessions are counted per address over every node.
+  const sessionCount = cluster?.sessions(config.maxConnectionsPerAddress);
+  await sessionCount?.reset();
+  const sessions = new SessionLimits(config, sessionCount);
   const io: IoServer = new Server(app.server, {
     ...sessions.serverOptions(),
     ...(cluster ? { adapter: cluster.adapter() } : {}),

@@ -17,7 +17,7 @@ import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
-import { SharedBuckets, SharedCreationCap } from './limits.js';
+import { SharedBuckets, SharedCreationCap, SharedSessions } from './limits.js';
 import { Nodes } from './nodes.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { Rpc } from './rpc.js';
@@ -45,6 +45,7 @@ export class ClusterNode implements Hosting, Following {
   /** When each node with connections here was first found missing from the living. */
   private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
+  private sessionCount: SharedSessions | null = null;
   /** Set when shutdown begins: no more claims, beats or adoptions. */
   private stopping = false;
   private beatTimer: NodeJS.Timeout | null = null;
@@ -92,6 +93,20 @@ export class ClusterNode implements Hosting, Following {
 
   creationCap(max: number): SharedCreationCap {
     return new SharedCreationCap(this.links.main, this.config.redisPrefix, max);
+  }
+
+  /** Engine.IO sessions per address over every node (the count is reset by start()). */
+  sessions(max: number): SharedSessions {
+    return (
+      this.sessionCount ??
+      (this.sessionCount = new SharedSessions(
+        this.links.main,
+        this.config.redisPrefix,
+        this.nodeId,
+        max,
+        () => this.alive,
+      ))
+    );
   }
 
   apiBuckets(perSecond: number, burst: number): SharedBuckets {
@@ -200,7 +215,10 @@ export class ClusterNode implements Hosting, Following {
   private async beat(): Promise<void> {
     try {
       const now = Date.now();
-      if (this.healthy()) this.alive = await this.nodes.beat(now);
+      if (this.healthy()) {
+        this.alive = await this.nodes.beat(now);
+        await this.sessionCount?.keep(3 * this.config.leaseMs);
+      }
       for (const [node, connections] of this.remote) {
         if (this.alive.has(node)) {
           this.missingSince.delete(node);

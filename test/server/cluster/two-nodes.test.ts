@@ -50,6 +50,18 @@ describe.skipIf(!here)('two nodes', () => {
     return { code: made.body.code, tokens: [made.body.token, joined.body.token] };
   };
 
+  /** A game started at a table made on `owner`, both people connected through `other`. */
+  const playingOn = async (owner: TestServer, other: TestServer) => {
+    const { code, tokens } = await table(owner, other);
+    const ann = client(other, tokens[0]);
+    const bea = client(other, tokens[1]);
+    for (const p of [ann, bea]) expect((await p.watch(code)).ok).toBe(true);
+    expect((await ann.call('seat:bot', { seat: 2, level: 'easy' })).ok).toBe(true);
+    expect((await ann.call('table:start', {})).ok).toBe(true);
+    await Promise.all([ann, bea].map((p) => p.until(() => p.game !== null, 'the first update')));
+    return { code, ann, bea };
+  };
+
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
@@ -107,13 +119,7 @@ describe.skipIf(!here)('two nodes', () => {
   });
 
   it('SIGKILL of the owner mid-game: the other node takes the table over within 10 s and play goes on', async () => {
-    const { code, tokens } = await table(a, b);
-    const ann = client(b, tokens[0]);
-    const bea = client(b, tokens[1]);
-    for (const c of [ann, bea]) expect((await c.watch(code)).ok).toBe(true);
-    expect((await ann.call('seat:bot', { seat: 2, level: 'easy' })).ok).toBe(true);
-    expect((await ann.call('table:start', {})).ok).toBe(true);
-    await Promise.all([ann, bea].map((c) => c.until(() => c.game !== null, 'the first update')));
+    const { code, ann, bea } = await playingOn(a, b);
     // A few actions, then the owner dies.
     for (let i = 0; i < 6; i++) await step([ann, bea]);
     const before = Math.max(...[ann, bea].map((c) => c.game!.seq));
@@ -153,13 +159,7 @@ describe.skipIf(!here)('two nodes', () => {
 
   it('SIGTERM hands the tables of a node over at once: the lease is released, not left to run out', async () => {
     const c = await start('node-c');
-    const { code, tokens } = await table(c, b);
-    const ann = client(b, tokens[0]);
-    const bea = client(b, tokens[1]);
-    for (const p of [ann, bea]) expect((await p.watch(code)).ok).toBe(true);
-    expect((await ann.call('seat:bot', { seat: 2, level: 'easy' })).ok).toBe(true);
-    expect((await ann.call('table:start', {})).ok).toBe(true);
-    await Promise.all([ann, bea].map((p) => p.until(() => p.game !== null, 'the first update')));
+    const { code, ann, bea } = await playingOn(c, b);
     expect(await c.stop()).toBe(0);
     const store = await PostgresStore.open(db.url);
     try {
