@@ -7,6 +7,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TurnClock } from '../../src/protocol/clock.js';
 import type { PlayersConfig, PlayersReport } from './players.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -110,6 +111,8 @@ export interface LoadSettings {
   readonly procs: number;
   readonly seconds: number;
   readonly thinkMs: number;
+  /** The tables' turn clock (default: the product's, normal). */
+  readonly turnClock?: TurnClock;
   /** Run just before the window opens (after the tables are open and have settled). */
   readonly beforeWindow?: () => Promise<void>;
   /** Before the tables open, measure the nodes' idle CPU for this long (0: not at all). */
@@ -146,7 +149,7 @@ export async function runLoad(s: LoadSettings): Promise<LoadResult> {
   try {
     for (let p = 0; p < s.procs; p++) {
       const share = Math.floor(s.games / s.procs) + (p < s.games % s.procs ? 1 : 0);
-      const cfg: PlayersConfig = { urls: s.urls, games: share, thinkMs: s.thinkMs };
+      const cfg: PlayersConfig = { urls: s.urls, games: share, thinkMs: s.thinkMs, turnClock: s.turnClock ?? 'normal' };
       players.push(
         fork(path.join(HERE, 'players.js'), [], { env: { ...process.env, BENCH_PLAYERS: JSON.stringify(cfg) } }),
       );

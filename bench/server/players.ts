@@ -12,6 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { TableView } from '../../src/engine/index.js';
 import { devilCardsOf, setupFor } from '../../src/engine/setup.js';
+import type { TurnClock } from '../../src/protocol/clock.js';
 import type { ClientAction, CreateTableReply, GameUpdate, JoinTableReply } from '../../src/protocol/messages.js';
 
 export interface PlayersConfig {
@@ -19,6 +20,8 @@ export interface PlayersConfig {
   readonly urls: readonly string[];
   readonly games: number;
   readonly thinkMs: number;
+  /** The tables' turn clock (the product's default unless --turn-clock says otherwise). */
+  readonly turnClock: TurnClock;
 }
 
 export interface PlayersReport {
@@ -170,7 +173,10 @@ function call(s: Socket, event: string, payload: unknown): Promise<Ack> {
 
 async function openGame(index: number): Promise<BenchGame> {
   const node = (k: number) => config.urls[(index + k) % config.urls.length];
-  const created = await post<CreateTableReply>(node(0), '/api/tables', { name: 'Bench 0', options: { players: 4 } });
+  const created = await post<CreateTableReply>(node(0), '/api/tables', {
+    name: 'Bench 0',
+    options: { players: 4, turnClock: config.turnClock },
+  });
   const tokens = [created.token];
   for (let i = 1; i < 4; i++)
     tokens.push(

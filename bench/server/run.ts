@@ -9,10 +9,14 @@
  * --analyses K (0): before the load, K finished games (one simulated person and three
  * medium bots, --analysis-rounds R rounds, default 3) are played, and their analyses are
  * queued as the measuring window starts, so the window shows live play while analyses run.
+ * --turn-clock C (normal): the tables' turn clock (off, relaxed, normal, fast); with the
+ * think times used here nobody runs out of time, so `off` against `normal` is the clock's
+ * own cost (its stored deadlines), seen in the server's CPU per action.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { TURN_CLOCKS, type TurnClock } from '../../src/protocol/clock.js';
 import { startNode } from '../../src/server/deploy/processes.js';
 import { analysesDone, finishedGames, requestAnalyses } from './analyses.js';
 import { BENCH_NODE_ENV, histogramPercentile, loadFigures, option, ROOT, runLoad } from './load.js';
@@ -23,6 +27,15 @@ const SECONDS = option('seconds', 60);
 const THINK_MS = option('think-ms', 1500);
 const ANALYSES = process.argv.includes('--analyses') ? option('analyses', 1) : 0;
 const ANALYSIS_ROUNDS = option('analysis-rounds', 3);
+const TURN_CLOCK = turnClockOption();
+
+function turnClockOption(): TurnClock {
+  const i = process.argv.indexOf('--turn-clock');
+  const name = i < 0 ? 'normal' : process.argv[i + 1];
+  const clock = TURN_CLOCKS.find((c) => c === name);
+  if (!clock) throw new Error(`--turn-clock is one of ${TURN_CLOCKS.join(', ')}`);
+  return clock;
+}
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bottle-imp-bench-'));
@@ -47,6 +60,7 @@ async function main(): Promise<void> {
       procs: PROCS,
       seconds: SECONDS,
       thinkMs: THINK_MS,
+      turnClock: TURN_CLOCK,
       beforeWindow: () => requestAnalyses(server.url, toAnalyse),
     });
     const analysed = await analysesDone(server.url, toAnalyse);
@@ -56,7 +70,7 @@ async function main(): Promise<void> {
     const rss = (after.get('process_resident_memory_bytes') ?? 0) - (idle.get('process_resident_memory_bytes') ?? 0);
     const heap = (after.get('nodejs_heap_size_used_bytes') ?? 0) - (idle.get('nodejs_heap_size_used_bytes') ?? 0);
     const result = {
-      command: `npm run bench:server -- --games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS}${ANALYSES > 0 ? ` --analyses ${ANALYSES} --analysis-rounds ${ANALYSIS_ROUNDS}` : ''}`,
+      command: `npm run bench:server -- --games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS}${TURN_CLOCK !== 'normal' ? ` --turn-clock ${TURN_CLOCK}` : ''}${ANALYSES > 0 ? ` --analyses ${ANALYSES} --analysis-rounds ${ANALYSIS_ROUNDS}` : ''}`,
       analysesQueued: toAnalyse.length,
       analysesDoneAtEnd: analysed,
       machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,

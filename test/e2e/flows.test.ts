@@ -128,6 +128,13 @@ describe.skipIf(!run)('flows on a phone', () => {
     const entry = a.getByTestId(`replay-${gameId}`);
     await entry.waitFor();
     await screenshot(a, 'flows-replays-390x844');
+    // Its share link goes to the clipboard.
+    await host.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server().url });
+    await entry.getByTestId('replay-share').tap();
+    await entry.getByText('Link copied').waitFor();
+    expect(await a.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${env.server().url}/#/replay/${encodeURIComponent(gameId)}`,
+    );
     const [download] = await Promise.all([a.waitForEvent('download'), entry.getByTestId('replay-download').tap()]);
     expect(download.suggestedFilename()).toBe(`bottle-imp-${gameId}.json`);
     const record = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { format: string; players: string[] };
@@ -142,6 +149,21 @@ describe.skipIf(!run)('flows on a phone', () => {
     const stopped = await stepOf();
     await a.waitForTimeout(1500);
     expect(await stepOf()).toBe(stopped);
+
+    // Home (with "Return to your game") and the Replays page at the other sizes.
+    for (const [width, height] of [
+      [360, 740],
+      [768, 1024],
+      [1440, 900],
+    ]) {
+      await a.setViewportSize({ width, height });
+      await a.goto(`${env.server().url}/#/replays`);
+      await entry.waitFor();
+      await screenshot(a, `flows-replays-${width}x${height}`);
+      await a.goto(`${env.server().url}/#/`);
+      await a.getByTestId(`return-${code}`).waitFor();
+      await screenshot(a, `flows-home-${width}x${height}`);
+    }
     await host.context.close();
     await guest.context.close();
   }, 240_000);
@@ -164,12 +186,24 @@ describe.skipIf(!run)('flows on a phone', () => {
     await context.close();
   });
 
-  it('asks for notifications only when switched on, and notifies on your turn while the tab is hidden', async () => {
-    const { context, page } = await device(env.browser(), ...PHONE);
+  it('asks for notifications only when switched on; on your turn a tone, a vibration and, the tab hidden, a notification', async () => {
+    const { context, page } = await device(env.browser(), ...PHONE, { prefs: { sound: true, vibrate: true } });
     await context.grantPermissions(['notifications']);
     // The real Notification, watched: which were shown, and when permission was asked.
     await context.addInitScript(() => {
-      const seen = { shown: [] as string[], asked: 0 };
+      const seen = { shown: [] as string[], asked: 0, vibrated: 0, tones: 0 };
+      const vibrate = navigator.vibrate.bind(navigator);
+      navigator.vibrate = ((pattern: VibratePattern) => {
+        seen.vibrated++;
+        return vibrate(pattern);
+      }) as Navigator['vibrate'];
+      const RealAudio = window.AudioContext;
+      window.AudioContext = class extends RealAudio {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          seen.tones++;
+        }
+      };
       (window as unknown as { __notes: typeof seen }).__notes = seen;
       const Real = window.Notification;
       const ask = Real.requestPermission.bind(Real);
@@ -186,7 +220,11 @@ describe.skipIf(!run)('flows on a phone', () => {
       window.Notification = Watched;
     });
     const notes = () =>
-      page.evaluate(() => (window as unknown as { __notes: { shown: string[]; asked: number } }).__notes);
+      page.evaluate(
+        () =>
+          (window as unknown as { __notes: { shown: string[]; asked: number; vibrated: number; tones: number } })
+            .__notes,
+      );
     await page.goto(`${env.server().url}/#/`);
     await page.getByTestId('home').waitFor();
     expect((await notes()).asked).toBe(0);
@@ -207,6 +245,9 @@ describe.skipIf(!run)('flows on a phone', () => {
     await expect
       .poll(async () => (await notes()).shown)
       .toEqual([expect.stringMatching(/^Your turn: Table \w+: it is your turn/)]);
+    const alerted = await notes();
+    expect(alerted.vibrated).toBe(1);
+    expect(alerted.tones).toBe(1);
     await context.close();
   });
 });

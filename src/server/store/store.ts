@@ -70,7 +70,12 @@ export interface ChatRow {
   readonly at: number;
 }
 
-export type TimerKind = 'absence' | 'close';
+/**
+ * absence: a disconnected seat's grace period; turn: a seat's turn clock; close: a table
+ * nobody is at closes.
+ */
+export const TIMER_KINDS = ['absence', 'turn', 'close'] as const;
+export type TimerKind = (typeof TIMER_KINDS)[number];
 
 /** A deadline, stored so that it survives a restart. */
 export interface TimerRow {

@@ -20,7 +20,7 @@ export interface BotSeats {
   /** The level of the bot that plays the seat now, or null when a person does. */
   botFor(seat: number): BotLevelName | null;
   /** An accepted bot action: finish the game if it is over, tell everyone, schedule the next turns. */
-  afterAction(owner: GameOwner, events: GameEvent[]): Promise<void>;
+  afterAction(owner: GameOwner, events: GameEvent[], seat: number): Promise<void>;
 }
 
 export class BotDriver {
@@ -105,7 +105,7 @@ export class BotDriver {
       }
       if (result?.ok) {
         this.ctx.metrics.actions.inc({ by: 'bot' });
-        await this.seats.afterAction(owner, result.value.events);
+        await this.seats.afterAction(owner, result.value.events, seat);
       } else {
         this.schedule();
       }

@@ -124,6 +124,7 @@ export class Lobby {
       public: options.public,
       turnSeconds: options.turnSeconds,
       coach: options.coach,
+      turnClock: options.turnClock,
     };
     let code: string;
     do code = newTableCode();

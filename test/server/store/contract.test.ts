@@ -64,7 +64,15 @@ let codes = 0;
 function tableRow(version: number, extra: Partial<TableRow> = {}): TableRow {
   return {
     code: `T${(codes++).toString().padStart(7, '0')}`,
-    settings: { players: 3, mode: 'individual', rounds: 2, public: true, turnSeconds: 30, coach: true },
+    settings: {
+      players: 3,
+      mode: 'individual',
+      rounds: 2,
+      public: true,
+      turnSeconds: 30,
+      coach: true,
+      turnClock: 'fast',
+    },
     host: 0,
     status: 'lobby',
     gameId: null,
@@ -120,7 +128,15 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
   it.skipIf(skip)('gives a table and its seats back as they were saved', async () => {
     const table = tableRow(1, {
-      settings: { players: 3, mode: 'individual', targetScore: 500, public: false, turnSeconds: 600, coach: false },
+      settings: {
+        players: 3,
+        mode: 'individual',
+        targetScore: 500,
+        public: false,
+        turnSeconds: 600,
+        coach: false,
+        turnClock: 'off',
+      },
     });
     const seats: SeatRow[] = [
       { seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false },
@@ -338,12 +354,15 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_060_000 });
     await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 });
     await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_090_000 });
+    await store.setTimer({ tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_040_000 });
     const sorted = async () => (await store.timersOf(table.code)).sort((a, b) => a.kind.localeCompare(b.kind));
     expect(await sorted()).toEqual([
       { tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_090_000 },
       { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 },
+      { tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_040_000 },
     ]);
     await store.clearTimer(table.code, 'absence', 1);
+    await store.clearTimer(table.code, 'turn', 1);
     await store.clearTimer(table.code, 'absence', 2);
     expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
   });
@@ -649,8 +668,9 @@ describe('migrations', () => {
       const loaded = await store.loadTable('OLDTABLE');
       expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', status: 'playing', gameId: 'g-old', version: 1 });
       expect(loaded?.seats.map((s) => s.bot)).toEqual([null, 'easy']);
-      // Stored before the coach option existed: it is off.
+      // Stored before the coach option and the turn clock existed: they are off.
       expect(loaded?.table.settings.coach).toBe(false);
+      expect(loaded?.table.settings.turnClock).toBe('off');
       expect(await store.loadActions('g-old')).toEqual([
         { seq: 1, action: { type: 'play', seat: 0, card: 3 }, byBot: false, at: 1_700_000_000_002 },
       ]);
