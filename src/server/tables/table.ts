@@ -21,8 +21,8 @@ import type { TableContext } from './context.js';
 import { Deadlines } from './deadlines.js';
 import { LocalPresence, type Presence } from './presence.js';
 import * as rules from './seat-rules.js';
-import { TurnClocks } from './turn-clock.js';
 import { tableSummary } from './summary.js';
+import { TurnClocks } from './turn-clock.js';
 
 /** The level of the bot that plays for an absent player. */
 const STAND_IN_LEVEL: BotLevelName = 'medium';
