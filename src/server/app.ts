@@ -38,10 +38,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // In a cluster (REDIS_URL) the nodes share tables through Redis; else this process has them all.
   const cluster = config.cluster ? await ClusterNode.connect(config.cluster, store, app.log) : null;
   const pool = new BotPool(config.botWorkers, config.analysisWorkers);
-  // In a cluster Engine.IO sessions are counted per address over every node.
-  const sessionCount = cluster?.sessions(config.maxConnectionsPerAddress);
-  await sessionCount?.reset();
-  const sessions = new SessionLimits(config, sessionCount);
+  const sessions = new SessionLimits(config);
   const io: IoServer = new Server(app.server, {
     ...sessions.serverOptions(),
     ...(cluster ? { adapter: cluster.adapter() } : {}),
@@ -83,7 +80,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const resumed = await lobby.resumeAll();
   const analysesResumed = await analyses.resume();
-  await cluster?.start(lobby);
+  await cluster?.start(lobby, () =>
+    [...io.of('/').sockets.values()].flatMap(({ id, data }) =>
+      data.code === null
+        ? []
+        : [
+            {
+              code: data.code,
+              connection: id,
+              claim: data.seat === null ? null : { seat: data.seat, tokenHash: data.tokenHash! },
+            },
+          ],
+    ),
+  );
   const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;

@@ -17,7 +17,7 @@ import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
-import { SharedBuckets, SharedCreationCap, SharedSessions } from './limits.js';
+import { SharedBuckets, SharedCreationCap } from './limits.js';
 import { Nodes } from './nodes.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { Rpc } from './rpc.js';
@@ -26,6 +26,9 @@ import { Rpc } from './rpc.js';
 const FORWARD_TIMEOUT_MS = 5000;
 /** Owners of tables kept in memory at most (all are forgotten beyond). */
 const OWNERS_KEPT = 10_000;
+
+/** Whom this node's connections follow. */
+export type LocalFollowers = { code: string; connection: string; claim: SeatClaim | null }[];
 
 export class ClusterNode implements Hosting, Following {
   readonly nodeId: string;
@@ -45,7 +48,9 @@ export class ClusterNode implements Hosting, Following {
   /** When each node with connections here was first found missing from the living. */
   private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
-  private sessionCount: SharedSessions | null = null;
+  private here: (() => LocalFollowers) | null = null;
+  /** Whether this node has stamped itself alive before. */
+  private beaten = false;
   /** Set when shutdown begins: no more claims, beats or adoptions. */
   private stopping = false;
   private beatTimer: NodeJS.Timeout | null = null;
@@ -95,20 +100,6 @@ export class ClusterNode implements Hosting, Following {
     return new SharedCreationCap(this.links.main, this.config.redisPrefix, max);
   }
 
-  /** Engine.IO sessions per address over every node (the count is reset by start()). */
-  sessions(max: number): SharedSessions {
-    return (
-      this.sessionCount ??
-      (this.sessionCount = new SharedSessions(
-        this.links.main,
-        this.config.redisPrefix,
-        this.nodeId,
-        max,
-        () => this.alive,
-      ))
-    );
-  }
-
   apiBuckets(perSecond: number, burst: number): SharedBuckets {
     return new SharedBuckets(this.links.main, `${this.config.redisPrefix}api:`, perSecond, burst);
   }
@@ -118,9 +109,13 @@ export class ClusterNode implements Hosting, Following {
     return this.links.ready();
   }
 
-  /** Start serving: answer other nodes, stamp this node alive, hold and adopt tables. */
-  async start(lobby: Lobby): Promise<void> {
+  /**
+   * Start serving: answer other nodes, stamp this node alive, hold and adopt tables.
+   * `here` lists this node's connections (for Redis, should it restart empty).
+   */
+  async start(lobby: Lobby, here: () => LocalFollowers): Promise<void> {
     this.lobby = lobby;
+    this.here = here;
     await this.rpc.start();
     const released = `${this.config.redisPrefix}released`;
     this.links.rpcSub.on('message', (channel: string) => {
@@ -216,8 +211,11 @@ export class ClusterNode implements Hosting, Following {
     try {
       const now = Date.now();
       if (this.healthy()) {
-        this.alive = await this.nodes.beat(now);
-        await this.sessionCount?.keep(3 * this.config.leaseMs);
+        const { alive, missing } = await this.nodes.beat(now);
+        this.alive = alive;
+        // Redis came back empty (restarted without saving): write again what this node had told it.
+        if (missing && this.beaten) await this.retell();
+        this.beaten = true;
       }
       for (const [node, connections] of this.remote) {
         if (this.alive.has(node)) {
@@ -236,6 +234,14 @@ export class ClusterNode implements Hosting, Following {
       this.log.warn({ err: e }, 'node heartbeat failed');
     }
     if (!this.stopping) this.beatTimer = setTimeout(() => void this.beat(), this.config.leaseMs / 3);
+  }
+
+  /** Who follows which table through this node, written again to Redis. */
+  private async retell(): Promise<void> {
+    const here = this.here?.();
+    if (!here) return;
+    this.log.warn('Redis lost what this node had told it; telling it again');
+    for (const f of here) await this.followersOf.add(f.code, f.connection, f.claim);
   }
 
   /** Shutdown begins: this node takes no table on from now (before the lobby stops its tables). */

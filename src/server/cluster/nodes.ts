@@ -20,16 +20,19 @@ export class Nodes {
     this.key = `${prefix}nodes`;
   }
 
-  /** This node is alive for another lease; returns the nodes alive now (this one included). */
-  async beat(now: number): Promise<Set<string>> {
-    const [, , alive] = (await this.redis
+  /**
+   * This node is alive for another lease; returns the nodes alive now (this one included),
+   * and whether this node was missing from the set (its first stamp, or Redis lost its data).
+   */
+  async beat(now: number): Promise<{ alive: Set<string>; missing: boolean }> {
+    const [added, , alive] = (await this.redis
       .multi()
       .zadd(this.key, now + this.leaseMs, this.nodeId)
       .zremrangebyscore(this.key, '-inf', now - FORGET_AFTER_MS)
       .zrangebyscore(this.key, now, '+inf')
       .exec()) as [Error | null, unknown][];
     if (alive[0]) throw alive[0];
-    return new Set(alive[1] as string[]);
+    return { alive: new Set(alive[1] as string[]), missing: added[1] === 1 };
   }
 
   /** Shutting down: no longer alive, at once. */

@@ -239,7 +239,10 @@ export class Lobby {
       try {
         return await this.hosting!.forward(where, { code, ...request });
       } catch (e) {
-        if ((e as ServerError).code !== NOT_HERE) throw e;
+        const refusal = (e as ServerError).code;
+        // The node did not answer: asked again only if the table has moved meanwhile (a handover).
+        if (refusal === 'ERR_UNAVAILABLE' && (await this.hosting!.ownerElsewhere(code)) === where) throw e;
+        if (refusal !== NOT_HERE && refusal !== 'ERR_UNAVAILABLE') throw e;
         if (tries >= FORWARD_TRIES)
           throw new ServerError('ERR_UNAVAILABLE', 'This table is moving to another server. Try again.', 503);
       }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Followers } from '../../../src/server/cluster/followers.js';
-import { SharedBuckets, SharedCreationCap, SharedSessions } from '../../../src/server/cluster/limits.js';
+import { SharedBuckets, SharedCreationCap } from '../../../src/server/cluster/limits.js';
 import { Nodes } from '../../../src/server/cluster/nodes.js';
 import { connectRedis, type RedisLinks } from '../../../src/server/cluster/redis.js';
 import { Rpc } from '../../../src/server/cluster/rpc.js';
@@ -89,12 +89,15 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     const now = Date.now();
     const x = new Nodes(aLinks.main, prefix, 'x', 1000);
     const y = new Nodes(aLinks.main, prefix, 'y', 1000);
-    await x.beat(now);
-    expect(await y.beat(now)).toEqual(new Set(['x', 'y']));
+    expect((await x.beat(now)).missing).toBe(true);
+    expect(await y.beat(now)).toEqual({ alive: new Set(['x', 'y']), missing: true });
     // Two seconds later without a stamp from x: only y is alive.
-    expect(await y.beat(now + 2000)).toEqual(new Set(['y']));
+    expect(await y.beat(now + 2000)).toEqual({ alive: new Set(['y']), missing: false });
     await y.leave();
-    expect(await x.beat(now + 2000)).toEqual(new Set(['x']));
+    expect(await x.beat(now + 2000)).toEqual({ alive: new Set(['x']), missing: false });
+    // Redis lost its data (restarted empty): a node notices it was missing.
+    await aLinks.main.del(`${prefix}nodes`);
+    expect((await x.beat(now + 2000)).missing).toBe(true);
   });
 
   it('followers are listed with their node and claim, those of live nodes only', async () => {
@@ -117,30 +120,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     expect(await sorted(['a', 'b'])).toEqual([]);
   });
 
-  it('per-address limits are one limit over all nodes: sessions, the open-table cap and the API bucket', async () => {
-    let alive = new Set(['a', 'b']);
-    const onA = new SharedSessions(aLinks.main, prefix, 'a', 3, () => alive);
-    const onB = new SharedSessions(aLinks.main, prefix, 'b', 3, () => alive);
-    await onA.reset();
-    await onB.reset();
-    expect(await onA.open('10.0.0.1')).toBe(true);
-    expect(await onA.open('10.0.0.1')).toBe(true);
-    expect(await onB.open('10.0.0.1')).toBe(true);
-    // Three sessions over two nodes: the cap, whichever node is asked.
-    expect(await onA.hasRoom('10.0.0.1')).toBe(false);
-    expect(await onB.open('10.0.0.1')).toBe(false);
-    expect(await onB.hasRoom('10.0.0.2')).toBe(true);
-    onA.close('10.0.0.1');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(await onB.hasRoom('10.0.0.1')).toBe(true);
-    // A dead node's sessions no longer count; a node starting again starts from none.
-    alive = new Set(['b']);
-    expect(await onB.hasRoom('10.0.0.1')).toBe(true);
-    await onB.reset();
-    alive = new Set(['a', 'b']);
-    expect(await onA.open('10.0.0.1')).toBe(true);
-    expect(await onA.hasRoom('10.0.0.1')).toBe(true);
-
+  it('per-address limits are one limit over all nodes: the open-table cap and the API bucket', async () => {
     const capA = new SharedCreationCap(aLinks.main, prefix, 2);
     const capB = new SharedCreationCap(aLinks.main, prefix, 2);
     expect(await capA.reserve('10.0.0.3', 'T1')).toBe(true);
