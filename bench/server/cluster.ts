@@ -8,6 +8,8 @@
  * single node's from the same run (target: at most 1.3×).
  *
  * Options: --games N (400) --procs P (2) --seconds S (60) --think-ms T (1500) --nodes "1,2,3"
+ * (1: one node on SQLite; 1c: a cluster of one node, so PostgreSQL and Redis without any
+ * forwarding; N: a cluster of N nodes)
  * --idle-seconds I (15): each setup's idle CPU (heartbeats, lease renewals, timers) is
  * measured for I seconds before its tables open, and CPU per action is also given above it.
  *
@@ -28,7 +30,8 @@ const THINK_MS = option('think-ms', 1500);
 /** The nodes' idle CPU is measured this long before the load, and told apart from the load's. */
 const IDLE_SECONDS = option('idle-seconds', 15);
 const i = process.argv.indexOf('--nodes');
-const SIZES = (i < 0 ? (SOAK ? '1,3' : '1,2,3') : process.argv[i + 1]).split(',').map(Number);
+/** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N. */
+const SETUPS = (i < 0 ? (SOAK ? '1,3' : '1,2,3') : process.argv[i + 1]).split(',');
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
@@ -40,8 +43,10 @@ async function memory(nodes: BenchNodes): Promise<{ rssMB: number[]; heapUsedMB:
   };
 }
 
-async function measure(size: number) {
-  const nodes = size === 1 ? await singleSqlite() : await cluster(size);
+async function measure(setup: string) {
+  const size = Number.parseInt(setup, 10);
+  if (!(size >= 1) || !/^\d+c?$/.test(setup)) throw new Error(`--nodes takes 1, 1c, 2, 3…, not "${setup}"`);
+  const nodes = setup === '1' ? await singleSqlite() : await cluster(size);
   try {
     const samples: { atSeconds: number; rssMB: number[]; heapUsedMB: number[] }[] = [];
     let t0 = 0;
@@ -89,16 +94,16 @@ async function measure(size: number) {
 
 async function main(): Promise<void> {
   const runs = [];
-  for (const size of SIZES) {
-    const r = await measure(size);
+  for (const setup of SETUPS) {
+    const r = await measure(setup);
     console.error(`${r.setup}: ${r.actionsPerSecond} actions/s, ${r.serverCpuMicrosPerAction} µs CPU per action`);
     runs.push(r);
   }
-  const single = runs.find((r) => r.nodes === 1);
+  const single = runs.find((r) => r.setup === '1 node, SQLite');
   console.log(
     JSON.stringify(
       {
-        command: `npm run bench:cluster -- ${SOAK ? '--soak ' : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --nodes ${SIZES.join(',')}`,
+        command: `npm run bench:cluster -- ${SOAK ? '--soak ' : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --nodes ${SETUPS.join(',')}`,
         machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
         runs: runs.map((r) => ({
           ...r,

@@ -111,6 +111,7 @@ export interface LoadSettings {
   readonly procs: number;
   readonly seconds: number;
   readonly thinkMs: number;
+  /** The tables' turn clock (default: the product's, normal). */
   /** The tables' turn clock (default: the product's default). */
   readonly turnClock?: TurnClock;
   /** Run just before the window opens (after the tables are open and have settled). */

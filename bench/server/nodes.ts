@@ -77,7 +77,7 @@ export async function cluster(count: number, env: Record<string, string> = {}): 
   // One at a time: the first applies the schema.
   for (const s of settings) nodes.push(await startNode(s, quietLines, MAIN));
   return {
-    label: `${count} nodes, PostgreSQL + Redis`,
+    label: `${count} node${count === 1 ? '' : 's'}, PostgreSQL + Redis`,
     nodes,
     urls: nodes.map((n) => n.url),
     databaseUrl,

@@ -70,7 +70,8 @@ it.skipIf(!run)(
       ),
     );
     const movedAt = performance.now();
-    expect(movedAt - takenAt).toBeGreaterThan(BOT_DELAY_MS * 0.6 - 300);
+    // (Less a second for noticing the takeover late on a loaded machine; the old owner's bot would move at once.)
+    expect(movedAt - takenAt).toBeGreaterThan(BOT_DELAY_MS * 0.6 - 1000);
     expect(await cluster.ownerOf(code)).toBe(newOwner);
     // The thawed node noticed (its lease renewal or a refused write told it) and dropped the table.
     const said = Date.now() + 10_000;
