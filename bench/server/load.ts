@@ -112,7 +112,6 @@ export interface LoadSettings {
   readonly seconds: number;
   readonly thinkMs: number;
   /** The tables' turn clock (default: the product's, normal). */
-  /** The tables' turn clock (default: the product's default). */
   readonly turnClock?: TurnClock;
   /** Run just before the window opens (after the tables are open and have settled). */
   readonly beforeWindow?: () => Promise<void>;
