@@ -263,10 +263,38 @@ function holderCard(r: Round, t: number, lo: number, hi: number, count: number):
  * fewer points (points given to the devil's trick hurt whoever ends with the bottle).
  */
 export function passOrder(r: Round, seat: number): CardId[] {
-  const hand = cardIds(r.handLo[seat], r.handHi[seat]);
-  const risk = (id: CardId): number =>
-    (id < START_THRESHOLD ? START_THRESHOLD - id : (START_THRESHOLD - id) * 0.5) - 0.1 * POINTS[id];
-  return hand.sort((a, b) => risk(b) - risk(a));
+  return cardIds(r.handLo[seat], r.handHi[seat]).sort((a, b) => passRisk(b) - passRisk(a));
+}
+
+/** How much the seat wants a card gone: low cards most, high cards (small assets) least. */
+function passRisk(id: CardId): number {
+  return (id < START_THRESHOLD ? START_THRESHOLD - id : (START_THRESHOLD - id) * 0.5) - 0.1 * POINTS[id];
+}
+
+/** What a suit the seat passes away entirely is worth, in passRisk units (a void lets it discard freely later). */
+const PASS_VOID = 10;
+
+/**
+ * The cards the seat passes, riskiest first: the riskiest cards, unless passing all of a
+ * short suit (with the riskiest of the rest) is worth more, counting PASS_VOID for the
+ * void it makes: it can then discard a dangerous low card when that suit is led.
+ */
+export function passSet(r: Round, seat: number): CardId[] {
+  const order = passOrder(r, seat);
+  const k = 2 + r.devilCount(seat);
+  let best = order.slice(0, k);
+  let bestValue = best.reduce((sum, id) => sum + passRisk(id), 0);
+  for (let suit = 0; suit < 3; suit++) {
+    const short = order.filter((id) => SUIT_INDEX[id] === suit);
+    if (short.length === 0 || short.length > k) continue;
+    const set = [...short, ...order.filter((id) => SUIT_INDEX[id] !== suit).slice(0, k - short.length)];
+    const value = set.reduce((sum, id) => sum + passRisk(id), PASS_VOID);
+    if (value > bestValue) {
+      best = set.sort((a, b) => passRisk(b) - passRisk(a));
+      bestValue = value;
+    }
+  }
+  return best;
 }
 
 /**
@@ -276,12 +304,15 @@ export function passOrder(r: Round, seat: number): CardId[] {
  * (the opponent's face-up row).
  */
 export function choosePass(r: Round, seat: number, rng: Rng, noise: number): number[] {
-  const order = passOrder(r, seat);
+  let order: CardId[];
   if (noise > 0 && rng.below(1000) < noise * 1000) {
+    order = passOrder(r, seat);
     for (let i = order.length - 1; i > 0; i--) {
       const j = rng.below(i + 1);
       [order[i], order[j]] = [order[j], order[i]];
     }
+  } else {
+    order = passSet(r, seat);
   }
   const devils = r.devilCount(seat);
   const devil = order.slice(0, devils);

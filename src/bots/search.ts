@@ -25,7 +25,7 @@ import {
   type Round,
 } from '../engine/index.js';
 import type { Budget } from './bot.js';
-import { chooseCard, passAll, passOrder, playOut } from './policy.js';
+import { chooseCard, passAll, passOrder, passSet, playOut } from './policy.js';
 
 /** Fills `out` with one deal to search on. */
 export type Deal = (rng: Rng, out: Round) => void;
@@ -36,8 +36,12 @@ const EXPLORATION = 0.7;
 /** Chance that a playout move is random rather than the heuristic's. */
 const PLAYOUT_NOISE = 0.1;
 const MAX_PASS_CANDIDATES = 16;
-/** The share of the budget a pass decision uses (see search()). */
-const PASS_SHARE = 0.25;
+/**
+ * A pass searches at most this many iterations (see search()), and a time budget a
+ * quarter of its time.
+ */
+const PASS_ITERATIONS = 2500;
+const PASS_TIME_SHARE = 0.25;
 
 class Node {
   readonly children: Node[] = [];
@@ -88,10 +92,12 @@ export function search(base: Round, seat: number, deal: Deal, budget: Required<B
   const work = base.clone();
   const scores = new Int32Array(base.n);
   // A pass iteration plays the whole round, a play iteration only what is left of it, so
-  // the pass gets a share of the budget: its search was the slowest decision by far.
-  const share = base.phase === PHASE_PASS ? PASS_SHARE : 1;
-  const iterations = Math.ceil(budget.iterations * share);
-  const deadline = budget.ms > 0 ? performance.now() + budget.ms * share : Infinity;
+  // the pass is capped: its search was the slowest decision by far. The cap leaves small
+  // budgets whole (a quarter of 2,000 iterations lost strength at the pass) and bounds
+  // the large ones.
+  const passing = base.phase === PHASE_PASS;
+  const iterations = passing ? Math.min(budget.iterations, PASS_ITERATIONS) : budget.iterations;
+  const deadline = budget.ms > 0 ? performance.now() + budget.ms * (passing ? PASS_TIME_SHARE : 1) : Infinity;
   const more = (i: number): boolean => i < iterations && (i % 16 !== 0 || performance.now() < deadline);
   return base.phase === PHASE_PASS
     ? searchPass(base, seat, deal, more, rng, work, scores)
@@ -175,8 +181,11 @@ function bestChild(node: Node, work: Round): Node {
 
 /** Candidate passes in Round slot order, the heuristic's own first. */
 export function passCandidates(r: Round, seat: number): number[][] {
-  const order = passOrder(r, seat);
-  const top = order.slice(0, r.n === 2 ? 5 : 4);
+  // The heuristic's cards first (they may include a short suit passed for a void), then
+  // the riskiest of the rest, so that the first candidate is the heuristic's own pass.
+  const own = passSet(r, seat);
+  const order = [...own, ...passOrder(r, seat).filter((id) => !own.includes(id))];
+  const top = order.slice(0, Math.max(own.length, r.n === 2 ? 5 : 4));
   const devils = r.devilCount(seat);
   const out: number[][] = [];
   const rest = (used: number[]) => top.filter((id) => !used.includes(id));

@@ -38,7 +38,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // In a cluster (REDIS_URL) the nodes share tables through Redis; else this process has them all.
   const cluster = config.cluster ? await ClusterNode.connect(config.cluster, store, app.log) : null;
   const pool = new BotPool(config.botWorkers, config.analysisWorkers);
-  const sessions = new SessionLimits(config);
+  // In a cluster Engine.IO sessions are counted per address over every node.
+  const sessionCount = cluster?.sessions(config.maxConnectionsPerAddress);
+  await sessionCount?.reset();
+  const sessions = new SessionLimits(config, sessionCount);
   const io: IoServer = new Server(app.server, {
     ...sessions.serverOptions(),
     ...(cluster ? { adapter: cluster.adapter() } : {}),
@@ -90,9 +93,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     async close() {
       realtime.stop();
+      cluster?.stopTaking();
       analyses.stop();
       retention.stop();
-      io.disconnectSockets(true);
+      // This node's connections only (through the adapter, io.disconnectSockets would close every node's).
+      io.local.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close().catch(() => undefined);
       await lobby.shutdown();

@@ -56,6 +56,11 @@ export interface Config {
   readonly analysisIterations: number;
   /** Sampled deals per hint at the table. */
   readonly hintIterations: number;
+  /**
+   * Every turn clock's seconds are multiplied by this (TURN_CLOCK_SCALE, default 1): tests
+   * and trials run short clocks with, say, 0.05.
+   */
+  readonly turnClockScale: number;
   /** Cluster mode (docs/deploy.md): set, the node shares its tables with the other nodes on this Redis. */
   readonly cluster: ClusterConfig | null;
 }
@@ -78,6 +83,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, ma
     throw new Error(
       `${name} must be a whole number ${max < Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : `of at least ${min}`}, not "${raw}"`,
     );
+  return n;
+}
+
+function scale(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 10)
+    throw new Error(`TURN_CLOCK_SCALE must be a number above 0 and at most 10, not "${raw}"`);
   return n;
 }
 
@@ -152,6 +165,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     analysisQueue: int(env, 'ANALYSIS_QUEUE', 8, 1),
     analysisIterations: int(env, 'ANALYSIS_ITERATIONS', ANALYSIS_DEFAULT_ITERATIONS, 1),
     hintIterations: int(env, 'HINT_ITERATIONS', HINT_ITERATIONS, 1),
+    turnClockScale: scale(env.TURN_CLOCK_SCALE),
     cluster: cluster(env),
   };
 }

@@ -38,6 +38,7 @@ export const ERROR_TEXTS = {
     de: 'Dein Platz an diesem Tisch ist nicht mehr gültig.',
   },
   ERR_NOT_A_BOT: { en: 'There is no bot in that seat.', de: 'Auf diesem Platz sitzt kein Bot.' },
+  ERR_NOT_AWAY: { en: 'You are playing your seat already.', de: 'Du spielst deinen Platz schon selbst.' },
   ERR_BAD_ACTION: { en: 'That move is not possible.', de: 'Dieser Zug ist nicht möglich.' },
   ERR_GAME_OVER: { en: 'The game is over.', de: 'Die Partie ist vorbei.' },
   ERR_NOT_PASSING_TIME: { en: 'This is not the time to pass cards.', de: 'Jetzt werden keine Karten weitergegeben.' },

@@ -59,8 +59,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `node dist/server/main.js` on a free port with its own data directory. */
-export async function startServer(): Promise<RunningServer> {
+/** `node dist/server/main.js` on a free port with its own data directory; `env` adds or overrides settings. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const main = path.join(ROOT, 'dist/server/main.js');
   if (!existsSync(main) || !existsSync(path.join(ROOT, 'dist/web/index.html')))
     throw new Error('Build first: npm run build (the server and the web bundle in dist/).');
@@ -76,6 +76,10 @@ export async function startServer(): Promise<RunningServer> {
         DATA_DIR: dataDir,
         BOT_DELAY_MS: '0',
         LOG_LEVEL: 'warn',
+        // The players here are scripts on a shared machine, some waiting for hints or
+        // analyses: their turn clocks run ten times as long unless a test sets its own.
+        TURN_CLOCK_SCALE: '10',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -1,11 +1,13 @@
 /**
  * Per-address limits shared by every node through Redis, so that an address meets the
- * same limit whichever node the balancer sends it to: the API's token bucket and the cap
- * on open tables per creating address. (Limits per connection stay with the node that
- * holds the connection.) Each is one Lua script, so that checking and counting is atomic.
+ * same limit whichever node the balancer sends it to: the API's token bucket, the cap on
+ * open tables per creating address (each one Lua script, so that checking and counting is
+ * atomic) and Engine.IO sessions per address. (Limits per connection stay with the node
+ * that holds the connection.)
  */
 import type { Redis } from 'ioredis';
 import { ServerError } from '../errors.js';
+import type { SessionCounter } from '../realtime/sessions.js';
 import type { CreationCap } from '../tables/lobby.js';
 
 /** A table counts against its creator for at most this long if its closing was never counted. */
@@ -87,5 +89,62 @@ export class SharedBuckets {
     } catch {
       throw unreachable();
     }
+  }
+}
+
+/**
+ * Engine.IO sessions per address over every node: each node counts its own in a hash of
+ * its own (address → sessions), which expires unless the node stays alive and starts
+ * empty with the node; an address's total is the sum over the nodes alive.
+ */
+export class SharedSessions implements SessionCounter {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly nodeId: string,
+    private readonly max: number,
+    /** The nodes alive now (cluster/nodes.ts). */
+    private readonly alive: () => ReadonlySet<string>,
+  ) {}
+
+  private key(node: string): string {
+    return `${this.prefix}sessions:${node}`;
+  }
+
+  /** This node starts with no sessions (a node of the same name before it left its count behind). */
+  async reset(): Promise<void> {
+    await this.redis.del(this.key(this.nodeId));
+  }
+
+  /** This node's count lives as long as the node stamps itself alive. */
+  async keep(ttlMs: number): Promise<void> {
+    await this.redis.pexpire(this.key(this.nodeId), ttlMs);
+  }
+
+  private async total(address: string): Promise<number> {
+    const nodes = new Set([...this.alive(), this.nodeId]);
+    const pipeline = this.redis.pipeline();
+    for (const node of nodes) pipeline.hget(this.key(node), address);
+    let sum = 0;
+    for (const [error, n] of (await pipeline.exec()) ?? []) {
+      if (error) throw error;
+      sum += Number(n ?? 0);
+    }
+    return sum;
+  }
+
+  async hasRoom(address: string): Promise<boolean> {
+    return (await this.total(address)) < this.max;
+  }
+
+  async open(address: string): Promise<boolean> {
+    await this.redis.hincrby(this.key(this.nodeId), address, 1);
+    if ((await this.total(address)) <= this.max) return true;
+    this.close(address);
+    return false;
+  }
+
+  close(address: string): void {
+    this.redis.hincrby(this.key(this.nodeId), address, -1).catch(() => undefined);
   }
 }

@@ -9,19 +9,23 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterConfig } from '../config.js';
+import type { ServerError } from '../errors.js';
 import type { Following } from '../realtime/socket.js';
 import type { Store } from '../store/store.js';
 import type { Gone, Hosting, Lobby, TableRequest } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
+import type { Attendance } from '../tables/summary.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
-import { SharedBuckets, SharedCreationCap } from './limits.js';
+import { SharedBuckets, SharedCreationCap, SharedSessions } from './limits.js';
 import { Nodes } from './nodes.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { Rpc } from './rpc.js';
 
 /** How long a node waits for the owner of a table to answer a forwarded request. */
 const FORWARD_TIMEOUT_MS = 5000;
+/** Owners of tables kept in memory at most (all are forgotten beyond). */
+const OWNERS_KEPT = 10_000;
 
 export class ClusterNode implements Hosting, Following {
   readonly nodeId: string;
@@ -29,11 +33,21 @@ export class ClusterNode implements Hosting, Following {
   private readonly leases: Leases;
   private readonly nodes: Nodes;
   private readonly followersOf: Followers;
+  /**
+   * The owners of tables owned elsewhere, as last read from the database, so that a
+   * forwarded command costs no query; forgotten when a request to the owner fails.
+   */
+  private readonly owners = new Map<string, string>();
   /** The nodes alive at the last beat. */
   private alive = new Set<string>();
   /** Connections of other nodes following tables owned here: node → connection → table. */
   private readonly remote = new Map<string, Map<string, string>>();
+  /** When each node with connections here was first found missing from the living. */
+  private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
+  private sessionCount: SharedSessions | null = null;
+  /** Set when shutdown begins: no more claims, beats or adoptions. */
+  private stopping = false;
   private beatTimer: NodeJS.Timeout | null = null;
 
   private constructor(
@@ -81,6 +95,20 @@ export class ClusterNode implements Hosting, Following {
     return new SharedCreationCap(this.links.main, this.config.redisPrefix, max);
   }
 
+  /** Engine.IO sessions per address over every node (the count is reset by start()). */
+  sessions(max: number): SharedSessions {
+    return (
+      this.sessionCount ??
+      (this.sessionCount = new SharedSessions(
+        this.links.main,
+        this.config.redisPrefix,
+        this.nodeId,
+        max,
+        () => this.alive,
+      ))
+    );
+  }
+
   apiBuckets(perSecond: number, burst: number): SharedBuckets {
     return new SharedBuckets(this.links.main, `${this.config.redisPrefix}api:`, perSecond, burst);
   }
@@ -105,23 +133,40 @@ export class ClusterNode implements Hosting, Following {
 
   // ---- Hosting (for the lobby) ----
 
-  claim(code: string): Promise<number | null> {
+  async claim(code: string): Promise<number | null> {
+    // A node shutting down takes nothing on (a table it claimed now would wait for its lease to run out).
+    if (this.stopping) return null;
     return this.leases.claim(code);
   }
 
   async ownerElsewhere(code: string): Promise<string | null> {
+    const known = this.owners.get(code);
+    if (known) return known;
     const owner = await this.store.ownerOf(code);
-    return owner?.live && owner.node !== this.nodeId ? owner.node : null;
+    if (!owner?.live || owner.node === this.nodeId) return null;
+    if (this.owners.size >= OWNERS_KEPT) this.owners.clear();
+    this.owners.set(code, owner.node);
+    return owner.node;
   }
 
-  forward(node: string, request: TableRequest): Promise<unknown> {
-    return this.rpc.request(node, request, FORWARD_TIMEOUT_MS);
+  async forward(node: string, request: TableRequest): Promise<unknown> {
+    try {
+      return await this.rpc.request(node, request, FORWARD_TIMEOUT_MS);
+    } catch (e) {
+      // Not answered, or not the owner any more (both 503; a refusal by the rules is not): the next request asks the database again.
+      if ((e as ServerError).status === 503) this.owners.delete(request.code);
+      throw e;
+    }
   }
 
   async followers(code: string): Promise<{ connection: string; claim: SeatClaim | null }[]> {
     const all = await this.followersOf.of(code, this.alive);
     for (const f of all) if (f.node !== this.nodeId) this.remember(f.node, f.connection, code);
     return all;
+  }
+
+  attendance(codes: readonly string[]): Promise<Map<string, Attendance>> {
+    return this.followersOf.attendance(codes, this.alive);
   }
 
   gone(code: string, why: Gone): void {
@@ -162,12 +207,27 @@ export class ClusterNode implements Hosting, Following {
     this.remote.set(node, connections);
   }
 
-  /** Stamp this node alive; the connections of nodes that are no longer alive leave the tables owned here. */
+  /**
+   * Stamp this node alive; the connections of nodes missing from the living for a whole
+   * lease leave the tables owned here. (Missing once is not enough: after Redis restarted
+   * empty, every node is missing until its next stamp.)
+   */
   private async beat(): Promise<void> {
     try {
-      if (this.healthy()) this.alive = await this.nodes.beat(Date.now());
+      const now = Date.now();
+      if (this.healthy()) {
+        this.alive = await this.nodes.beat(now);
+        await this.sessionCount?.keep(3 * this.config.leaseMs);
+      }
       for (const [node, connections] of this.remote) {
-        if (this.alive.has(node)) continue;
+        if (this.alive.has(node)) {
+          this.missingSince.delete(node);
+          continue;
+        }
+        const since = this.missingSince.get(node) ?? now;
+        this.missingSince.set(node, since);
+        if (now - since < this.config.leaseMs) continue;
+        this.missingSince.delete(node);
         this.remote.delete(node);
         for (const [connection, code] of connections)
           await this.lobby?.local(code)?.handle({ type: 'unwatch', connection });
@@ -175,14 +235,20 @@ export class ClusterNode implements Hosting, Following {
     } catch (e) {
       this.log.warn({ err: e }, 'node heartbeat failed');
     }
-    this.beatTimer = setTimeout(() => void this.beat(), this.config.leaseMs / 3);
+    if (!this.stopping) this.beatTimer = setTimeout(() => void this.beat(), this.config.leaseMs / 3);
+  }
+
+  /** Shutdown begins: this node takes no table on from now (before the lobby stops its tables). */
+  stopTaking(): void {
+    this.stopping = true;
+    if (this.beatTimer) clearTimeout(this.beatTimer);
+    this.beatTimer = null;
+    this.leases.stop();
   }
 
   /** Shutting down, after the lobby stopped its tables: release them so other nodes take them at once. */
   async stop(): Promise<void> {
-    if (this.beatTimer) clearTimeout(this.beatTimer);
-    this.beatTimer = null;
-    this.leases.stop();
+    this.stopTaking();
     this.rpc.stop();
     try {
       await this.leases.release(this.leases.heldCodes());

@@ -61,6 +61,9 @@ export function limitRequests(
     spend = async (address) => buckets.take(address);
   }
   api.addHook('onRequest', async (req, reply) => {
+    // The balancer's health checks are not limited: they must be answered most when Redis (which
+    // keeps a cluster's shared buckets) is away.
+    if (req.url === '/healthz') return;
     if (await spend(req.ip)) return;
     reply.header('retry-after', Math.ceil(60 / perMinute));
     throw new ServerError('ERR_RATE_LIMITED', 'Too many requests. Wait a moment.', 429);

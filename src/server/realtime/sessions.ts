@@ -8,12 +8,42 @@ import type { Server, ServerOptions } from 'socket.io';
 import type { Config } from '../config.js';
 import { ConnectionCounter } from './rate-limit.js';
 
-export class SessionLimits {
+/** Sessions counted per address against MAX_CONNECTIONS_PER_ADDRESS. */
+export interface SessionCounter {
+  /** Whether the address may open one more. */
+  hasRoom(address: string): Promise<boolean>;
+  /** Count a new session; false (and not counted) when the address is over its cap. */
+  open(address: string): Promise<boolean>;
+  close(address: string): void;
+}
+
+/** This process's sessions only (a single node). */
+export class LocalSessions implements SessionCounter {
   private readonly counter: ConnectionCounter;
 
-  constructor(private readonly config: Config) {
-    this.counter = new ConnectionCounter(config.maxConnectionsPerAddress);
+  constructor(max: number) {
+    this.counter = new ConnectionCounter(max);
   }
+
+  async hasRoom(address: string): Promise<boolean> {
+    return this.counter.hasRoom(address);
+  }
+
+  async open(address: string): Promise<boolean> {
+    return this.counter.open(address);
+  }
+
+  close(address: string): void {
+    this.counter.close(address);
+  }
+}
+
+export class SessionLimits {
+  /** `counter`: this process's count, unless a cluster counts every node's (cluster/limits.ts). */
+  constructor(
+    private readonly config: Config,
+    private readonly counter: SessionCounter = new LocalSessions(config.maxConnectionsPerAddress),
+  ) {}
 
   /** Options for `new Server(...)`. */
   serverOptions(): Partial<ServerOptions> {
@@ -23,7 +53,11 @@ export class SessionLimits {
       connectTimeout: this.config.joinTimeoutMs,
       // Refused before any session is made (HTTP 403); the count is taken once the session exists.
       allowRequest: (req: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
-        callback('ERR_TOO_MANY_CONNECTIONS', this.counter.hasRoom(addressOf(req)));
+        this.counter.hasRoom(addressOf(req)).then(
+          (room) => callback('ERR_TOO_MANY_CONNECTIONS', room),
+          // The count cannot be read (a cluster without Redis): refused, not let through uncounted.
+          () => callback('ERR_UNAVAILABLE', false),
+        );
       },
     };
   }
@@ -34,8 +68,21 @@ export class SessionLimits {
       'connection',
       (session: { request: IncomingMessage; close(): void; once(e: 'close', f: () => void): void }) => {
         const address = addressOf(session.request);
-        if (!this.counter.open(address)) return session.close();
-        session.once('close', () => this.counter.close(address));
+        let closed = false;
+        let counted = false;
+        session.once('close', () => {
+          closed = true;
+          if (counted) this.counter.close(address);
+        });
+        this.counter.open(address).then(
+          (ok) => {
+            if (!ok) return session.close();
+            counted = true;
+            // Closed while it was being counted.
+            if (closed) this.counter.close(address);
+          },
+          () => session.close(),
+        );
       },
     );
   }

@@ -144,7 +144,7 @@ export class Realtime {
     private readonly lobby: Lobby,
     config: Config,
     private readonly metrics: Metrics,
-    private readonly log: { error(o: object, msg: string): void },
+    private readonly log: { error(o: object, msg: string): void; warn(o: object, msg: string): void },
     /** In a cluster: who follows which table through this node. */
     private readonly following: Following | null = null,
   ) {
@@ -195,9 +195,11 @@ export class Realtime {
       this.watches.forget(socket.id);
       if (this.stopping || !state.code) return;
       this.following?.unfollow(state.code, socket.id);
-      this.lobby
-        .handle(state.code, { type: 'unwatch', connection: socket.id })
-        .catch((e) => this.log.error({ err: e }, 'disconnect handling failed'));
+      this.lobby.handle(state.code, { type: 'unwatch', connection: socket.id }).catch((e) => {
+        // A table that could not be told (its node is away) counts the connection until that node's next owner.
+        if (e instanceof ServerError) this.log.warn({ err: e, table: state.code }, 'disconnect not handled');
+        else this.log.error({ err: e }, 'disconnect handling failed');
+      });
     });
   }
 

@@ -240,6 +240,28 @@ export class PostgresStore implements Store {
     return { table: decodeTable(t.rows[0]), seats: seats.rows.map(decodeSeat) };
   }
 
+  async publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]> {
+    const tables = await this.query(
+      `SELECT code, settings, host, status, game_id, created_at, version FROM tables
+       WHERE status = 'lobby' AND settings->>'public' = 'true' ORDER BY created_at DESC, code LIMIT $1`,
+      [limit],
+    );
+    const codes = tables.rows.map((r) => r.code as string);
+    const seats = await this.query(
+      'SELECT table_code, seat, name, token_hash, bot, away FROM seats WHERE table_code = ANY($1) ORDER BY seat',
+      [codes],
+    );
+    const finished = await this.query(
+      `SELECT table_code, id FROM games WHERE table_code = ANY($1) AND status = 'finished' ORDER BY started_at`,
+      [codes],
+    );
+    return tables.rows.map((r) => ({
+      table: decodeTable(r),
+      seats: seats.rows.filter((s) => s.table_code === r.code).map(decodeSeat),
+      finished: finished.rows.filter((g) => g.table_code === r.code).map((g) => g.id as string),
+    }));
+  }
+
   async openTableCodes(): Promise<string[]> {
     const { rows } = await this.query(`SELECT code FROM tables WHERE status <> 'closed'`);
     return rows.map((r) => r.code);

@@ -105,6 +105,10 @@ export class SqliteStore implements Store {
       table: db.prepare('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = ?'),
       seats: db.prepare('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = ? ORDER BY seat'),
       openTables: db.prepare(`SELECT code FROM tables WHERE status <> 'closed'`),
+      publicLobbies: db.prepare(
+        `SELECT code, settings, host, status, game_id, created_at, version FROM tables
+         WHERE status = 'lobby' AND json_extract(settings, '$.public') = 1 ORDER BY created_at DESC, code LIMIT ?`,
+      ),
       insertGame: db.prepare(
         `INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at)
          VALUES (@id, @table_code, @options, @seed, @names, @bots, @status, @started_at, @finished_at)`,
@@ -210,6 +214,17 @@ export class SqliteStore implements Store {
     const t = this.stmts.table.get(code);
     if (!t) return null;
     return { table: decodeTable(t), seats: this.stmts.seats.all(code).map(decodeSeat) };
+  }
+
+  async publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]> {
+    return this.stmts.publicLobbies.all(limit).map((t) => {
+      const code = (t as { code: string }).code;
+      return {
+        table: decodeTable(t),
+        seats: this.stmts.seats.all(code).map(decodeSeat),
+        finished: this.stmts.finishedGames.all(code).map((g) => decodeGame(g).id),
+      };
+    });
   }
 
   async openTableCodes(): Promise<string[]> {

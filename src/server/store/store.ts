@@ -70,7 +70,12 @@ export interface ChatRow {
   readonly at: number;
 }
 
-export type TimerKind = 'absence' | 'close';
+/**
+ * absence: a disconnected seat's grace period; turn: a seat's turn clock; close: a table
+ * nobody is at closes.
+ */
+export const TIMER_KINDS = ['absence', 'turn', 'close'] as const;
+export type TimerKind = (typeof TIMER_KINDS)[number];
 
 /** A deadline, stored so that it survives a restart. */
 export interface TimerRow {
@@ -150,6 +155,8 @@ export interface Store {
    */
   saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
   loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null>;
+  /** Public tables waiting for players (status lobby), newest first, at most `limit`, with the ids of their finished games. */
+  publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]>;
   /** Codes of tables still in use (waiting, playing or finished but not closed). */
   openTableCodes(): Promise<string[]>;
   /** Start a game: the game row and its table's new state (saved as by saveTable), together. */

@@ -16,6 +16,7 @@ import type { TableSettings } from '../store/store.js';
 import type { ReplyTo, TableCommand } from './commands.js';
 import type { TableContext } from './context.js';
 import type { SeatClaim } from './seat-rules.js';
+import { type Attendance, tableSummary } from './summary.js';
 import { Table } from './table.js';
 
 /** Public tables listed at once, newest first. */
@@ -39,6 +40,8 @@ export interface Hosting {
   forward(node: string, request: TableRequest): Promise<unknown>;
   /** Who follows the table through live nodes, for a node taking it over. */
   followers(code: string): Promise<{ connection: string; claim: SeatClaim | null }[]>;
+  /** Who is at each of these tables, through any node. */
+  attendance(codes: readonly string[]): Promise<Map<string, Attendance>>;
   /**
    * This node no longer serves the table: it closed or this node shuts down (the lease is
    * released, so another node may take it at once), or another node took it over.
@@ -121,6 +124,7 @@ export class Lobby {
       public: options.public,
       turnSeconds: options.turnSeconds,
       coach: options.coach,
+      turnClock: options.turnClock,
     };
     let code: string;
     do code = newTableCode();
@@ -272,10 +276,16 @@ export class Lobby {
     return codes.length;
   }
 
-  publicLobbies(): TableSummary[] {
-    const out: TableSummary[] = [];
-    for (const t of this.tables.values()) if (t.isPublicLobby) out.push(t.summary());
-    return out.reverse().slice(0, LOBBY_PAGE);
+  /** Public tables waiting for players, newest first: on one node from memory, in a cluster from the database. */
+  async publicLobbies(): Promise<TableSummary[]> {
+    if (!this.hosting) {
+      const out: TableSummary[] = [];
+      for (const t of this.tables.values()) if (t.isPublicLobby) out.push(t.summary());
+      return out.reverse().slice(0, LOBBY_PAGE);
+    }
+    const listed = await this.ctx.store.publicLobbies(LOBBY_PAGE);
+    const at = await this.hosting.attendance(listed.map((l) => l.table.code));
+    return listed.map((l) => tableSummary(l.table, l.seats, l.finished, at.get(l.table.code)!));
   }
 
   openTables(): number {

@@ -18,6 +18,7 @@ import { Bottles } from './Bottles.js';
 import type { CardBadge } from './Card.js';
 import { CardTracker, receivedBadges } from './CardTracker.js';
 import { Chat } from './Chat.js';
+import { formatClock, useSecondsLeft } from './clock.js';
 import { DevilTrick } from './DevilTrick.js';
 import { GameLog } from './GameLog.js';
 import { Hand } from './Hand.js';
@@ -35,7 +36,10 @@ import { previewText, TrickArea } from './TrickArea.js';
 export interface TableProps {
   readonly view: TableView;
   readonly seats: readonly SeatLabel[];
-  readonly deadline?: number | null;
+  /** Per seat, the epoch-ms moment a bot stands in unless it acts (GameUpdate.clocks). */
+  readonly clocks?: readonly (number | null)[];
+  /** Takes the seat back from the bot standing in for this player (shown while it is away). */
+  readonly onBack?: () => Promise<string | null>;
   /** Live events, for the trick-won, bottle-sold and round-end animations. */
   readonly arrived?: readonly ArrivedEvent[];
   /** Sends an action; resolves to an error sentence, or null when accepted. */
@@ -59,7 +63,8 @@ export interface TableProps {
 export function Table({
   view,
   seats,
-  deadline = null,
+  clocks = [],
+  onBack,
   arrived = [],
   onAct,
   chat,
@@ -120,6 +125,12 @@ export function Table({
   };
 
   const myTurn = me !== null && view.phase === 'play' && view.toAct.includes(me);
+  const away = me !== null && seats[me]?.away === true;
+  const myClock = useSecondsLeft(me !== null && view.toAct.includes(me) ? (clocks[me] ?? null) : null);
+  const back = async () => {
+    if (!onBack) return;
+    setError(await onBack());
+  };
   const play = (card: Rank) => {
     setPreview(null);
     setLifted(null);
@@ -144,6 +155,7 @@ export function Table({
   const short = shortNames(seats, n, t);
   let status: string;
   if (view.phase === 'over') status = t('status.over');
+  else if (away) status = t('clock.away');
   else if (view.phase === 'pass')
     status =
       me === null
@@ -177,7 +189,7 @@ export function Table({
         <div className="opponents">
           {others.map((s) => (
             <div key={s} className="opponent">
-              <SeatPanel view={view} seat={s} seats={seats} deadline={deadline} justWon={justWon(s)} />
+              <SeatPanel view={view} seat={s} seats={seats} clock={clocks[s]} justWon={justWon(s)} />
               {view.faceUp && (
                 <Hand
                   cards={view.faceUp[s]}
@@ -218,7 +230,7 @@ export function Table({
 
         <div className="mine">
           {mySeat !== null && (
-            <SeatPanel view={view} seat={mySeat} seats={seats} deadline={deadline} me justWon={justWon(mySeat)} />
+            <SeatPanel view={view} seat={mySeat} seats={seats} clock={clocks[mySeat]} me justWon={justWon(mySeat)} />
           )}
           <p
             className={`status${myTurn || passing ? ' urgent' : ''}`}
@@ -226,9 +238,26 @@ export function Table({
             aria-live="polite"
             data-testid="status"
           >
+            {/* First, so that a long status never cuts it off; read out by the seat's timer
+                instead, as a live region must not speak every second. */}
+            {myClock !== null && (
+              <span className="status-clock" aria-hidden="true" data-testid="my-clock">
+                {t('clock.yours', { time: formatClock(myClock) })} ·{' '}
+              </span>
+            )}
             {status}
             {received && <span className="received"> · {t('status.received', { cards: received })}</span>}
           </p>
+          {away && onBack && view.phase !== 'over' && (
+            <button
+              type="button"
+              className="btn small primary seat-back"
+              onClick={() => void back()}
+              data-testid="seat-back"
+            >
+              {t('clock.back')}
+            </button>
+          )}
           {me !== null && (
             <button
               type="button"

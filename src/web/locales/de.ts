@@ -1,5 +1,7 @@
 /** Deutsch. */
+
 import { errorMessages } from '../errors.js';
+import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
 
@@ -351,4 +353,5 @@ export const de: Messages = {
   },
   errors: errorMessages('de'),
   ...coachDe,
+  ...clockDe,
 };

@@ -1,5 +1,7 @@
 /** English: the reference language; every other language has exactly these keys (see Messages). */
+
 import { errorMessages } from '../errors.js';
+import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
 
 export const en = {
@@ -348,6 +350,7 @@ export const en = {
   },
   errors: errorMessages('en'),
   ...coachEn,
+  ...clockEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

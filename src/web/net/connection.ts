@@ -18,6 +18,7 @@ import type {
   MissedStep,
   ServerToClient,
   TableSummary,
+  TurnClock,
 } from '../../protocol/messages.js';
 import type { HintAnswer } from '../game/analysis.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
@@ -142,6 +143,14 @@ export class TableConnection {
   /** The host turns the coach on or off, between games. */
   setCoach(coach: boolean): Promise<Ack> {
     return this.request('table:coach', { coach });
+  }
+  /** The host chooses the turn clock, between games. */
+  setClock(turnClock: TurnClock): Promise<Ack> {
+    return this.request('table:clock', { turnClock });
+  }
+  /** Take the seat back from the bot standing in for this player. */
+  back(): Promise<Ack> {
+    return this.request('seat:back', {});
   }
 
   /** `back`: whether finding the table again counts as a return (not when just seated). */

@@ -6,8 +6,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
-import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import type { BotLevelName, TableSummary, TurnClock } from '../../protocol/messages.js';
 import { Card } from '../components/Card.js';
+import { ClockField } from '../components/clock.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { errorText } from '../errors.js';
 import { BOT_LEVELS, seatNumbers } from '../game/model.js';
@@ -30,6 +31,7 @@ export function Home() {
   const [rounds, setRounds] = useState(setupFor(4).defaultRounds);
   const [target, setTarget] = useState(200);
   const [isPublic, setPublic] = useState(false);
+  const [turnClock, setTurnClock] = useState<TurnClock>('normal');
   // The coach follows the seats until the host sets it: on when every other seat is a bot.
   const [coachChoice, setCoach] = useState<boolean | null>(null);
   const [others, setOthers] = useState<Seat[]>(['medium', 'medium', 'medium', 'medium', 'medium']);
@@ -72,6 +74,7 @@ export function Home() {
         players,
         mode,
         public: isPublic,
+        turnClock,
         coach,
         ...(length === 'rounds' ? { rounds } : { targetScore: target }),
       });
@@ -212,6 +215,7 @@ export function Home() {
               ))}
             </ul>
           </fieldset>
+          <ClockField value={turnClock} onChange={setTurnClock} className="field" testId="clock-choice" />
           <label className="check">
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
             {t('home.public')}

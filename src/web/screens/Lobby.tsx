@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import { ClockField, clockShort } from '../components/clock.js';
 import { errorText } from '../errors.js';
 import { BOT_LEVELS } from '../game/model.js';
 import { ApiError, joinTable } from '../net/api.js';
@@ -88,6 +89,10 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
           · {o.public ? t('lobby.public') : t('lobby.private')} ·{' '}
           <span className={`chip${coachOn(table) ? ' chip-me' : ''}`} data-testid="coach-state">
             {coachOn(table) ? t('coach.on') : t('coach.off')}
+          </span>{' '}
+          ·{' '}
+          <span className="chip" title={t('clock.optionHelp')} data-testid="clock-state">
+            {clockShort(t, o.turnClock)}
           </span>
         </p>
         {isHost && (
@@ -100,6 +105,14 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
             />{' '}
             {t('coach.option')}
           </label>
+        )}
+        {isHost && (
+          <ClockField
+            value={o.turnClock}
+            onChange={(c) => void run(conn.setClock(c))}
+            className="field inline-field"
+            testId="clock-option"
+          />
         )}
         <div className="invite">
           <input

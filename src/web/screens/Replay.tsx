@@ -202,7 +202,7 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
                 : undefined;
             return (
               <div key={s} className="replay-seat">
-                <SeatPanel view={pub} seat={s} seats={seats} deadline={null} />
+                <SeatPanel view={pub} seat={s} seats={seats} />
                 <Hand
                   cards={own.hand ?? []}
                   choosable={null}

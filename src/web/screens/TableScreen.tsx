@@ -6,6 +6,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientAction } from '../../protocol/messages.js';
+import { clockShort } from '../components/clock.js';
 import { Modal } from '../components/Modal.js';
 import { Table } from '../components/Table.js';
 import { useTurnAlerts } from '../components/useTurnAlerts.js';
@@ -109,6 +110,11 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           </span>
         )}
         {state.seat === null && !inLobby && <span className="chip">{t('table.watching')}</span>}
+        {!inLobby && (
+          <span className="chip" title={t('clock.optionHelp')} data-testid="clock-setting">
+            {clockShort(t, table.options.turnClock)}
+          </span>
+        )}
         {state.seat !== null && !inLobby && game.view.phase !== 'over' && (
           <button type="button" className="btn small" onClick={() => setLeaving(true)} data-testid="leave">
             {t('leave.button')}
@@ -135,7 +141,11 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           key={game.gameId}
           view={game.view}
           seats={seats}
-          deadline={game.deadline}
+          clocks={game.clocks}
+          onBack={async () => {
+            const ack = await conn.back();
+            return ack.ok ? null : errorText(t, ack.error.code);
+          }}
           arrived={state.arrived}
           onAct={state.seat === null ? undefined : act}
           chat={{

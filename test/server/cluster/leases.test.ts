@@ -41,7 +41,15 @@ async function newTable(store: Store): Promise<string> {
   const code = `L${process.pid % 1000}${(n++).toString().padStart(4, '0')}`;
   const row: TableRow = {
     code,
-    settings: { players: 2, mode: 'individual', rounds: 1, public: false, turnSeconds: 30, coach: false },
+    settings: {
+      players: 2,
+      mode: 'individual',
+      rounds: 1,
+      public: false,
+      turnSeconds: 30,
+      coach: false,
+      turnClock: 'off',
+    },
     host: 0,
     status: 'lobby',
     gameId: null,

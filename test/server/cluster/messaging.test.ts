@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Followers } from '../../../src/server/cluster/followers.js';
+import { SharedBuckets, SharedCreationCap, SharedSessions } from '../../../src/server/cluster/limits.js';
 import { Nodes } from '../../../src/server/cluster/nodes.js';
 import { connectRedis, type RedisLinks } from '../../../src/server/cluster/redis.js';
 import { Rpc } from '../../../src/server/cluster/rpc.js';
@@ -96,7 +97,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     expect(await x.beat(now + 2000)).toEqual(new Set(['x']));
   });
 
-  it('followers are listed with their node and claim; those of dead nodes are dropped', async () => {
+  it('followers are listed with their node and claim, those of live nodes only', async () => {
     const onA = new Followers(aLinks.main, prefix, 'a');
     const onB = new Followers(aLinks.main, prefix, 'b');
     await onA.add('TBL1', 'conn-1', { seat: 2, tokenHash: 'h2' });
@@ -110,9 +111,50 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
       { node: 'b', connection: 'conn-3', claim: { seat: 0, tokenHash: 'h0' } },
     ]);
     expect((await sorted(['a'])).map((f) => f.connection)).toEqual(['conn-1']);
-    // b's entry was deleted, so it stays gone even if b comes back.
-    expect((await sorted(['a', 'b'])).map((f) => f.connection)).toEqual(['conn-1']);
+    // b was only late to stamp itself: its followers count again once it is alive.
+    expect((await sorted(['a', 'b'])).map((f) => f.connection)).toEqual(['conn-1', 'conn-3']);
     await onA.clear('TBL1');
     expect(await sorted(['a', 'b'])).toEqual([]);
+  });
+
+  it('per-address limits are one limit over all nodes: sessions, the open-table cap and the API bucket', async () => {
+    let alive = new Set(['a', 'b']);
+    const onA = new SharedSessions(aLinks.main, prefix, 'a', 3, () => alive);
+    const onB = new SharedSessions(aLinks.main, prefix, 'b', 3, () => alive);
+    await onA.reset();
+    await onB.reset();
+    expect(await onA.open('10.0.0.1')).toBe(true);
+    expect(await onA.open('10.0.0.1')).toBe(true);
+    expect(await onB.open('10.0.0.1')).toBe(true);
+    // Three sessions over two nodes: the cap, whichever node is asked.
+    expect(await onA.hasRoom('10.0.0.1')).toBe(false);
+    expect(await onB.open('10.0.0.1')).toBe(false);
+    expect(await onB.hasRoom('10.0.0.2')).toBe(true);
+    onA.close('10.0.0.1');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await onB.hasRoom('10.0.0.1')).toBe(true);
+    // A dead node's sessions no longer count; a node starting again starts from none.
+    alive = new Set(['b']);
+    expect(await onB.hasRoom('10.0.0.1')).toBe(true);
+    await onB.reset();
+    alive = new Set(['a', 'b']);
+    expect(await onA.open('10.0.0.1')).toBe(true);
+    expect(await onA.hasRoom('10.0.0.1')).toBe(true);
+
+    const capA = new SharedCreationCap(aLinks.main, prefix, 2);
+    const capB = new SharedCreationCap(aLinks.main, prefix, 2);
+    expect(await capA.reserve('10.0.0.3', 'T1')).toBe(true);
+    expect(await capB.reserve('10.0.0.3', 'T2')).toBe(true);
+    expect(await capA.reserve('10.0.0.3', 'T3')).toBe(false);
+    // Closed on another node than the one that made it: it no longer counts.
+    await capB.release('T1');
+    expect(await capA.reserve('10.0.0.3', 'T3')).toBe(true);
+
+    const bucketA = new SharedBuckets(aLinks.main, `${prefix}api:`, 1, 3);
+    const bucketB = new SharedBuckets(aLinks.main, `${prefix}api:`, 1, 3);
+    const taken = [];
+    for (const b of [bucketA, bucketB, bucketA, bucketB]) taken.push(await b.take('10.0.0.4'));
+    expect(taken).toEqual([true, true, true, false]);
+    expect(await bucketB.take('10.0.0.5')).toBe(true);
   });
 });

@@ -42,12 +42,24 @@ describe.skipIf(!here)('two nodes', () => {
   const table = async (owner: TestServer, other: TestServer) => {
     const made = await api<CreateTableReply>(owner, 'POST', '/api/tables', {
       name: 'Ann',
-      options: { players: 3, mode: 'individual', rounds: 1, public: false, turnSeconds: 120 },
+      options: { players: 3, mode: 'individual', rounds: 1, public: true, turnSeconds: 120 },
     });
     // Joined through the other node: forwarded to the owner.
     const joined = await api<JoinTableReply>(other, 'POST', `/api/tables/${made.body.code}/seats`, { name: 'Bea' });
     expect(joined.status).toBe(201);
     return { code: made.body.code, tokens: [made.body.token, joined.body.token] };
+  };
+
+  /** A game started at a table made on `owner`, both people connected through `other`. */
+  const playingOn = async (owner: TestServer, other: TestServer) => {
+    const { code, tokens } = await table(owner, other);
+    const ann = client(other, tokens[0]);
+    const bea = client(other, tokens[1]);
+    for (const p of [ann, bea]) expect((await p.watch(code)).ok).toBe(true);
+    expect((await ann.call('seat:bot', { seat: 2, level: 'easy' })).ok).toBe(true);
+    expect((await ann.call('table:start', {})).ok).toBe(true);
+    await Promise.all([ann, bea].map((p) => p.until(() => p.game !== null, 'the first update')));
+    return { code, ann, bea };
   };
 
   let a: TestServer;
@@ -70,6 +82,9 @@ describe.skipIf(!here)('two nodes', () => {
     const { code, tokens } = await table(a, b);
     const ann = client(a, tokens[0]);
     const bea = client(b, tokens[1]);
+    // Public tables are listed from the database: the same list through either node.
+    const lists = await Promise.all([a, b].map((n) => api<{ code: string }[]>(n, 'GET', '/api/tables')));
+    for (const l of lists) expect(l.body.map((t) => t.code)).toContain(code);
     expect((await ann.watch(code)).ok).toBe(true);
     const watched = await bea.watch(code);
     expect(watched.ok).toBe(true);
@@ -104,13 +119,7 @@ describe.skipIf(!here)('two nodes', () => {
   });
 
   it('SIGKILL of the owner mid-game: the other node takes the table over within 10 s and play goes on', async () => {
-    const { code, tokens } = await table(a, b);
-    const ann = client(b, tokens[0]);
-    const bea = client(b, tokens[1]);
-    for (const c of [ann, bea]) expect((await c.watch(code)).ok).toBe(true);
-    expect((await ann.call('seat:bot', { seat: 2, level: 'easy' })).ok).toBe(true);
-    expect((await ann.call('table:start', {})).ok).toBe(true);
-    await Promise.all([ann, bea].map((c) => c.until(() => c.game !== null, 'the first update')));
+    const { code, ann, bea } = await playingOn(a, b);
     // A few actions, then the owner dies.
     for (let i = 0; i < 6; i++) await step([ann, bea]);
     const before = Math.max(...[ann, bea].map((c) => c.game!.seq));
@@ -143,6 +152,31 @@ describe.skipIf(!here)('two nodes', () => {
       for (const c of [ann, bea])
         for (const { seq, action } of c.acked) expect(stored[seq - 1].action).toMatchObject(action);
       expect((await store.ownerOf(code))?.node).toBe('node-b');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('SIGTERM hands the tables of a node over at once: the lease is released, not left to run out', async () => {
+    const c = await start('node-c');
+    const { code, ann, bea } = await playingOn(c, b);
+    expect(await c.stop()).toBe(0);
+    const store = await PostgresStore.open(db.url);
+    try {
+      const owner = await store.ownerOf(code);
+      expect(owner?.node).not.toBe('node-c');
+      // The very first action after the stop is accepted: nobody waits for a lease to run out.
+      await ann.until(() => ann.myTurn() || bea.myTurn(), 'a person to move');
+      const player = ann.myTurn() ? ann : bea;
+      const first = await player.act(chooseAction(player.game!.view, Math.random));
+      expect(first).toMatchObject({ ok: true });
+      // Its update comes from the new owner.
+      const seq = first.ok ? (first.seq as number) : 0;
+      await player.until(() => player.game!.seq >= seq, 'the update from the new owner');
+      await playToEnd([ann, bea], 90_000);
+      expect((await store.ownerOf(code))?.node).not.toBe('node-c');
+      const game = ann.game!;
+      expect(await store.loadActions(game.gameId)).toHaveLength(game.seq);
     } finally {
       await store.close();
     }

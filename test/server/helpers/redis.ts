@@ -7,21 +7,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { dropRedisPrefix, redisClient } from '../../../src/server/deploy/services.js';
 import { freePort } from './nginx.js';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 export const REDIS_SERVER = process.env.REDIS_SERVER || 'redis-server';
 
-/** A client that fails at once instead of queueing commands while Redis is away. */
-export function redisClient(url: string): Redis {
-  return new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    connectTimeout: 3000,
-    retryStrategy: () => null,
-  });
-}
+export { redisClient };
 
 async function answers(url: string): Promise<boolean> {
   const client = redisClient(url);
@@ -50,26 +42,15 @@ export function randomPrefix(): string {
 }
 
 /** Delete every key under `prefix` (never anything else: the server is shared). */
-export async function dropPrefix(url: string, prefix: string): Promise<void> {
-  const client = redisClient(url);
-  try {
-    await client.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) await client.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    client.disconnect();
-  }
-}
+export const dropPrefix = dropRedisPrefix;
 
 export interface PrivateRedis {
   readonly url: string;
   readonly port: number;
-  /** Kill it (SIGKILL: nothing is saved, so every key is gone) and start it again on the same port. */
-  restart(downMs?: number): Promise<void>;
+  /** Kill it (SIGKILL: nothing is saved, so every key is gone when it comes back). */
+  down(): Promise<void>;
+  /** Start it again on the same port. */
+  up(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,34 +58,28 @@ export interface PrivateRedis {
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
-  let child: ChildProcess;
-  const launch = async () => {
-    child = spawn(
+  let child: ChildProcess | null = null;
+  const up = async () => {
+    const started = spawn(
       REDIS_SERVER,
       ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--loglevel', 'warning'],
       { stdio: 'ignore' },
     );
+    child = started;
     const deadline = Date.now() + 10_000;
     while (!(await answers(url))) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start on ${port}`);
+      if (started.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start on ${port}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
   const end = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill(signal);
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((r) => running.once('exit', r));
+    running.kill(signal);
     await exited;
   };
-  await launch();
-  return {
-    url,
-    port,
-    async restart(downMs = 1000) {
-      await end('SIGKILL');
-      await new Promise((r) => setTimeout(r, downMs));
-      await launch();
-    },
-    stop: () => end('SIGTERM'),
-  };
+  await up();
+  return { url, port, down: () => end('SIGKILL'), up, stop: () => end('SIGTERM') };
 }

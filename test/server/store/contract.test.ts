@@ -64,7 +64,15 @@ let codes = 0;
 function tableRow(version: number, extra: Partial<TableRow> = {}): TableRow {
   return {
     code: `T${(codes++).toString().padStart(7, '0')}`,
-    settings: { players: 3, mode: 'individual', rounds: 2, public: true, turnSeconds: 30, coach: true },
+    settings: {
+      players: 3,
+      mode: 'individual',
+      rounds: 2,
+      public: true,
+      turnSeconds: 30,
+      coach: true,
+      turnClock: 'fast',
+    },
     host: 0,
     status: 'lobby',
     gameId: null,
@@ -120,7 +128,15 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
   it.skipIf(skip)('gives a table and its seats back as they were saved', async () => {
     const table = tableRow(1, {
-      settings: { players: 3, mode: 'individual', targetScore: 500, public: false, turnSeconds: 600, coach: false },
+      settings: {
+        players: 3,
+        mode: 'individual',
+        targetScore: 500,
+        public: false,
+        turnSeconds: 600,
+        coach: false,
+        turnClock: 'off',
+      },
     });
     const seats: SeatRow[] = [
       { seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false },
@@ -184,6 +200,28 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       }
     },
   );
+
+  it.skipIf(skip)('lists public tables waiting for players, newest first, with their seats', async () => {
+    const older = tableRow(1, { createdAt: 1_764_000_000_001 });
+    const newer = tableRow(1, { createdAt: 1_764_000_000_002 });
+    const secret = tableRow(1, { settings: { ...older.settings, public: false } });
+    const started = tableRow(1);
+    for (const t of [older, newer, secret, started]) await store.saveTable(t, seatsOf(3));
+    await store.saveTable({ ...started, status: 'playing', version: 2 }, seatsOf(3));
+    const mine = new Set([older.code, newer.code, secret.code, started.code]);
+    const listed = (await store.publicLobbies(10_000)).filter((l) => mine.has(l.table.code));
+    expect(listed).toEqual([
+      { table: newer, seats: seatsOf(3), finished: [] },
+      { table: older, seats: seatsOf(3), finished: [] },
+    ]);
+    // Back in the lobby after a game (a rematch waiting for someone new): listed with that game.
+    const game = gameOf(started, `p-${started.code}`);
+    await store.startGame(game, { ...started, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
+    await store.appendAction(game.id, play(1, 0, 5), { at: 1_764_000_000_900 });
+    await store.saveTable({ ...started, gameId: game.id, version: 4 }, seatsOf(3));
+    expect((await store.publicLobbies(10_000)).find((l) => l.table.code === started.code)?.finished).toEqual([game.id]);
+    expect(await store.publicLobbies(1)).toHaveLength(1);
+  });
 
   it.skipIf(skip)('lists the codes of tables that are not closed', async () => {
     const open = tableRow(1);
@@ -316,12 +354,15 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_060_000 });
     await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 });
     await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_090_000 });
+    await store.setTimer({ tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_040_000 });
     const sorted = async () => (await store.timersOf(table.code)).sort((a, b) => a.kind.localeCompare(b.kind));
     expect(await sorted()).toEqual([
       { tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_090_000 },
       { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 },
+      { tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_040_000 },
     ]);
     await store.clearTimer(table.code, 'absence', 1);
+    await store.clearTimer(table.code, 'turn', 1);
     await store.clearTimer(table.code, 'absence', 2);
     expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
   });
@@ -627,8 +668,9 @@ describe('migrations', () => {
       const loaded = await store.loadTable('OLDTABLE');
       expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', status: 'playing', gameId: 'g-old', version: 1 });
       expect(loaded?.seats.map((s) => s.bot)).toEqual([null, 'easy']);
-      // Stored before the coach option existed: it is off.
+      // Stored before the coach option and the turn clock existed: they are off.
       expect(loaded?.table.settings.coach).toBe(false);
+      expect(loaded?.table.settings.turnClock).toBe('off');
       expect(await store.loadActions('g-old')).toEqual([
         { seq: 1, action: { type: 'play', seat: 0, card: 3 }, byBot: false, at: 1_700_000_000_002 },
       ]);
