@@ -1,7 +1,9 @@
 /**
  * One process of simulated players for the load benchmark: it opens its share of
  * 4-player tables over HTTP, connects four Socket.IO clients per table (one per seat,
- * each its own connection), and plays random legal moves after a think time. It
+ * each its own connection), and plays random legal moves after a think time. With
+ * several nodes, table g is made on node g and its seats connect to the nodes in turn
+ * from there, so on a cluster most seats sit on a node that does not own their table. It
  * measures, for every action, the time to the actor's acknowledgement and to each other
  * seat's update. The four seats of a game live in the same process, so both are timed
  * on one clock.
@@ -10,12 +12,16 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { TableView } from '../../src/engine/index.js';
 import { devilCardsOf, setupFor } from '../../src/engine/setup.js';
+import type { TurnClock } from '../../src/protocol/clock.js';
 import type { ClientAction, CreateTableReply, GameUpdate, JoinTableReply } from '../../src/protocol/messages.js';
 
 export interface PlayersConfig {
-  readonly url: string;
+  /** The nodes (one for a single server). */
+  readonly urls: readonly string[];
   readonly games: number;
   readonly thinkMs: number;
+  /** The tables' turn clock (the product's default unless --turn-clock says otherwise). */
+  readonly turnClock: TurnClock;
 }
 
 export interface PlayersReport {
@@ -143,8 +149,8 @@ function choose(v: TableView): ClientAction {
   };
 }
 
-async function post<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(config.url + path, {
+async function post<T>(url: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -153,9 +159,9 @@ async function post<T>(path: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-function connect(): Promise<Socket> {
+function connect(url: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const s = io(config.url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    const s = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
@@ -165,14 +171,20 @@ function call(s: Socket, event: string, payload: unknown): Promise<Ack> {
   return new Promise((resolve) => s.emit(event, payload, resolve));
 }
 
-async function openGame(): Promise<BenchGame> {
-  const created = await post<CreateTableReply>('/api/tables', { name: 'Bench 0', options: { players: 4 } });
+async function openGame(index: number): Promise<BenchGame> {
+  const node = (k: number) => config.urls[(index + k) % config.urls.length];
+  const created = await post<CreateTableReply>(node(0), '/api/tables', {
+    name: 'Bench 0',
+    options: { players: 4, turnClock: config.turnClock },
+  });
   const tokens = [created.token];
   for (let i = 1; i < 4; i++)
-    tokens.push((await post<JoinTableReply>(`/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token);
+    tokens.push(
+      (await post<JoinTableReply>(node(0), `/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token,
+    );
   const game = new BenchGame();
   for (const [i, token] of tokens.entries()) {
-    const seat = new Seat(game, await connect(), i === 0);
+    const seat = new Seat(game, await connect(node(i)), i === 0);
     game.seats.push(seat);
     const r = await call(seat.socket, 'table:watch', { code: created.code, token });
     if (!r.ok) throw new Error(`watch: ${r.error.message}`);
@@ -190,8 +202,8 @@ async function rampUp(): Promise<void> {
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       while (next < config.games) {
-        next++;
-        games.push(await openGame().catch(() => openGame()));
+        const index = next++;
+        games.push(await openGame(index).catch(() => openGame(index)));
       }
     }),
   );

@@ -54,7 +54,7 @@ export interface WorkerPoolOptions {
   readonly unref?: boolean;
 }
 
-export class WorkerPoolClosedError extends Error {
+class WorkerPoolClosedError extends Error {
   constructor() {
     super('the worker pool is closed');
   }
@@ -64,8 +64,10 @@ export class WorkerPool<J, R> {
   private readonly idle: Thread[] = [];
   private readonly busy = new Map<Thread, Pending<J, R>>();
   private readonly waiting: Pending<J, R>[] = [];
-  /** Jobs answered, counted by the threads; reset by runEach, which alone reads it. */
+  /** Jobs answered, counted by the threads just after each answer (read by runEach only). */
   private readonly done = new Int32Array(new SharedArrayBuffer(4));
+  /** Answers this thread has taken: the count `done` reaches once the threads' last increments land. */
+  private answered = 0;
   private closed = false;
 
   constructor(
@@ -97,20 +99,24 @@ export class WorkerPool<J, R> {
     if (this.busy.size > 0 || jobs.length > this.idle.length)
       throw new Error('runEach needs an idle thread for each job');
     const threads = this.idle.slice(0, jobs.length);
-    Atomics.store(this.done, 0, 0);
+    // An asynchronous answer may arrive before its thread counted it, so the count to wait
+    // for is every answer so far plus these, not a fresh start (compared modulo 2^32).
+    const target = (this.answered + jobs.length) | 0;
+    this.answered = target;
     threads.forEach((t, k) => {
       t.worker.postMessage(jobs[k]);
     });
     const deadline = performance.now() + timeoutMs;
-    for (let n = 0; n < jobs.length; n = Atomics.load(this.done, 0)) {
+    for (let n = Atomics.load(this.done, 0); ((target - n) | 0) > 0; n = Atomics.load(this.done, 0)) {
       const left = deadline - performance.now();
       if (left <= 0 || Atomics.wait(this.done, 0, n, left) === 'timed-out') {
         void this.close();
         throw new Error(`a worker thread did not answer within ${timeoutMs} ms`);
       }
     }
-    return threads.map((t) => {
-      const answer = receiveMessageOnPort(t.port)?.message as Answer<R> | undefined;
+    // Every port is read before any error is thrown, so that no answer is left for a later job.
+    const answers = threads.map((t) => receiveMessageOnPort(t.port)?.message as Answer<R> | undefined);
+    return answers.map((answer) => {
       if (!answer) throw new Error('a worker thread finished without an answer');
       if (!answer.ok) throw new Error(answer.error);
       return answer.value;
@@ -150,6 +156,7 @@ export class WorkerPool<J, R> {
     const worker = new Worker(this.script, { workerData: data, transferList: [port2] });
     const t = { worker, port: port1 };
     port1.on('message', (answer: Answer<R>) => {
+      this.answered = (this.answered + 1) | 0;
       const p = this.busy.get(t);
       this.busy.delete(t);
       if (p) {
@@ -207,6 +214,7 @@ export function serveJobs<J, R>(handle: (job: J) => R): void {
       answer = { ok: false, error: e instanceof Error ? e.message : String(e) };
     }
     port.postMessage(answer);
+    // Counted after the answer is sent, so a blocked runEach wakes to answers already there.
     Atomics.add(done, 0, 1);
     Atomics.notify(done, 0);
   });

@@ -8,9 +8,11 @@ import { z } from 'zod';
 import type { AnalysedDecision, Analysis, Hint, Reason, TrickOutcome } from '../analysis/index.js';
 import { type BotLevel, LEVELS } from '../bots/levels.js';
 import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
+import { TURN_CLOCKS, type TurnClock } from './clock.js';
 import { cleanText, isVisible } from './text.js';
 
 export type { Hint, Reason, TrickOutcome };
+export { TURN_CLOCKS, type TurnClock };
 
 /**
  * An analysis as the server sends it (docs/analysis.md). In one stored before reasons had
@@ -55,6 +57,8 @@ export const TableOptionsSchema = z
     turnSeconds: z.number().int().min(5).max(600).default(60),
     /** Hints and bottle risk at the table (game:hint). Default on: the host is the only person seated; see table:coach. */
     coach: z.boolean().default(true),
+    /** Time per action for every seat, connected or not; see table:clock. */
+    turnClock: z.enum(TURN_CLOCKS).default('normal'),
   })
   .strict()
   .refine((o) => o.rounds === undefined || o.targetScore === undefined, {
@@ -104,6 +108,10 @@ export const ClientMessages = {
   'table:coach': z.object({ coach: z.boolean() }).strict(),
   /** A hint for the seat to act (only while the table's coach option is on). */
   'game:hint': z.object({}).strict(),
+  /** The host chooses the turn clock for everyone, between games. */
+  'table:clock': z.object({ turnClock: z.enum(TURN_CLOCKS) }).strict(),
+  /** A player whose seat a bot plays (away) takes it back. */
+  'seat:back': z.object({}).strict(),
   'chat:send': z.union([
     z.object({ text: typedText(200) }).strict(),
     z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict(),
@@ -136,6 +144,7 @@ export interface TableSummary {
     readonly public: boolean;
     readonly turnSeconds: number;
     readonly coach: boolean;
+    readonly turnClock: TurnClock;
   };
   readonly status: TableStatus;
   readonly host: number;
@@ -156,6 +165,12 @@ export interface GameUpdate {
   readonly view: TableView;
   /** Seconds-since-epoch deadline of the absence timer for the seat to act, if running. */
   readonly deadline: number | null;
+  /**
+   * Per seat, the epoch-ms moment a bot takes over for it if it has not acted: its turn
+   * clock or its absence deadline, whichever is sooner; null for a seat that is not to
+   * act or has no clock running.
+   */
+  readonly clocks: readonly (number | null)[];
 }
 
 export interface ChatMessage {
@@ -220,6 +235,8 @@ export interface ClientReplies {
   'game:act': { seq: number };
   'table:coach': Record<string, never>;
   'game:hint': HintReply;
+  'table:clock': Record<string, never>;
+  'seat:back': Record<string, never>;
   'chat:send': Record<string, never>;
 }
 

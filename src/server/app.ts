@@ -4,21 +4,23 @@
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
 import { AnalysisQueue } from './analysis/queue.js';
 import { BotPool } from './bots/pool.js';
+import { ClusterBroadcaster } from './cluster/broadcaster.js';
+import { ClusterNode } from './cluster/node.js';
 import type { Config } from './config.js';
 import { registerErrorReplies } from './http/errors.js';
-import { limitRequests, registerHeaders } from './http/guard.js';
+import { apiBucket, limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
+import { registerStatic } from './http/static.js';
 import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
 import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
-import { Lobby } from './tables/lobby.js';
+import { Lobby, LocalCreationCap } from './tables/lobby.js';
 
 export interface RunningServer {
   readonly port: number;
@@ -33,9 +35,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logController: new LogController({ disableRequestLogging: true }),
   });
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
+  // In a cluster (REDIS_URL) the nodes share tables through Redis; else this process has them all.
+  const cluster = config.cluster ? await ClusterNode.connect(config.cluster, store, app.log) : null;
   const pool = new BotPool(config.botWorkers, config.analysisWorkers);
   const sessions = new SessionLimits(config);
-  const io: IoServer = new Server(app.server, sessions.serverOptions());
+  const io: IoServer = new Server(app.server, {
+    ...sessions.serverOptions(),
+    ...(cluster ? { adapter: cluster.adapter() } : {}),
+  });
   sessions.attach(io);
   const counts: Counts = {
     openTables: (): number => lobby.openTables(),
@@ -43,30 +50,49 @@ export async function startServer(config: Config): Promise<RunningServer> {
     connections: (): number => io.engine.clientsCount,
   };
   const metrics = new Metrics(counts);
-  const lobby: Lobby = new Lobby({
-    store,
-    pool,
-    config,
-    metrics,
-    log: app.log,
-    out: new RoomBroadcaster(io),
-    now: Date.now,
-  });
-  const realtime = new Realtime(io, lobby, config, metrics, app.log);
+  const lobby: Lobby = new Lobby(
+    {
+      store,
+      pool,
+      config,
+      metrics,
+      log: app.log,
+      out: cluster ? new ClusterBroadcaster(io, cluster) : new RoomBroadcaster(io),
+      now: Date.now,
+    },
+    cluster ? cluster.creationCap(config.maxTablesPerAddress) : new LocalCreationCap(config.maxTablesPerAddress),
+    cluster,
+  );
+  const realtime = new Realtime(io, lobby, config, metrics, app.log, cluster);
   const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log);
 
   registerErrorReplies(app);
   await registerHeaders(app, config);
   // The API in a context of its own, so that its rate limit leaves the static files alone.
   await app.register(async (api) => {
-    limitRequests(api, config);
-    registerRoutes(api, { lobby, store, metrics, config, analyses });
+    const { perSecond, burst } = apiBucket(config);
+    const shared = cluster?.apiBuckets(perSecond, burst);
+    limitRequests(api, config, shared && ((address) => shared.take(address)));
+    registerRoutes(api, { lobby, store, metrics, config, analyses, redis: cluster && (() => cluster.healthy()) });
   });
-  if (fs.existsSync(config.webDir)) await app.register(fastifyStatic, { root: config.webDir });
+  if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
 
   const resumed = await lobby.resumeAll();
   const analysesResumed = await analyses.resume();
+  await cluster?.start(lobby, () =>
+    [...io.of('/').sockets.values()].flatMap(({ id, data }) =>
+      data.code === null
+        ? []
+        : [
+            {
+              code: data.code,
+              connection: id,
+              claim: data.seat === null ? null : { seat: data.seat, tokenHash: data.tokenHash! },
+            },
+          ],
+    ),
+  );
   const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
@@ -76,12 +102,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     async close() {
       realtime.stop();
+      cluster?.stopTaking();
       analyses.stop();
       retention.stop();
-      io.disconnectSockets(true);
+      // This node's connections only (through the adapter, io.disconnectSockets would close every node's).
+      io.local.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await app.close().catch(() => undefined);
       await lobby.shutdown();
+      // Hands this node's tables over: other nodes take them at once.
+      await cluster?.stop();
       await pool.close();
       await store.close();
     },

@@ -1,4 +1,5 @@
 /** Server settings, read once from the environment with defaults for `npm start`. */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ANALYSIS_DEFAULT_ITERATIONS, HINT_ITERATIONS } from '../analysis/index.js';
@@ -55,6 +56,23 @@ export interface Config {
   readonly analysisIterations: number;
   /** Sampled deals per hint at the table. */
   readonly hintIterations: number;
+  /**
+   * Every turn clock's seconds are multiplied by this (TURN_CLOCK_SCALE, default 1): tests
+   * and trials run short clocks with, say, 0.05.
+   */
+  readonly turnClockScale: number;
+  /** Cluster mode (docs/deploy.md): set, the node shares its tables with the other nodes on this Redis. */
+  readonly cluster: ClusterConfig | null;
+}
+
+export interface ClusterConfig {
+  readonly redisUrl: string;
+  /** This node's name among the nodes, unique (default: host name and process id). */
+  readonly nodeId: string;
+  /** Every Redis key and channel of the cluster starts with it, so that clusters can share a Redis. */
+  readonly redisPrefix: string;
+  /** How long a table's ownership lasts unless renewed; renewed every third of it. */
+  readonly leaseMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -65,6 +83,14 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, ma
     throw new Error(
       `${name} must be a whole number ${max < Number.MAX_SAFE_INTEGER ? `from ${min} to ${max}` : `of at least ${min}`}, not "${raw}"`,
     );
+  return n;
+}
+
+function scale(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0 || n > 10)
+    throw new Error(`TURN_CLOCK_SCALE must be a number above 0 and at most 10, not "${raw}"`);
   return n;
 }
 
@@ -86,6 +112,27 @@ function publicUrl(raw: string | undefined): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new Error(`PUBLIC_URL must be an http(s) address, not "${raw}"`);
   return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+/** REDIS_URL turns cluster mode on; several nodes share one database, so it must be PostgreSQL. */
+function cluster(env: NodeJS.ProcessEnv): ClusterConfig | null {
+  const redisUrl = env.REDIS_URL;
+  if (!redisUrl) return null;
+  if (!/^rediss?:\/\//.test(redisUrl))
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// address, not "${redisUrl}"`);
+  if (!env.DATABASE_URL)
+    throw new Error(
+      'REDIS_URL is set but DATABASE_URL is not: several nodes share one PostgreSQL database, never SQLite',
+    );
+  const nodeId = env.NODE_ID || `${os.hostname()}-${process.pid}`;
+  if (!/^[\w.:-]{1,64}$/.test(nodeId))
+    throw new Error(`NODE_ID must be 1 to 64 letters, digits or ._:- characters, not "${nodeId}"`);
+  return {
+    redisUrl,
+    nodeId,
+    redisPrefix: env.REDIS_PREFIX || 'bottle-imp:',
+    leaseMs: int(env, 'LEASE_MS', 5000, 300, 60_000),
+  };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,5 +165,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     analysisQueue: int(env, 'ANALYSIS_QUEUE', 8, 1),
     analysisIterations: int(env, 'ANALYSIS_ITERATIONS', ANALYSIS_DEFAULT_ITERATIONS, 1),
     hintIterations: int(env, 'HINT_ITERATIONS', HINT_ITERATIONS, 1),
+    turnClockScale: scale(env.TURN_CLOCK_SCALE),
+    cluster: cluster(env),
   };
 }

@@ -1,18 +1,24 @@
-/** The app shell: a header with navigation on every screen, and the routed screen. */
-import { useEffect, useState } from 'react';
+/**
+ * The app shell: a header with navigation on every screen, and the routed screen. Only
+ * the home screen is in the first download; every other screen is fetched on first use
+ * (React.lazy), so a first visit loads and starts sooner on a slow phone.
+ */
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './components/Modal.js';
 import { BottleIcon } from './components/SeatPanel.js';
 import { useRoute } from './router.js';
 import { Home } from './screens/Home.js';
-import { Learn } from './screens/Learn.js';
-import { PrefsDialog } from './screens/PrefsDialog.js';
-import { Replay } from './screens/Replay.js';
-import { Rules } from './screens/Rules.js';
-import { TableScreen } from './screens/TableScreen.js';
+
+const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
+const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
+const Replay = lazy(() => import('./screens/Replay.js').then((m) => ({ default: m.Replay })));
+const Replays = lazy(() => import('./screens/Replays.js').then((m) => ({ default: m.Replays })));
+const Rules = lazy(() => import('./screens/Rules.js').then((m) => ({ default: m.Rules })));
+const TableScreen = lazy(() => import('./screens/TableScreen.js').then((m) => ({ default: m.TableScreen })));
 
 export function App() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const route = useRoute();
   const [prefsOpen, setPrefsOpen] = useState(false);
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -22,7 +28,13 @@ export function App() {
     window.addEventListener('hashchange', close);
     return () => window.removeEventListener('hashchange', close);
   }, []);
+  // The tab's title in the player's language (a table turns it into "Your turn" when it is).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title follows the language.
+  useEffect(() => {
+    document.title = t('app.title');
+  }, [t, i18n.language]);
 
+  const loading = <p className="muted page">{t('common.loading')}</p>;
   return (
     <>
       <a className="skip" href="#content">
@@ -44,7 +56,11 @@ export function App() {
               {t('nav.rules')}
             </a>
           )}
-          <a href="#/replay" aria-current={route.screen === 'replay' ? 'page' : undefined}>
+          <a
+            href="#/replays"
+            aria-current={route.screen === 'replays' || route.screen === 'replay' ? 'page' : undefined}
+            data-testid="nav-replays"
+          >
             {t('nav.replay')}
           </a>
           <button
@@ -59,18 +75,42 @@ export function App() {
         </nav>
       </header>
       <div id="content">
-        {route.screen === 'home' && <Home />}
-        {route.screen === 'table' && <TableScreen key={route.code} code={route.code} />}
-        {route.screen === 'rules' && <Rules />}
-        {route.screen === 'learn' && <Learn />}
-        {route.screen === 'replay' && <Replay key={route.gameId ?? ''} gameId={route.gameId} />}
+        <Suspense fallback={loading}>
+          {route.screen === 'home' && <Home />}
+          {route.screen === 'broken' && <BrokenLink />}
+          {route.screen === 'table' && <TableScreen key={route.code} code={route.code} />}
+          {route.screen === 'rules' && <Rules />}
+          {route.screen === 'learn' && <Learn />}
+          {route.screen === 'replays' && <Replays />}
+          {route.screen === 'replay' && (
+            <Replay key={route.gameId ?? ''} gameId={route.gameId} autoplay={route.autoplay ?? false} />
+          )}
+        </Suspense>
       </div>
-      {prefsOpen && <PrefsDialog onClose={() => setPrefsOpen(false)} />}
-      {rulesOpen && (
-        <Modal title={t('rules.title')} onClose={() => setRulesOpen(false)} wide testId="rules-dialog">
-          <Rules embedded />
-        </Modal>
-      )}
+      <Suspense fallback={null}>
+        {prefsOpen && <PrefsDialog onClose={() => setPrefsOpen(false)} />}
+        {rulesOpen && (
+          <Modal title={t('rules.title')} onClose={() => setRulesOpen(false)} wide testId="rules-dialog">
+            <Rules embedded />
+          </Modal>
+        )}
+      </Suspense>
     </>
+  );
+}
+
+/** An address that cannot be decoded: say so and show the way home, instead of a blank page. */
+function BrokenLink() {
+  const { t } = useTranslation();
+  return (
+    <main className="page">
+      <div className="panel" data-testid="broken-link">
+        <h1>{t('conn.broken')}</h1>
+        <p>{t('conn.brokenText')}</p>
+        <a className="btn primary" href="#/">
+          {t('nav.home')}
+        </a>
+      </div>
+    </main>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Player preferences (card style, sort order, animation speed, tap to play, language, name), kept in
+ * Player preferences (card style, sort order, animation speed, tap to play, language, name,
+ * turn alerts), kept in
  * local storage so they survive a reload. Components read them through usePrefs().
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
@@ -23,6 +24,10 @@ export interface Prefs {
   readonly language: Language;
   /** The display name last used, offered again when creating or joining a table. */
   readonly name: string;
+  /** On the player's turn: a short sound, a vibration, a notification while the tab is hidden (all off by default). */
+  readonly sound: boolean;
+  readonly vibrate: boolean;
+  readonly notify: boolean;
 }
 
 const KEY = 'bottle-imp:prefs';
@@ -43,6 +48,9 @@ export function defaultPrefs(): Prefs {
     tap: 'confirm',
     language: browserLanguage(),
     name: '',
+    sound: false,
+    vibrate: false,
+    notify: false,
   };
 }
 
@@ -60,6 +68,9 @@ export function loadPrefs(): Prefs {
       tap: pick(raw.tap, TAP_MODES, base.tap),
       language: pick(raw.language, LANGUAGES, base.language),
       name: typeof raw.name === 'string' ? raw.name.slice(0, 24) : '',
+      sound: raw.sound === true,
+      vibrate: raw.vibrate === true,
+      notify: raw.notify === true,
     };
   } catch {
     return base;

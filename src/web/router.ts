@@ -9,14 +9,24 @@ export type Route =
   | { readonly screen: 'table'; readonly code: string }
   | { readonly screen: 'rules' }
   | { readonly screen: 'learn' }
-  | { readonly screen: 'replay'; readonly gameId: string | null };
+  | { readonly screen: 'replay'; readonly gameId: string | null; readonly autoplay?: boolean }
+  | { readonly screen: 'replays' }
+  /** An address that cannot be read (cut mid-escape, e.g. #/t/%E0%A4%A). */
+  | { readonly screen: 'broken' };
 
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  let parts: string[];
+  try {
+    parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return { screen: 'broken' };
+  }
   if (parts[0] === 't' && parts[1]) return { screen: 'table', code: parts[1].toUpperCase() };
   if (parts[0] === 'rules') return { screen: 'rules' };
   if (parts[0] === 'learn') return { screen: 'learn' };
-  if (parts[0] === 'replay') return { screen: 'replay', gameId: parts[1] ?? null };
+  if (parts[0] === 'replay')
+    return { screen: 'replay', gameId: parts[1] ?? null, ...(parts[2] === 'play' ? { autoplay: true } : {}) };
+  if (parts[0] === 'replays') return { screen: 'replays' };
   return { screen: 'home' };
 }
 
@@ -31,7 +41,12 @@ export function hrefOf(route: Route): string {
     case 'learn':
       return '#/learn';
     case 'replay':
-      return route.gameId ? `#/replay/${encodeURIComponent(route.gameId)}` : '#/replay';
+      if (!route.gameId) return '#/replay';
+      return `#/replay/${encodeURIComponent(route.gameId)}${route.autoplay ? '/play' : ''}`;
+    case 'replays':
+      return '#/replays';
+    case 'broken':
+      return '#/';
   }
 }
 
@@ -39,9 +54,14 @@ export function navigate(route: Route): void {
   location.hash = hrefOf(route);
 }
 
+/** The absolute link to a screen, for sharing (an invite to a table, a replay). */
+export function absoluteLink(route: Route): string {
+  return `${location.origin}${location.pathname}${hrefOf(route)}`;
+}
+
 /** The absolute link a friend can open to join a table. */
 export function inviteLink(code: string): string {
-  return `${location.origin}${location.pathname}${hrefOf({ screen: 'table', code })}`;
+  return absoluteLink({ screen: 'table', code });
 }
 
 function subscribe(onChange: () => void): () => void {

@@ -1,11 +1,13 @@
 /**
  * Vite builds the web client from src/web into dist/web, which the server serves.
  * `npm run dev:web` serves it with hot reload and forwards the API and Socket.IO to the
- * server on port 3000, so the browser sees a single origin in both modes.
+ * server on port 3000, so the browser sees a single origin in both modes. A build also
+ * writes brotli and gzip copies of the text files for the server to send (precompress).
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './tools/precompress.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const server = process.env.BOTTLE_IMP_SERVER ?? 'http://localhost:3000';
@@ -13,7 +15,7 @@ const server = process.env.BOTTLE_IMP_SERVER ?? 'http://localhost:3000';
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -53,15 +53,27 @@ describe('WorkerPool', () => {
     expect(await Promise.all(todo.map((j) => pool.run(j)))).toEqual(local);
     expect(pool.runEach(todo.slice(0, 2), 60_000)).toEqual(local.slice(0, 2));
     expect(() => pool.runEach(todo, 60_000)).toThrow('runEach needs an idle thread for each job');
+    // Blocking right after an asynchronous answer gets its own answers, never the earlier ones.
+    for (let i = 0; i < 30; i++) {
+      expect(await pool.run(todo[i % 3])).toEqual(local[i % 3]);
+      expect(pool.runEach([todo[(i + 1) % 3]], 60_000)).toEqual([local[(i + 1) % 3]]);
+    }
   });
 
   test('a job that throws fails alone; the thread serves the next job', async () => {
     const pool = poolOf(1);
     const broken = { ...jobs(1)[0], view: undefined } as unknown as SearchJob;
-    await expect(pool.run(broken)).rejects.toThrow();
-    expect(() => pool.runEach([broken], 60_000)).toThrow();
+    // The thread's own error comes back, for either way of running the job.
+    await expect(pool.run(broken)).rejects.toThrow(/of undefined/);
+    expect(() => pool.runEach([broken], 60_000)).toThrow(/of undefined/);
     const [good] = jobs(1);
     expect(await pool.run(good)).toEqual(searchView(good.view, good.budget, good.seed));
+    // A failing job among several: the others' answers are not left for later jobs.
+    const two = poolOf(2);
+    expect(() => two.runEach([broken, good], 60_000)).toThrow(/of undefined/);
+    const other = jobs(2)[1];
+    expect(await two.run(other)).toEqual(searchView(other.view, other.budget, other.seed));
+    expect(two.runEach([good, good], 60_000)).toHaveLength(2);
     await pool.close();
     await expect(pool.run(good)).rejects.toThrow('the worker pool is closed');
   });
@@ -74,7 +86,7 @@ describe('WorkerPool', () => {
     const after = niceValues();
     const niced = [...after].filter(([tid, nice]) => !before.has(tid) && nice === 19);
     expect(niced).toHaveLength(2);
-    expect(after.get(process.pid)).toBe(0);
+    expect(after.get(process.pid)).toBe(before.get(process.pid));
     expect([...after].filter(([tid, nice]) => before.has(tid) && nice !== before.get(tid))).toEqual([]);
   });
 });

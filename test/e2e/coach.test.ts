@@ -1,5 +1,6 @@
 /**
- * The coach in the browser against the real server: the lobby's coach option, the hint
+ * The coach in the browser against the real server: the coach option on the create form
+ * and in the lobby, the hint
  * and the bottle risk at the table, the card tracker, and the analysis of the finished
  * game in the replay viewer (Analyse, wait for the queue, values on the cards, next
  * mistake), on a desktop in English and on a 360 px touch phone in German.
@@ -79,6 +80,29 @@ describe.skipIf(!run)('the coach', () => {
     await screenshot(page, 'coach-analysis-1280');
     await page.close();
   }, 400_000);
+
+  it('the create form sets the coach: off by default with an open seat, as the host chooses with bots only', async () => {
+    const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    const url = env.server().url;
+    await page.goto(`${url}/#/`);
+    await page.getByTestId('name').fill('Keawe');
+    await page.getByTestId('players-3').check({ force: true });
+    const option = page.getByTestId('create-coach');
+    expect(await option.isChecked()).toBe(true);
+    await page.getByTestId('seat-choice-0').selectOption('open');
+    // A second person may sit: the coach is off unless the host turns it on.
+    expect(await option.isChecked()).toBe(false);
+    await page.getByTestId('create').click();
+    await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach off');
+
+    await page.goto(`${url}/#/`);
+    await page.getByTestId('players-3').check({ force: true });
+    expect(await option.isChecked()).toBe(true);
+    await option.uncheck();
+    await page.getByTestId('create').click();
+    await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach off');
+    await page.close();
+  }, 120_000);
 
   it('on a 360 px touch phone, in German', async () => {
     const context = await env

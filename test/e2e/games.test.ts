@@ -1,33 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  browserAvailable,
-  launchBrowser,
-  overflowing,
-  type RunningServer,
-  screenshot,
-  startServer,
-} from './harness.js';
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, overflowing, ROOT, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull, step } from './play.js';
 
 const run = browserAvailable();
 
 describe.skipIf(!run)('playing in the browser against the real server', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   it('(a) one human and three bots play a 4-player game to the game-over screen', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['easy', 'easy', 'easy'] });
+    const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, env.server().url, {
+      name: 'Keawe',
+      players: 4,
+      rounds: 1,
+      others: ['easy', 'easy', 'easy'],
+    });
     await startWhenFull(page, 4);
     await playToGameOver(page);
     await expect.poll(() => page.getByTestId('winners').textContent()).toMatch(/wins|share/);
@@ -39,7 +28,7 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await page.getByTestId('pass-panel').waitFor();
 
     // The finished game replays from the server's record, trick by trick.
-    await page.goto(`${server.url}/${replay}`);
+    await page.goto(`${env.server().url}/${replay}`);
     const where = page.getByTestId('replay-where');
     await expect.poll(() => where.textContent()).toMatch(/^Round 1, card 0 \(step 1 of \d+\)$/);
     await page.getByTestId('replay-next-trick').click();
@@ -50,8 +39,8 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
 
     // The same record, downloaded and opened from disk.
     const id = decodeURIComponent(replay!.split('/').pop()!);
-    const record = await (await fetch(`${server.url}/api/games/${encodeURIComponent(id)}/record`)).text();
-    await page.goto(`${server.url}/#/replay`);
+    const record = await (await fetch(`${env.server().url}/api/games/${encodeURIComponent(id)}/record`)).text();
+    await page.goto(`${env.server().url}/#/replay`);
     await page
       .getByTestId('record-file')
       .setInputFiles({ name: 'game.json', mimeType: 'application/json', buffer: Buffer.from(record) });
@@ -66,12 +55,17 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
   }, 180_000);
 
   it('(b) two humans and a bot play 3 players; one reloads mid-game and carries on', async () => {
-    const host = await browser.newContext();
-    const guest = await browser.newContext();
+    const host = await env.browser().newContext();
+    const guest = await env.browser().newContext();
     const a = await host.newPage();
     const b = await guest.newPage();
-    const code = await createTable(a, server.url, { name: 'Keawe', players: 3, rounds: 1, others: ['open', 'easy'] });
-    await b.goto(`${server.url}/#/t/${code}`);
+    const code = await createTable(a, env.server().url, {
+      name: 'Keawe',
+      players: 3,
+      rounds: 1,
+      others: ['open', 'easy'],
+    });
+    await b.goto(`${env.server().url}/#/t/${code}`);
     await b.getByTestId('lobby-name').fill('Kokua');
     await b.getByTestId('join-seat').click();
     await b.getByText('you', { exact: true }).waitFor();
@@ -116,8 +110,8 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
   }, 180_000);
 
   it('(c) a 2-player game, with face-up rows, to the end', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await createTable(page, server.url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
+    const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, env.server().url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
     await startWhenFull(page, 2);
     await page.getByTestId('pass-panel').waitFor();
     expect(await page.getByTestId('pass-panel').getByRole('listitem').count()).toBe(4);
@@ -136,8 +130,13 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
   }, 180_000);
 
   it('(d) plays a trick from the keyboard alone, and (e) saves screenshots at 360 and 1280 px', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 1, others: ['easy', 'easy', 'easy'] });
+    const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, env.server().url, {
+      name: 'Keawe',
+      players: 4,
+      rounds: 1,
+      others: ['easy', 'easy', 'easy'],
+    });
     await startWhenFull(page, 4);
     await page.getByTestId('pass-panel').waitFor();
     await screenshot(page, 'pass-1280');
@@ -182,12 +181,12 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
   }, 180_000);
 
   it('(e) home, lobby and rules fit a 360 px phone, in English and German', async () => {
-    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
-    await page.goto(`${server.url}/#/`);
+    const page = await env.browser().newPage({ viewport: { width: 360, height: 780 } });
+    await page.goto(`${env.server().url}/#/`);
     await page.getByTestId('home').waitFor();
     await screenshot(page, 'home-360');
     expect(await overflowing(page)).toEqual([]);
-    await createTable(page, server.url, {
+    await createTable(page, env.server().url, {
       name: 'Kokua',
       players: 5,
       rounds: 1,
@@ -200,17 +199,33 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('nav-rules').click();
     await page.getByRole('heading', { name: 'So spielt man den Flaschenteufel' }).waitFor();
-    await page.goto(`${server.url}/#/rules`);
+    await page.goto(`${env.server().url}/#/rules`);
     await screenshot(page, 'rules-360-de');
     expect(await overflowing(page)).toEqual([]);
+    // The replay of a 6-player game, scores included, in German.
+    const record = execFileSync(process.execPath, [
+      path.join(ROOT, 'dist/cli/main.js'),
+      'random-game',
+      '--players',
+      '6',
+      '--seed',
+      '3',
+    ]);
+    await page.goto(`${env.server().url}/#/replay`);
+    await page
+      .getByTestId('record-file')
+      .setInputFiles({ name: 'six.json', mimeType: 'application/json', buffer: record });
+    for (let i = 0; i < 40; i++) await page.getByTestId('replay-next').click();
+    await screenshot(page, 'replay-360-de');
+    expect(await overflowing(page)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${server.url}/#/`);
+    await page.goto(`${env.server().url}/#/`);
     await screenshot(page, 'home-1280-de');
     await page.close();
 
     // Asking the system for reduced motion stills every animation (they all scale with --anim).
-    const still = await browser.newPage({ reducedMotion: 'reduce' });
-    await still.goto(`${server.url}/#/`);
+    const still = await env.browser().newPage({ reducedMotion: 'reduce' });
+    await still.goto(`${env.server().url}/#/`);
     await still.getByTestId('home').waitFor();
     expect(
       await still.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--anim').trim()),
@@ -220,24 +235,14 @@ describe.skipIf(!run)('playing in the browser against the real server', () => {
 });
 
 describe.skipIf(!run)('a lost connection', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   it('is shown on screen while the server is down, and play carries on when it is back', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await createTable(page, server.url, { name: 'Keawe', players: 3, rounds: 1, others: ['easy', 'easy'] });
+    const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await createTable(page, env.server().url, { name: 'Keawe', players: 3, rounds: 1, others: ['easy', 'easy'] });
     await startWhenFull(page, 3);
     await passCards(page);
-    const restarted = server.restart();
+    const restarted = env.server().restart();
     await page.getByTestId('offline').waitFor();
     await screenshot(page, 'offline-1280');
     await restarted;

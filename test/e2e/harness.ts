@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,8 +59,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `node dist/server/main.js` on a free port with its own data directory. */
-export async function startServer(): Promise<RunningServer> {
+/** `node dist/server/main.js` on a free port with its own data directory; `env` adds or overrides settings. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const main = path.join(ROOT, 'dist/server/main.js');
   if (!existsSync(main) || !existsSync(path.join(ROOT, 'dist/web/index.html')))
     throw new Error('Build first: npm run build (the server and the web bundle in dist/).');
@@ -76,6 +76,10 @@ export async function startServer(): Promise<RunningServer> {
         DATA_DIR: dataDir,
         BOT_DELAY_MS: '0',
         LOG_LEVEL: 'warn',
+        // The players here are scripts on a shared machine, some waiting for hints or
+        // analyses: their turn clocks run ten times as long unless a test sets its own.
+        TURN_CLOCK_SCALE: '10',
+        ...env,
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -134,6 +138,32 @@ export function serverAndBrowser(): { server: () => RunningServer; browser: () =
     await server?.stop();
   });
   return { server: () => server!, browser: () => browser! };
+}
+
+/**
+ * A browser context the size of a screen, by default a touch phone (`hasTouch`,
+ * `isMobile`), with the player's stored preferences (language, name, …) set before any
+ * page loads.
+ */
+export async function device(
+  browser: Browser,
+  width: number,
+  height: number,
+  options: { language?: string; touch?: boolean; prefs?: Record<string, unknown> } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const language = options.language ?? 'en';
+  const touch = options.touch ?? true;
+  const context = await browser.newContext({
+    viewport: { width, height },
+    hasTouch: touch,
+    isMobile: touch,
+    locale: language,
+  });
+  await context.addInitScript(
+    (prefs: Record<string, unknown>) => localStorage.setItem('bottle-imp:prefs', JSON.stringify(prefs)),
+    { language, name: 'Keawe', ...options.prefs },
+  );
+  return { context, page: await context.newPage() };
 }
 
 /** Elements (inside `within`) reaching past the right edge of a 360 px screen, which would make the page scroll sideways. */

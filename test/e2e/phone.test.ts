@@ -4,8 +4,8 @@
  * card is playable, and little layout shift; screenshots at phone, tablet and desktop sizes.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { browserAvailable, device, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, startWhenFull } from './play.js';
 
 const run = browserAvailable();
@@ -120,18 +120,9 @@ async function phone(
   language = 'en',
   touch = true,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width, height },
-    hasTouch: touch,
-    isMobile: touch,
-    locale: language,
-  });
+  const { context, page } = await device(browser, width, height, { language, touch });
   await context.addInitScript(watchPage);
-  await context.addInitScript(
-    (lang: string) => localStorage.setItem('bottle-imp:prefs', JSON.stringify({ language: lang, name: 'Keawe' })),
-    language,
-  );
-  return { context, page: await context.newPage() };
+  return { context, page };
 }
 
 /**
@@ -197,21 +188,16 @@ async function tapToGameOver(page: Page, onRoundEnd: () => Promise<void>, deadli
 }
 
 describe.skipIf(!run)('the table on a phone', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const env = serverAndBrowser();
 
   it('a whole 4-player game with bots, by taps, on one 360×740 screen; the hand never moves while playable', async () => {
-    const { context, page } = await phone(browser, 360, 740);
-    await createTable(page, server.url, { name: 'Keawe', players: 4, rounds: 2, others: ['medium', 'medium', 'easy'] });
+    const { context, page } = await phone(env.browser(), 360, 740);
+    await createTable(page, env.server().url, {
+      name: 'Keawe',
+      players: 4,
+      rounds: 2,
+      others: ['medium', 'medium', 'easy'],
+    });
     await startWhenFull(page, 4);
     await page.getByTestId('pass-panel').waitFor();
     await resetShift(page);
@@ -259,9 +245,29 @@ describe.skipIf(!run)('the table on a phone', () => {
     await context.close();
   }, 240_000);
 
+  it('a 4-player round by taps on a phone on its side (740×360): no scrolling, the hand never moves', async () => {
+    const { context, page } = await phone(env.browser(), 740, 360);
+    await createTable(page, env.server().url, {
+      name: 'Keawe',
+      players: 4,
+      rounds: 1,
+      others: ['easy', 'easy', 'easy'],
+    });
+    await startWhenFull(page, 4);
+    await page.getByTestId('pass-panel').waitFor();
+    await resetShift(page);
+    // tapToGameOver checks after every step that the page fits the screen.
+    expect(await tapToGameOver(page, () => expectLittleShift(page))).toBeGreaterThanOrEqual(8);
+    const w = await watch(page);
+    expect(w.playableFrames).toBeGreaterThan(0);
+    expect(w.moves).toEqual([]);
+    expect(w.maxScroll).toBe(0);
+    await context.close();
+  }, 240_000);
+
   it('a 2-player round by taps, in German, with both face-up rows on one screen', async () => {
-    const { context, page } = await phone(browser, 360, 740, 'de');
-    await createTable(page, server.url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
+    const { context, page } = await phone(env.browser(), 360, 740, 'de');
+    await createTable(page, env.server().url, { name: 'Keawe', players: 2, rounds: 1, others: ['easy'] });
     await startWhenFull(page, 2);
     await page.getByTestId('pass-panel').waitFor();
     await resetShift(page);
@@ -288,9 +294,14 @@ describe.skipIf(!run)('the table on a phone', () => {
       { width: 740, height: 360, players: 2, others: ['easy'] },
     ];
     for (const size of sizes) {
-      const { context, page } = await phone(browser, size.width, size.height, 'en', !size.mouse);
+      const { context, page } = await phone(env.browser(), size.width, size.height, 'en', !size.mouse);
       const name = `${size.width}x${size.height}`;
-      await createTable(page, server.url, { name: 'Keawe', players: size.players, rounds: 1, others: size.others });
+      await createTable(page, env.server().url, {
+        name: 'Keawe',
+        players: size.players,
+        rounds: 1,
+        others: size.others,
+      });
       await startWhenFull(page, size.players);
       await page.getByTestId('pass-panel').waitFor();
       expect(await fitsScreen(page)).toBe(true);
@@ -312,10 +323,21 @@ describe.skipIf(!run)('the table on a phone', () => {
         await page.locator('button.card.lifted').waitFor();
       }
       expect(await fitsScreen(page)).toBe(true);
+      if (size.players === 2) {
+        // The trick keeps clear of the opponent's face-up row (a phone on its side is short).
+        const row = await page.getByTestId('faceup-1').boundingBox();
+        const trick = await page.locator('[data-testid="trick"] .trick-cards').boundingBox();
+        expect(trick!.y).toBeGreaterThanOrEqual(row!.y + row!.height);
+      }
       await screenshot(page, `table-play-${name}`);
       if (size.players === 6) {
         await tapToGameOver(page, async () => {});
         await page.keyboard.press('Escape');
+        // Both bottles' owner tags show whole beside the devil's trick.
+        const cut = await page
+          .locator('.bottle-owner')
+          .evaluateAll((tags) => tags.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+        expect(cut).toEqual([]);
         await page.getByTestId('tab-scores').tap();
         const sheet = page.getByTestId('score-sheet');
         await sheet.waitFor();

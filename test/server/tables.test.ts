@@ -38,6 +38,7 @@ describe('tables over HTTP', () => {
       public: true,
       turnSeconds: 60,
       coach: true,
+      turnClock: 'normal',
     });
     expect(summary.seats[0]).toEqual({ seat: 0, name: 'Ann', bot: null, connected: false, away: false });
     // Codes are case-insensitive for people typing them.

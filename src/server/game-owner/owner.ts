@@ -68,6 +68,11 @@ export class GameOwner {
     return this.game.toAct();
   }
 
+  /** Whether the seats to act choose their passes now (rather than play cards). */
+  get passing(): boolean {
+    return this.game.phase === 'pass';
+  }
+
   legalActions(seat: number): Action[] {
     return this.game.legalActions(seat);
   }
@@ -110,13 +115,19 @@ export class GameOwner {
   }
 
   /** What one seat (or a spectator, null) receives after an action. */
-  update(seat: number | null, events: readonly GameEvent[], deadline: number | null): GameUpdate {
+  update(
+    seat: number | null,
+    events: readonly GameEvent[],
+    deadline: number | null,
+    clocks: readonly (number | null)[],
+  ): GameUpdate {
     return {
       gameId: this.row.id,
       seq: this.seq,
       events: visibleEvents(events, seat),
       view: view(this.game, seat),
       deadline,
+      clocks,
     };
   }
 

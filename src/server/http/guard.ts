@@ -39,13 +39,32 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
   });
 }
 
-/** Adds the API's rate limit to every route registered in `api` (an encapsulated context). */
-export function limitRequests(api: FastifyInstance, config: Config): void {
+/** The API's token bucket: refilled continuously; a quiet address may spend up to ten seconds' worth at once. */
+export function apiBucket(config: Config): { perSecond: number; burst: number } {
+  return { perSecond: config.httpRatePerMinute / 60, burst: Math.max(1, Math.ceil(config.httpRatePerMinute / 6)) };
+}
+
+/**
+ * Adds the API's rate limit to every route registered in `api` (an encapsulated context).
+ * `take` spends one of an address's tokens: this process's buckets unless a cluster shares them.
+ */
+export function limitRequests(
+  api: FastifyInstance,
+  config: Config,
+  take?: (address: string) => Promise<boolean>,
+): void {
   const perMinute = config.httpRatePerMinute;
-  // Refilled continuously; a quiet address may spend up to ten seconds' worth at once.
-  const buckets = new Buckets(perMinute / 60, Math.max(1, Math.ceil(perMinute / 6)));
+  let spend = take;
+  if (!spend) {
+    const { perSecond, burst } = apiBucket(config);
+    const buckets = new Buckets(perSecond, burst);
+    spend = async (address) => buckets.take(address);
+  }
   api.addHook('onRequest', async (req, reply) => {
-    if (buckets.take(req.ip)) return;
+    // The balancer's health checks are not limited: they must be answered most when Redis (which
+    // keeps a cluster's shared buckets) is away.
+    if (req.url === '/healthz') return;
+    if (await spend(req.ip)) return;
     reply.header('retry-after', Math.ceil(60 / perMinute));
     throw new ServerError('ERR_RATE_LIMITED', 'Too many requests. Wait a moment.', 429);
   });

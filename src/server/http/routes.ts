@@ -17,9 +17,11 @@ import type { AnalysisQueue } from '../analysis/queue.js';
 import type { Config } from '../config.js';
 import { invalid, ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
+import { hashToken } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import type { GameRow, Store } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
+import type { Table } from '../tables/table.js';
 
 export interface HttpDeps {
   readonly lobby: Lobby;
@@ -27,14 +29,24 @@ export interface HttpDeps {
   readonly metrics: Metrics;
   readonly config: Config;
   readonly analyses: AnalysisQueue;
+  /** In a cluster: whether this node has Redis now (for /healthz). */
+  readonly redis: (() => boolean) | null;
 }
 
-export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, config, analyses }: HttpDeps): void {
-  // For the load balancer: a node that cannot reach its database says so (503).
+export function registerRoutes(
+  app: FastifyInstance,
+  { lobby, store, metrics, config, analyses, redis }: HttpDeps,
+): void {
+  // For the load balancer: a node that cannot reach its database (or, in a cluster, Redis) says so (503).
   app.get('/healthz', async (_req, reply) => {
     const database = await store.ping();
-    if (!database) reply.code(503);
-    return { ok: database, database };
+    if (!redis) {
+      if (!database) reply.code(503);
+      return { ok: database, database };
+    }
+    const reachable = redis();
+    if (!database || !reachable) reply.code(503);
+    return { ok: database && reachable, database, redis: reachable };
   });
 
   app.get('/metrics', async (req, reply) => {
@@ -57,21 +69,18 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, co
 
   app.get('/api/tables', async () => lobby.publicLobbies());
 
-  app.get<{ Params: { code: string } }>('/api/tables/:code', async (req) =>
-    (await lobby.mustGet(req.params.code)).summary(),
-  );
+  app.get<{ Params: { code: string } }>('/api/tables/:code', async (req) => lobby.summary(req.params.code));
 
   app.post<{ Params: { code: string } }>('/api/tables/:code/seats', async (req, reply): Promise<JoinTableReply> => {
     const body = parse(JoinTableSchema, req.body);
-    const table = await lobby.mustGet(req.params.code);
-    const joined = await table.handle({ type: 'join', name: body.name, seat: body.seat });
+    const joined = await lobby.handle(req.params.code, { type: 'join', name: body.name, seat: body.seat });
     reply.code(201);
     return joined;
   });
 
   app.get<{ Params: { code: string } }>('/api/tables/:code/games', async (req) => {
-    const table = await lobby.mustGet(req.params.code);
-    const games = await store.finishedGames(table.code);
+    const code = await lobby.mustExist(req.params.code);
+    const games = await store.finishedGames(code);
     return {
       games: games.map((g) => ({
         id: g.id,
@@ -109,14 +118,26 @@ export function registerRoutes(app: FastifyInstance, { lobby, store, metrics, co
   // For debugging tools: a seat's view with its token (header x-seat-token), else the spectators' view.
   app.get<{ Params: { id: string } }>('/api/games/:id/view', async (req) => {
     const row = await mustGetGame(store, req.params.id);
-    const table = await lobby.mustGet(row.tableCode);
+    // The table in hand on this node, if it is; else (in a cluster) its stored seats and log.
+    const table = lobby.local(row.tableCode);
     const token = req.headers['x-seat-token'];
-    const seat = typeof token === 'string' ? table.seatOfToken(token) : null;
+    const seat = typeof token === 'string' ? await seatOfToken(table, store, row.tableCode, token) : null;
     if (typeof token === 'string' && seat === null)
       throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
-    const live = table.game?.id === row.id ? table.game : await GameOwner.restore(row, store);
+    const live = table?.game?.id === row.id ? table.game : await GameOwner.restore(row, store);
     return { gameId: row.id, seq: live.seq, view: live.view(seat) };
   });
+}
+
+async function seatOfToken(
+  table: Table | undefined,
+  store: Store,
+  code: string,
+  token: string,
+): Promise<number | null> {
+  if (table) return table.seatOfToken(token);
+  const hash = hashToken(token);
+  return (await store.loadTable(code))?.seats.find((s) => s.tokenHash === hash)?.seat ?? null;
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {

@@ -6,11 +6,12 @@
  */
 class Bucket {
   private tokens: number;
-  private at = performance.now();
 
   constructor(
     private readonly perSecond: number,
     private readonly burst: number,
+    /** The time the caller read: a bucket timed from a later clock reading would start a hair below full. */
+    private at: number,
   ) {
     this.tokens = burst;
   }
@@ -50,7 +51,7 @@ export class Buckets {
     // Forgetting full buckets keeps memory bounded by the keys active in the last minute.
     if (now - this.prunedAt > 60_000) this.prune(now);
     let b = this.byKey.get(key);
-    if (!b) this.byKey.set(key, (b = new Bucket(this.perSecond, this.burst)));
+    if (!b) this.byKey.set(key, (b = new Bucket(this.perSecond, this.burst, now)));
     return b.take(now);
   }
 

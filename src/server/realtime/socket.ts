@@ -23,12 +23,12 @@ import {
 } from '../../protocol/messages.js';
 import type { Config } from '../config.js';
 import { invalid, publicError, ServerError } from '../errors.js';
+import { hashToken } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import type { SeatedCommand, SeatedMessageName } from '../tables/commands.js';
 import type { Broadcaster } from '../tables/context.js';
 import type { Lobby } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
-import type { Table } from '../tables/table.js';
 import { Buckets } from './rate-limit.js';
 
 /** What a connection follows, kept in `socket.data` so that a table can take a seat away. */
@@ -38,18 +38,33 @@ export interface SocketState {
   tokenHash: string | null;
 }
 
-/** The Socket.IO server with the protocol's messages: the compiler checks every emit and handler. */
-export type IoServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketState>;
-type IoSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketState>;
+/** What nodes of a cluster tell each other through the adapter (`serverSideEmit`). */
+export interface InterServer {
+  /** Every connection holding the seat, on every node, loses it (RoomBroadcaster.seatLost). */
+  'seat:lost': (code: string, seat: number) => void;
+}
 
-const rooms = {
+/** The Socket.IO server with the protocol's messages: the compiler checks every emit and handler. */
+export type IoServer = Server<ClientToServer, ServerToClient, InterServer, SocketState>;
+type IoSocket = Socket<ClientToServer, ServerToClient, InterServer, SocketState>;
+
+/**
+ * Who follows which table through this node, told to the cluster (cluster/node.ts) so that
+ * a node taking a table over counts them as present.
+ */
+export interface Following {
+  follow(code: string, connection: string, claim: SeatClaim | null): void;
+  unfollow(code: string, connection: string): void;
+}
+
+export const rooms = {
   table: (code: string) => `t:${code}`,
   seat: (code: string, seat: number) => `t:${code}:${seat}`,
   spectators: (code: string) => `t:${code}:v`,
 };
 
 export class RoomBroadcaster implements Broadcaster {
-  constructor(private readonly io: IoServer) {}
+  constructor(protected readonly io: IoServer) {}
 
   follow(code: string, connection: string, claim: SeatClaim | null): boolean {
     const socket = this.io.sockets.sockets.get(connection);
@@ -82,17 +97,25 @@ export class RoomBroadcaster implements Broadcaster {
   }
 
   seatLost(code: string, seat: number): void {
+    this.loseSeatHere(code, seat);
+  }
+
+  /** The connections of this process holding the seat lose it; returns their ids. */
+  protected loseSeatHere(code: string, seat: number): string[] {
     const room = rooms.seat(code, seat);
+    const lost: string[] = [];
     for (const id of [...(this.io.sockets.adapter.rooms.get(room) ?? [])]) {
       const socket = this.io.sockets.sockets.get(id);
       if (!socket) continue;
-      // The in-memory adapter joins and leaves synchronously: the next update already misses it.
+      // The adapter joins and leaves this process's sockets synchronously: the next update already misses it.
       socket.leave(room);
       socket.join(rooms.spectators(code));
       socket.data.seat = null;
       socket.data.tokenHash = null;
       socket.emit('seat:lost', { seat });
+      lost.push(id);
     }
+    return lost;
   }
 }
 
@@ -121,7 +144,9 @@ export class Realtime {
     private readonly lobby: Lobby,
     config: Config,
     private readonly metrics: Metrics,
-    private readonly log: { error(o: object, msg: string): void },
+    private readonly log: { error(o: object, msg: string): void; warn(o: object, msg: string): void },
+    /** In a cluster: who follows which table through this node. */
+    private readonly following: Following | null = null,
   ) {
     // A burst of two seconds' worth is allowed.
     this.perConnection = new Buckets(config.socketRatePerSecond, config.socketRatePerSecond * 2);
@@ -144,12 +169,12 @@ export class Realtime {
     this.on(socket, 'table:watch', (m) => this.watch(socket, state, m));
     for (const name of SEATED_MESSAGES)
       this.on(socket, name, async (message, reply) => {
-        const { table, claim } = await this.seated(state);
+        const { code, claim } = seated(state);
         // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
         const command = { type: name, by: claim, message } as SeatedCommand;
-        if (command.type !== 'game:act') return table.handle(command);
+        if (command.type !== 'game:act') return this.lobby.handle(code, command);
         const started = performance.now();
-        return table.handle(command, (ack) => {
+        return this.lobby.handle(code, command, (ack) => {
           this.metrics.actionLatency.observe((performance.now() - started) / 1000);
           reply({ ok: true, ...ack });
         });
@@ -169,10 +194,12 @@ export class Realtime {
       this.perConnection.forget(socket.id);
       this.watches.forget(socket.id);
       if (this.stopping || !state.code) return;
-      this.lobby
-        .get(state.code)
-        .then((table) => table?.handle({ type: 'unwatch', connection: socket.id }))
-        .catch((e) => this.log.error({ err: e }, 'disconnect handling failed'));
+      this.following?.unfollow(state.code, socket.id);
+      this.lobby.handle(state.code, { type: 'unwatch', connection: socket.id }).catch((e) => {
+        // A table that could not be told (its node is away) counts the connection until that node's next owner.
+        if (e instanceof ServerError) this.log.warn({ err: e, table: state.code }, 'disconnect not handled');
+        else this.log.error({ err: e }, 'disconnect handling failed');
+      });
     });
   }
 
@@ -213,11 +240,36 @@ export class Realtime {
   private async watch(socket: IoSocket, state: SocketState, m: ClientMessage<'table:watch'>): Promise<WatchReply> {
     if (!this.watches.take(socket.id))
       throw new ServerError('ERR_RATE_LIMITED', 'Too many requests to follow a table. Wait a second.', 429);
-    const table = await this.lobby.mustGet(m.code);
     await this.unwatch(socket, state);
+    const code = m.code.toUpperCase();
+    // Known before the table answers, so that a connection closing meanwhile is still unwatched.
+    state.code = code;
     // The token is matched to a seat inside the table's queue, against the seats as they are then;
-    // the table subscribes this connection there (RoomBroadcaster.follow).
-    return table.handle({ type: 'watch', connection: socket.id, token: m.token, lastSeq: m.lastSeq, gameId: m.gameId });
+    // the table subscribes this connection there (RoomBroadcaster.follow), on whichever node owns it.
+    let reply: WatchReply;
+    try {
+      reply = await this.lobby.handle(code, {
+        type: 'watch',
+        connection: socket.id,
+        token: m.token,
+        lastSeq: m.lastSeq,
+        gameId: m.gameId,
+      });
+    } catch (e) {
+      if (state.code === code && state.seat === null) state.code = null;
+      throw e;
+    }
+    if (reply.seat !== null && state.code === code) {
+      state.seat = reply.seat;
+      state.tokenHash = hashToken(m.token!);
+    }
+    if (socket.connected && state.code === code)
+      this.following?.follow(
+        code,
+        socket.id,
+        state.seat === null ? null : { seat: state.seat, tokenHash: state.tokenHash! },
+      );
+    return reply;
   }
 
   /** Stop following the current table (before following another). */
@@ -229,14 +281,17 @@ export class Realtime {
     state.code = null;
     state.seat = null;
     state.tokenHash = null;
-    await (await this.lobby.get(code))?.handle({ type: 'unwatch', connection: socket.id });
+    this.following?.unfollow(code, socket.id);
+    await this.lobby.handle(code, { type: 'unwatch', connection: socket.id }).catch((e) => {
+      // A table deleted meanwhile has nobody to tell.
+      if ((e as ServerError).code !== 'ERR_NO_TABLE') throw e;
+    });
   }
+}
 
-  /** The table this connection follows and its claim to a seat there; refused without one. */
-  private async seated(state: SocketState): Promise<{ table: Table; claim: SeatClaim }> {
-    if (!state.code || state.seat === null || state.tokenHash === null)
-      throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
-    const claim = { seat: state.seat, tokenHash: state.tokenHash };
-    return { table: await this.lobby.mustGet(state.code), claim };
-  }
+/** The table this connection follows and its claim to a seat there; refused without one. */
+function seated(state: SocketState): { code: string; claim: SeatClaim } {
+  if (!state.code || state.seat === null || state.tokenHash === null)
+    throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
+  return { code: state.code, claim: { seat: state.seat, tokenHash: state.tokenHash } };
 }

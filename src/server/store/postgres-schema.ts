@@ -75,8 +75,12 @@ CREATE TABLE analyses (
   at bigint NOT NULL
 );
 `,
-  // 4: issue-9b's (table ownership in a cluster); this placeholder stands in for it until both are merged.
-  `SELECT 1;`,
+  // 4: table ownership in a cluster: the node holding the lease, until when (ms, the database's
+  // clock) and the fencing number that the owner's writes must carry (docs/deploy.md).
+  `
+ALTER TABLE tables ADD COLUMN owner_node text, ADD COLUMN owner_fence bigint NOT NULL DEFAULT 0, ADD COLUMN lease_until bigint;
+CREATE INDEX tables_by_owner ON tables (owner_node);
+`,
   // 5: games waiting to be analysed, so that a request survives a restart (src/server/analysis/queue.ts).
   `
 CREATE TABLE analysis_requests (

@@ -16,15 +16,17 @@ import {
 import type {
   ActionRow,
   ChatRow,
+  Fence,
   GameRow,
   GameStatus,
+  Ownership,
   SeatRow,
   Store,
   TableRow,
   TimerKind,
   TimerRow,
 } from './store.js';
-import { SeqTakenError, StaleTableError, StoreUnavailableError } from './store.js';
+import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError, StoreUnavailableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
 
 /** Any fixed number shared by every node: the advisory lock held while migrating. */
@@ -33,6 +35,21 @@ const MIGRATION_LOCK = 0x6b0771e;
 const UNIQUE_VIOLATION = '23505';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/** Now in milliseconds by the database's clock: every node measures leases by the same one. */
+const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
+
+/**
+ * Which table a fenced write belongs to: by its code, or by one of its games. Both lock
+ * the table's row (FOR SHARE) until the write commits, so a takeover (which updates the
+ * row) waits for it, and a write waiting behind a takeover sees the new fencing number.
+ */
+type OwnedBy = { readonly code: string } | { readonly gameId: string };
+function fenceCheck(by: OwnedBy): string {
+  return 'code' in by
+    ? 'SELECT code FROM tables WHERE code = $1 AND owner_fence = $2 FOR SHARE'
+    : 'SELECT t.code FROM tables t JOIN games g ON g.table_code = t.code WHERE g.id = $1 AND t.owner_fence = $2 FOR SHARE OF t';
+}
 
 const SWEEP = sweepSql((n) => `$${n}`);
 
@@ -174,8 +191,40 @@ export class PostgresStore implements Store {
     );
   }
 
-  saveTable(table: TableRow, seats: readonly SeatRow[]): Promise<void> {
-    return this.transaction((c) => this.writeTable(c, table, seats));
+  /**
+   * Inside a transaction: refuse the write (StaleOwnerError) unless `fence` is still the
+   * table's fencing number; without a fence, nothing to check.
+   */
+  private async checkFence(c: Queryable, by: OwnedBy, fence: Fence): Promise<void> {
+    if (fence === undefined) return;
+    const found = await c.query(fenceCheck(by), ['code' in by ? by.code : by.gameId, fence]);
+    if (found.rowCount !== 1) throw await this.staleOwner(c, by);
+  }
+
+  /** The refusal of a write whose fence is stale, naming the table. */
+  private async staleOwner(c: Queryable, by: OwnedBy): Promise<StaleOwnerError> {
+    if ('code' in by) return new StaleOwnerError(by.code);
+    const { rows } = await c.query('SELECT table_code FROM games WHERE id = $1', [by.gameId]);
+    return new StaleOwnerError(rows.length === 1 ? (rows[0].table_code as string) : by.gameId);
+  }
+
+  /** One write by a table's owner: checked against its fence in the same transaction. */
+  private async fenced(by: OwnedBy, fence: Fence, write: (c: Queryable) => Promise<unknown>): Promise<void> {
+    if (fence === undefined) {
+      await this.transaction(write);
+      return;
+    }
+    await this.transaction(async (c) => {
+      await this.checkFence(c, by, fence);
+      await write(c);
+    });
+  }
+
+  saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
+    // A new table (version 1) has no owner yet: it is claimed once it is stored.
+    return this.fenced({ code: table.code }, table.version === 1 ? undefined : fence, (c) =>
+      this.writeTable(c, table, seats),
+    );
   }
 
   async loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null> {
@@ -191,13 +240,36 @@ export class PostgresStore implements Store {
     return { table: decodeTable(t.rows[0]), seats: seats.rows.map(decodeSeat) };
   }
 
+  async publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]> {
+    const tables = await this.query(
+      `SELECT code, settings, host, status, game_id, created_at, version FROM tables
+       WHERE status = 'lobby' AND settings->>'public' = 'true' ORDER BY created_at DESC, code LIMIT $1`,
+      [limit],
+    );
+    const codes = tables.rows.map((r) => r.code as string);
+    const seats = await this.query(
+      'SELECT table_code, seat, name, token_hash, bot, away FROM seats WHERE table_code = ANY($1) ORDER BY seat',
+      [codes],
+    );
+    const finished = await this.query(
+      `SELECT table_code, id FROM games WHERE table_code = ANY($1) AND status = 'finished' ORDER BY started_at`,
+      [codes],
+    );
+    return tables.rows.map((r) => ({
+      table: decodeTable(r),
+      seats: seats.rows.filter((s) => s.table_code === r.code).map(decodeSeat),
+      finished: finished.rows.filter((g) => g.table_code === r.code).map((g) => g.id as string),
+    }));
+  }
+
   async openTableCodes(): Promise<string[]> {
     const { rows } = await this.query(`SELECT code FROM tables WHERE status <> 'closed'`);
     return rows.map((r) => r.code);
   }
 
-  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void> {
+  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
     return this.transaction(async (c) => {
+      await this.checkFence(c, { code: table.code }, fence);
       await c.query(
         'INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
         [
@@ -216,18 +288,26 @@ export class PostgresStore implements Store {
     });
   }
 
-  async appendAction(gameId: string, row: ActionRow, finished?: { at: number }): Promise<void> {
+  async appendAction(gameId: string, row: ActionRow, finished?: { at: number }, fence?: Fence): Promise<void> {
     const sql = 'INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES ($1, $2, $3, $4, $5, $6)';
     const values = [gameId, row.seq, row.action.seat, JSON.stringify(row.action), row.byBot, row.at];
     try {
       if (finished) {
-        await this.transaction(async (c) => {
+        await this.fenced({ gameId }, fence, async (c) => {
           await c.query(sql, values);
           await c.query(`UPDATE games SET status = 'finished', finished_at = $2 WHERE id = $1`, [gameId, finished.at]);
         });
-      } else {
+      } else if (fence === undefined) {
         // One statement is its own transaction: no BEGIN/COMMIT round trips on the hot path.
         await this.query(sql, values);
+      } else {
+        // Still one statement: the fence check locks the table's row until the insert commits.
+        const inserted = await this.query(
+          `WITH owner AS (${fenceCheck({ gameId })})
+           INSERT INTO actions (game_id, seq, seat, action, by_bot, at) SELECT $1, $3, $4, $5, $6, $7 FROM owner`,
+          [gameId, fence, ...values.slice(1)],
+        );
+        if (inserted.rowCount !== 1) throw await this.staleOwner(this.pool, { gameId });
       }
     } catch (e) {
       if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SeqTakenError(gameId, row.seq);
@@ -235,8 +315,10 @@ export class PostgresStore implements Store {
     }
   }
 
-  async setGameStatus(gameId: string, status: GameStatus, at: number): Promise<void> {
-    await this.query('UPDATE games SET status = $2, finished_at = $3 WHERE id = $1', [gameId, status, at]);
+  async setGameStatus(gameId: string, status: GameStatus, at: number, fence?: Fence): Promise<void> {
+    await this.fenced({ gameId }, fence, (c) =>
+      c.query('UPDATE games SET status = $2, finished_at = $3 WHERE id = $1', [gameId, status, at]),
+    );
   }
 
   async loadGame(gameId: string): Promise<GameRow | null> {
@@ -259,10 +341,12 @@ export class PostgresStore implements Store {
     return rows.map(decodeGame);
   }
 
-  async addChat(row: ChatRow): Promise<void> {
-    await this.query(
-      'INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at],
+  async addChat(row: ChatRow, fence?: Fence): Promise<void> {
+    await this.fenced({ code: row.tableCode }, fence, (c) =>
+      c.query(
+        'INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at],
+      ),
     );
   }
 
@@ -274,15 +358,19 @@ export class PostgresStore implements Store {
     return rows.map(decodeChat);
   }
 
-  async setTimer(timer: TimerRow): Promise<void> {
-    await this.query(
-      'INSERT INTO timers (table_code, kind, seat, deadline) VALUES ($1, $2, $3, $4) ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline',
-      [timer.tableCode, timer.kind, timer.seat, timer.deadline],
+  async setTimer(timer: TimerRow, fence?: Fence): Promise<void> {
+    await this.fenced({ code: timer.tableCode }, fence, (c) =>
+      c.query(
+        'INSERT INTO timers (table_code, kind, seat, deadline) VALUES ($1, $2, $3, $4) ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline',
+        [timer.tableCode, timer.kind, timer.seat, timer.deadline],
+      ),
     );
   }
 
-  async clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void> {
-    await this.query('DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3', [tableCode, kind, seat]);
+  async clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void> {
+    await this.fenced({ code: tableCode }, fence, (c) =>
+      c.query('DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3', [tableCode, kind, seat]),
+    );
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {
@@ -332,6 +420,53 @@ export class PostgresStore implements Store {
       }
       return rows.length;
     });
+  }
+
+  async claimTable(code: string, node: string, leaseMs: number): Promise<number | null> {
+    // Two nodes claiming at once: the second waits for the first's row lock, then finds its lease running.
+    const { rows } = await this.query(
+      `UPDATE tables SET owner_node = $2, owner_fence = owner_fence + 1, lease_until = ${NOW_MS} + $3
+       WHERE code = $1 AND status <> 'closed' AND (owner_node IS NULL OR owner_node = $2 OR lease_until < ${NOW_MS})
+       RETURNING owner_fence`,
+      [code, node, leaseMs],
+    );
+    return rows.length === 1 ? Number(rows[0].owner_fence) : null;
+  }
+
+  async renewLeases(node: string, leaseMs: number): Promise<Map<string, number>> {
+    const { rows } = await this.query(
+      `UPDATE tables SET lease_until = ${NOW_MS} + $2 WHERE owner_node = $1 AND status <> 'closed' RETURNING code, owner_fence`,
+      [node, leaseMs],
+    );
+    return new Map(rows.map((r) => [r.code as string, Number(r.owner_fence)]));
+  }
+
+  async releaseTables(node: string, codes: readonly string[]): Promise<void> {
+    if (codes.length === 0) return;
+    await this.query(
+      'UPDATE tables SET owner_node = NULL, lease_until = NULL WHERE owner_node = $1 AND code = ANY($2)',
+      [node, codes],
+    );
+  }
+
+  async orphanedTables(limit: number): Promise<string[]> {
+    const { rows } = await this.query(
+      `SELECT code FROM tables WHERE status <> 'closed' AND (owner_node IS NULL OR lease_until < ${NOW_MS})
+       AND NOT (owner_fence = 0 AND created_at > ${NOW_MS} - $2)
+       ORDER BY lease_until NULLS FIRST LIMIT $1`,
+      [limit, NEW_TABLE_GRACE_MS],
+    );
+    return rows.map((r) => r.code as string);
+  }
+
+  async ownerOf(code: string): Promise<Ownership | null> {
+    const { rows } = await this.query(
+      `SELECT owner_node, owner_fence, lease_until >= ${NOW_MS} AS live FROM tables WHERE code = $1 AND owner_node IS NOT NULL`,
+      [code],
+    );
+    return rows.length === 1
+      ? { node: rows[0].owner_node as string, fence: Number(rows[0].owner_fence), live: rows[0].live === true }
+      : null;
   }
 
   async ping(): Promise<boolean> {

@@ -6,8 +6,16 @@
  */
 import { z } from 'zod';
 import { MODES } from '../../engine/index.js';
-import { BOT_LEVELS, ClientActionSchema } from '../../protocol/messages.js';
-import type { ActionRow, ChatRow, GameRow, SeatRow, TableRow, TimerRow } from './store.js';
+import { BOT_LEVELS, ClientActionSchema, TURN_CLOCKS } from '../../protocol/messages.js';
+import {
+  type ActionRow,
+  type ChatRow,
+  type GameRow,
+  type SeatRow,
+  type TableRow,
+  TIMER_KINDS,
+  type TimerRow,
+} from './store.js';
 
 /** A stored row that does not have the shape the server wrote: a bug or a damaged database. */
 export class StoredRowError extends Error {
@@ -47,8 +55,13 @@ const players = z.literal([2, 3, 4, 5, 6]);
 const byRounds = z.object({ players, mode: z.enum(MODES), rounds: z.number().int().min(1) }).strict();
 const byTarget = z.object({ players, mode: z.enum(MODES), targetScore: z.number().int().min(1) }).strict();
 const optionsSchema = z.union([byRounds, byTarget]);
-// A table stored before the coach option existed has it off.
-const tableExtras = { public: z.boolean(), turnSeconds: z.number().int().min(1), coach: z.boolean().default(false) };
+// A table stored before the coach option or the turn clock existed has them off.
+const tableExtras = {
+  public: z.boolean(),
+  turnSeconds: z.number().int().min(1),
+  coach: z.boolean().default(false),
+  turnClock: z.enum(TURN_CLOCKS).default('off'),
+};
 const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(tableExtras)]);
 const seat = z.number().int().min(0).max(5);
 /** An engine action as stored: the client's action plus the seat it was taken for. */
@@ -93,7 +106,7 @@ const chatSchema = z.object({
   reaction: z.string().nullable(),
   at: int,
 });
-const timerSchema = z.object({ table_code: z.string(), kind: z.enum(['absence', 'close']), seat: int, deadline: int });
+const timerSchema = z.object({ table_code: z.string(), kind: z.enum(TIMER_KINDS), seat: int, deadline: int });
 
 function decode<S extends z.ZodType>(schema: S, what: string, raw: unknown): z.output<S> {
   const parsed = schema.safeParse(raw);

@@ -74,8 +74,13 @@ CREATE TABLE analyses (
   at INTEGER NOT NULL
 );
 `,
-  // 4: issue-9b's (table ownership in a cluster); this placeholder stands in for it until both are merged.
-  `SELECT 1;`,
+  // 4: table ownership in a cluster (used by the PostgreSQL store only; kept alike so that one contract holds).
+  `
+ALTER TABLE tables ADD COLUMN owner_node TEXT;
+ALTER TABLE tables ADD COLUMN owner_fence INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN lease_until INTEGER;
+CREATE INDEX tables_by_owner ON tables (owner_node);
+`,
   // 5: games waiting to be analysed, so that a request survives a restart (src/server/analysis/queue.ts).
   `
 CREATE TABLE analysis_requests (

@@ -16,15 +16,17 @@ import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
 import type {
   ActionRow,
   ChatRow,
+  Fence,
   GameRow,
   GameStatus,
+  Ownership,
   SeatRow,
   Store,
   TableRow,
   TimerKind,
   TimerRow,
 } from './store.js';
-import { SeqTakenError, StaleTableError } from './store.js';
+import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
 
 export const SQLITE_FILE = 'bottle-imp.sqlite';
@@ -103,6 +105,10 @@ export class SqliteStore implements Store {
       table: db.prepare('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = ?'),
       seats: db.prepare('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = ? ORDER BY seat'),
       openTables: db.prepare(`SELECT code FROM tables WHERE status <> 'closed'`),
+      publicLobbies: db.prepare(
+        `SELECT code, settings, host, status, game_id, created_at, version FROM tables
+         WHERE status = 'lobby' AND json_extract(settings, '$.public') = 1 ORDER BY created_at DESC, code LIMIT ?`,
+      ),
       insertGame: db.prepare(
         `INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at)
          VALUES (@id, @table_code, @options, @seed, @names, @bots, @status, @started_at, @finished_at)`,
@@ -135,6 +141,25 @@ export class SqliteStore implements Store {
       ),
       requests: db.prepare('SELECT game_id FROM analysis_requests ORDER BY at, game_id'),
       deleteRequest: db.prepare('DELETE FROM analysis_requests WHERE game_id = ?'),
+      fenceOf: db.prepare('SELECT owner_fence FROM tables WHERE code = ?'),
+      tableOfGame: db.prepare('SELECT table_code FROM games WHERE id = ?'),
+      claim: db.prepare(
+        `UPDATE tables SET owner_node = @node, owner_fence = owner_fence + 1, lease_until = @now + @lease
+         WHERE code = @code AND status <> 'closed' AND (owner_node IS NULL OR owner_node = @node OR lease_until < @now)
+         RETURNING owner_fence`,
+      ),
+      renew: db.prepare(
+        `UPDATE tables SET lease_until = @now + @lease WHERE owner_node = @node AND status <> 'closed' RETURNING code, owner_fence`,
+      ),
+      release: db.prepare('UPDATE tables SET owner_node = NULL, lease_until = NULL WHERE owner_node = ? AND code = ?'),
+      orphans: db.prepare(
+        `SELECT code FROM tables WHERE status <> 'closed' AND (owner_node IS NULL OR lease_until < @now)
+         AND NOT (owner_fence = 0 AND created_at > @now - @grace)
+         ORDER BY lease_until NULLS FIRST LIMIT @limit`,
+      ),
+      ownerOf: db.prepare(
+        'SELECT owner_node, owner_fence, lease_until FROM tables WHERE code = ? AND owner_node IS NOT NULL',
+      ),
     };
   }
 
@@ -162,8 +187,27 @@ export class SqliteStore implements Store {
       });
   }
 
-  async saveTable(table: TableRow, seats: readonly SeatRow[]): Promise<void> {
-    this.db.transaction(() => this.writeTable(table, seats))();
+  /**
+   * Inside a transaction: refuse the write (StaleOwnerError) unless `fence` is still the
+   * table's fencing number (`gameId`: the table of that game); without a fence, nothing to check.
+   */
+  private checkFence(code: string, fence: Fence, gameId?: string): void {
+    if (fence === undefined) return;
+    const table =
+      gameId === undefined
+        ? code
+        : (this.stmts.tableOfGame.get(gameId) as { table_code: string } | undefined)?.table_code;
+    const stored =
+      table === undefined ? undefined : (this.stmts.fenceOf.get(table) as { owner_fence: number } | undefined);
+    if (stored?.owner_fence !== fence) throw new StaleOwnerError(table ?? code);
+  }
+
+  async saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
+    this.db.transaction(() => {
+      // A new table (version 1) has no owner yet: it is claimed once it is stored.
+      if (table.version !== 1) this.checkFence(table.code, fence);
+      this.writeTable(table, seats);
+    })();
   }
 
   async loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null> {
@@ -172,12 +216,24 @@ export class SqliteStore implements Store {
     return { table: decodeTable(t), seats: this.stmts.seats.all(code).map(decodeSeat) };
   }
 
+  async publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]> {
+    return this.stmts.publicLobbies.all(limit).map((t) => {
+      const code = (t as { code: string }).code;
+      return {
+        table: decodeTable(t),
+        seats: this.stmts.seats.all(code).map(decodeSeat),
+        finished: this.stmts.finishedGames.all(code).map((g) => decodeGame(g).id),
+      };
+    });
+  }
+
   async openTableCodes(): Promise<string[]> {
     return (this.stmts.openTables.all() as { code: string }[]).map((r) => r.code);
   }
 
-  async startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void> {
+  async startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
     this.db.transaction(() => {
+      this.checkFence(table.code, fence);
       this.stmts.insertGame.run({
         id: game.id,
         table_code: game.tableCode,
@@ -193,9 +249,10 @@ export class SqliteStore implements Store {
     })();
   }
 
-  async appendAction(gameId: string, row: ActionRow, finished?: { at: number }): Promise<void> {
+  async appendAction(gameId: string, row: ActionRow, finished?: { at: number }, fence?: Fence): Promise<void> {
     try {
       this.db.transaction(() => {
+        this.checkFence(gameId, fence, gameId);
         this.stmts.insertAction.run(
           gameId,
           row.seq,
@@ -212,8 +269,11 @@ export class SqliteStore implements Store {
     }
   }
 
-  async setGameStatus(gameId: string, status: GameStatus, at: number): Promise<void> {
-    this.stmts.gameStatus.run(status, at, gameId);
+  async setGameStatus(gameId: string, status: GameStatus, at: number, fence?: Fence): Promise<void> {
+    this.db.transaction(() => {
+      this.checkFence(gameId, fence, gameId);
+      this.stmts.gameStatus.run(status, at, gameId);
+    })();
   }
 
   async loadGame(gameId: string): Promise<GameRow | null> {
@@ -229,20 +289,29 @@ export class SqliteStore implements Store {
     return this.stmts.finishedGames.all(tableCode).map(decodeGame);
   }
 
-  async addChat(row: ChatRow): Promise<void> {
-    this.stmts.insertChat.run(row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at);
+  async addChat(row: ChatRow, fence?: Fence): Promise<void> {
+    this.db.transaction(() => {
+      this.checkFence(row.tableCode, fence);
+      this.stmts.insertChat.run(row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at);
+    })();
   }
 
   async recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
     return this.stmts.recentChat.all(tableCode, limit).map(decodeChat);
   }
 
-  async setTimer(timer: TimerRow): Promise<void> {
-    this.stmts.setTimer.run(timer.tableCode, timer.kind, timer.seat, timer.deadline);
+  async setTimer(timer: TimerRow, fence?: Fence): Promise<void> {
+    this.db.transaction(() => {
+      this.checkFence(timer.tableCode, fence);
+      this.stmts.setTimer.run(timer.tableCode, timer.kind, timer.seat, timer.deadline);
+    })();
   }
 
-  async clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void> {
-    this.stmts.clearTimer.run(tableCode, kind, seat);
+  async clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void> {
+    this.db.transaction(() => {
+      this.checkFence(tableCode, fence);
+      this.stmts.clearTimer.run(tableCode, kind, seat);
+    })();
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {
@@ -283,6 +352,42 @@ export class SqliteStore implements Store {
       }
       return codes.length;
     })();
+  }
+
+  // Leases by this process's clock: SQLite serves one process, so its clock is the only one.
+
+  async claimTable(code: string, node: string, leaseMs: number): Promise<number | null> {
+    const row = this.stmts.claim.get({ code, node, lease: leaseMs, now: Date.now() }) as
+      | { owner_fence: number }
+      | undefined;
+    return row ? row.owner_fence : null;
+  }
+
+  async renewLeases(node: string, leaseMs: number): Promise<Map<string, number>> {
+    const rows = this.stmts.renew.all({ node, lease: leaseMs, now: Date.now() }) as {
+      code: string;
+      owner_fence: number;
+    }[];
+    return new Map(rows.map((r) => [r.code, r.owner_fence]));
+  }
+
+  async releaseTables(node: string, codes: readonly string[]): Promise<void> {
+    this.db.transaction(() => {
+      for (const code of codes) this.stmts.release.run(node, code);
+    })();
+  }
+
+  async orphanedTables(limit: number): Promise<string[]> {
+    const rows = this.stmts.orphans.all({ now: Date.now(), grace: NEW_TABLE_GRACE_MS, limit }) as { code: string }[];
+    return rows.map((r) => r.code);
+  }
+
+  async ownerOf(code: string): Promise<Ownership | null> {
+    const row = this.stmts.ownerOf.get(code) as
+      | { owner_node: string; owner_fence: number; lease_until: number | null }
+      | undefined;
+    if (!row) return null;
+    return { node: row.owner_node, fence: row.owner_fence, live: (row.lease_until ?? 0) >= Date.now() };
   }
 
   async ping(): Promise<boolean> {

@@ -70,7 +70,12 @@ export interface ChatRow {
   readonly at: number;
 }
 
-export type TimerKind = 'absence' | 'close';
+/**
+ * absence: a disconnected seat's grace period; turn: a seat's turn clock; close: a table
+ * nobody is at closes.
+ */
+export const TIMER_KINDS = ['absence', 'turn', 'close'] as const;
+export type TimerKind = (typeof TIMER_KINDS)[number];
 
 /** A deadline, stored so that it survives a restart. */
 export interface TimerRow {
@@ -109,30 +114,66 @@ export class StoreUnavailableError extends ServerError {
   }
 }
 
+/**
+ * A write refused because the writer's fencing number is no longer the table's: another
+ * node took the table over (its lease had expired). Nothing was written; the writer must
+ * drop the table (its timers, bots and cache) and acknowledge nothing. To a client it is
+ * a refusal to try again: the table answers from its new owner.
+ */
+export class StaleOwnerError extends ServerError {
+  constructor(readonly table: string) {
+    super('ERR_UNAVAILABLE', 'This table just moved to another server, so nothing was changed. Try again.', 503);
+  }
+}
+
+/** Who owns a table in a cluster (docs/deploy.md): the node holding its lease and its fencing number. */
+export interface Ownership {
+  readonly node: string;
+  readonly fence: number;
+  /** Whether the lease still runs (by the database's clock). */
+  readonly live: boolean;
+}
+
+/**
+ * Writes made by a table's owner in a cluster carry its fencing number (`fence`, the
+ * number its claim returned): the write happens only while that is still the table's
+ * number, else it is refused with StaleOwnerError. Without one (a single node) writes are
+ * unconditional.
+ */
+export type Fence = number | undefined;
+
+/**
+ * A table never claimed is left to its creator this long (by its creation time) before
+ * other nodes see it as orphaned: the creator stores it first and claims it right after.
+ */
+export const NEW_TABLE_GRACE_MS = 10_000;
+
 export interface Store {
   /**
    * Store a table and all its seats as `table.version`: version 1 creates it, any other
    * replaces version - 1. Throws StaleTableError otherwise (and changes nothing).
    */
-  saveTable(table: TableRow, seats: readonly SeatRow[]): Promise<void>;
+  saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
   loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null>;
+  /** Public tables waiting for players (status lobby), newest first, at most `limit`, with the ids of their finished games. */
+  publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]>;
   /** Codes of tables still in use (waiting, playing or finished but not closed). */
   openTableCodes(): Promise<string[]>;
   /** Start a game: the game row and its table's new state (saved as by saveTable), together. */
-  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void>;
+  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
   /**
    * Append one action with its sequence number; with `finished`, also mark the game
    * finished, in the same transaction. Throws SeqTakenError if that number is taken.
    */
-  appendAction(gameId: string, row: ActionRow, finished?: { at: number }): Promise<void>;
-  setGameStatus(gameId: string, status: GameStatus, at: number): Promise<void>;
+  appendAction(gameId: string, row: ActionRow, finished?: { at: number }, fence?: Fence): Promise<void>;
+  setGameStatus(gameId: string, status: GameStatus, at: number, fence?: Fence): Promise<void>;
   loadGame(gameId: string): Promise<GameRow | null>;
   loadActions(gameId: string): Promise<ActionRow[]>;
   finishedGames(tableCode: string): Promise<GameRow[]>;
-  addChat(row: ChatRow): Promise<void>;
+  addChat(row: ChatRow, fence?: Fence): Promise<void>;
   recentChat(tableCode: string, limit: number): Promise<ChatRow[]>;
-  setTimer(timer: TimerRow): Promise<void>;
-  clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void>;
+  setTimer(timer: TimerRow, fence?: Fence): Promise<void>;
+  clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void>;
   timersOf(tableCode: string): Promise<TimerRow[]>;
   /** Note that a finished game waits to be analysed (asked again: the first request stays). */
   requestAnalysis(gameId: string, at: number): Promise<void>;
@@ -157,6 +198,25 @@ export interface Store {
    * something to delete; returns how many it handled (less than `limit`: nothing is left).
    */
   sweep(cutoff: number, limit: number): Promise<number>;
+  // ---- ownership in a cluster (leases by the database's clock) ----
+  /**
+   * Take a table for `node` for `leaseMs` if it is not closed and nobody else's lease on it
+   * runs (none, expired, released, or `node`'s own): returns the new fencing number, one
+   * more than the last, which fences off every earlier owner's writes; null if it is not
+   * to be had.
+   */
+  claimTable(code: string, node: string, leaseMs: number): Promise<number | null>;
+  /** Extend every lease `node` holds by `leaseMs` from now; returns each such table's fencing number. */
+  renewLeases(node: string, leaseMs: number): Promise<Map<string, number>>;
+  /** Give tables up at once (shutdown, a table closed): the next claim needs no wait. */
+  releaseTables(node: string, codes: readonly string[]): Promise<void>;
+  /**
+   * Tables not closed whose lease is not running (at most `limit`), so that a node takes
+   * them; a table never claimed only once NEW_TABLE_GRACE_MS have passed since it was made.
+   */
+  orphanedTables(limit: number): Promise<string[]>;
+  /** Who owns the table, or null if nobody ever claimed it (or there is no such table). */
+  ownerOf(code: string): Promise<Ownership | null>;
   /** Whether the database answers now (for /healthz); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

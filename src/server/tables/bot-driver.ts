@@ -9,7 +9,7 @@ import type { BotLevelName } from '../../protocol/messages.js';
 import type { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed } from '../ids.js';
 import type { SerialQueue } from '../serial.js';
-import { StoreUnavailableError } from '../store/store.js';
+import { StaleOwnerError, StoreUnavailableError } from '../store/store.js';
 import type { TableContext } from './context.js';
 import { RETRY_MS } from './deadlines.js';
 
@@ -20,7 +20,7 @@ export interface BotSeats {
   /** The level of the bot that plays the seat now, or null when a person does. */
   botFor(seat: number): BotLevelName | null;
   /** An accepted bot action: finish the game if it is over, tell everyone, schedule the next turns. */
-  afterAction(owner: GameOwner, events: GameEvent[]): Promise<void>;
+  afterAction(owner: GameOwner, events: GameEvent[], seat: number): Promise<void>;
 }
 
 export class BotDriver {
@@ -52,6 +52,8 @@ export class BotDriver {
       setTimeout(() => {
         this.turn(owner, seat).catch((e) => {
           this.thinking.delete(seat);
+          // Another node took the table over (a cluster): it plays on from there.
+          if (e instanceof StaleOwnerError) return;
           if (!(e instanceof StoreUnavailableError))
             return this.ctx.log.error({ err: e, table: this.code, seat }, 'bot turn failed');
           // The move was not stored: the bot tries again once the database may be back.
@@ -103,7 +105,7 @@ export class BotDriver {
       }
       if (result?.ok) {
         this.ctx.metrics.actions.inc({ by: 'bot' });
-        await this.seats.afterAction(owner, result.value.events);
+        await this.seats.afterAction(owner, result.value.events, seat);
       } else {
         this.schedule();
       }

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SerialQueue } from '../serial.js';
-import { type Store, StoreUnavailableError, type TimerKind } from '../store/store.js';
+import { StaleOwnerError, type Store, StoreUnavailableError, type TimerKind } from '../store/store.js';
 
 /** How long a deadline waits before firing again when the database was out of reach. */
 export const RETRY_MS = 1000;
@@ -82,11 +82,13 @@ export class Deadlines {
   private arm(kind: TimerKind, seat: number, deadline: number): void {
     const old = this.timers.get(key(kind, seat));
     if (old) clearTimeout(old.handle);
-    const handle = setTimeout(
+    const handle: NodeJS.Timeout = setTimeout(
       () => {
         this.queue
-          .run(() => this.fire(kind, seat))
+          .run(() => this.fire(kind, seat, handle))
           .catch((e) => {
+            // Another node took the table over (a cluster): the deadline fires there.
+            if (e instanceof StaleOwnerError) return;
             if (!(e instanceof StoreUnavailableError))
               return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
             // Its consequences were not stored: the deadline fires again once the database may be back.
@@ -102,8 +104,10 @@ export class Deadlines {
     this.timers.set(key(kind, seat), { kind, seat, deadline, handle });
   }
 
-  private async fire(kind: TimerKind, seat: number): Promise<void> {
-    if (this.halted) return;
+  private async fire(kind: TimerKind, seat: number, handle: NodeJS.Timeout): Promise<void> {
+    // Stopped or armed anew while this firing waited for the queue (the player acted just
+    // in time): the deadline that counts is the newer one, or none.
+    if (this.halted || this.timers.get(key(kind, seat))?.handle !== handle) return;
     this.timers.delete(key(kind, seat));
     await this.ctx.store.clearTimer(this.code, kind, seat);
     await this.fired(kind, seat);

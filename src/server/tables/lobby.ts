@@ -1,41 +1,117 @@
 /**
- * All tables this server process has in hand, loaded from the store on first use (and
- * all open ones at start-up, so their games resume).
+ * The tables this node has in hand. On a single node that is every table: loaded from the
+ * store on first use, and every open one at start-up, so that its game resumes. In a
+ * cluster (docs/deploy.md) a table is in hand only while this node owns it (`Hosting`: a
+ * lease with a fencing number, its writes fenced by it): a command for a table owned
+ * elsewhere is sent to its owner, and a table nobody owns is claimed and loaded by the
+ * node that needs it first (or adopted by the lease scan).
  */
 
 import { type PlayerCount, resolveOptions } from '../../engine/index.js';
 import type { TableOptions, TableSummary } from '../../protocol/messages.js';
+import { fencedStore, type Tenure } from '../cluster/fenced-store.js';
 import { ServerError } from '../errors.js';
 import { newTableCode } from '../ids.js';
 import type { TableSettings } from '../store/store.js';
+import type { ReplyTo, TableCommand } from './commands.js';
 import type { TableContext } from './context.js';
+import type { SeatClaim } from './seat-rules.js';
+import { type Attendance, tableSummary } from './summary.js';
 import { Table } from './table.js';
 
 /** Public tables listed at once, newest first. */
 const LOBBY_PAGE = 100;
+/** A request sent to a table's owner that finds it gone is sent again (to the new owner) this often at most. */
+const FORWARD_TRIES = 3;
+
+export type Gone = 'closed' | 'released' | 'lost';
+
+/** What one node asks another about a table it owns. */
+export type TableRequest = { code: string; command: TableCommand } | { code: string; summary: true };
+
+/** How a node shares tables with the other nodes of a cluster (cluster/node.ts). */
+export interface Hosting {
+  readonly nodeId: string;
+  /** Claim an open table for this node: its fencing number, or null when another node holds it. */
+  claim(code: string): Promise<number | null>;
+  /** The node whose lease on the table runs, when it is not this one; else null. */
+  ownerElsewhere(code: string): Promise<string | null>;
+  /** Ask the node owning a table (with a clock); a ServerError from there is thrown here. */
+  forward(node: string, request: TableRequest): Promise<unknown>;
+  /** Who follows the table through live nodes, for a node taking it over. */
+  followers(code: string): Promise<{ connection: string; claim: SeatClaim | null }[]>;
+  /** Who is at each of these tables, through any node. */
+  attendance(codes: readonly string[]): Promise<Map<string, Attendance>>;
+  /**
+   * This node no longer serves the table: it closed or this node shuts down (the lease is
+   * released, so another node may take it at once), or another node took it over.
+   */
+  gone(code: string, why: Gone): void;
+}
+
+/** Open tables counted per creating address, against MAX_TABLES_PER_ADDRESS. */
+export interface CreationCap {
+  /** Count the table `code` against `address`; false (and not counted) when the address is at the cap. */
+  reserve(address: string, code: string): Promise<boolean>;
+  /** The table closed, or was never made: it no longer counts. */
+  release(code: string): Promise<void>;
+}
+
+/** The cap on one node: the tables this process made, counted in memory. */
+export class LocalCreationCap implements CreationCap {
+  private readonly creators = new Map<string, string>();
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly max: number) {}
+
+  async reserve(address: string, code: string): Promise<boolean> {
+    const n = this.counts.get(address) ?? 0;
+    if (n >= this.max) return false;
+    this.counts.set(address, n + 1);
+    this.creators.set(code, address);
+    return true;
+  }
+
+  async release(code: string): Promise<void> {
+    const address = this.creators.get(code);
+    if (address === undefined) return;
+    this.creators.delete(code);
+    const n = (this.counts.get(address) ?? 1) - 1;
+    if (n <= 0) this.counts.delete(address);
+    else this.counts.set(address, n);
+  }
+}
+
+/**
+ * Between nodes only (never sent to a client): the owner had let the table go before the
+ * request arrived, so the asking node looks again where it is.
+ */
+const NOT_HERE = 'NOT_HERE';
 
 export class Lobby {
   private readonly tables = new Map<string, Table>();
   private readonly loading = new Map<string, Promise<Table | null>>();
-  /** The address that created each table still open (tables of this process's lifetime). */
-  private readonly creators = new Map<string, string>();
-  private readonly createdBy = new Map<string, number>();
 
-  constructor(private readonly ctx: Omit<TableContext, 'closed'>) {}
+  constructor(
+    private readonly ctx: Omit<TableContext, 'closed'>,
+    private readonly cap: CreationCap,
+    private readonly hosting: Hosting | null = null,
+  ) {}
 
-  private get tableContext(): TableContext {
-    return { ...this.ctx, closed: (code) => this.forget(code) };
+  /** A table's context; in a cluster its store writes with the fencing number of `tenure`. */
+  private contextFor(code: string, tenure: Tenure): TableContext {
+    const closed = (c: string) => this.forget(c, 'closed');
+    const hosting = this.hosting;
+    if (!hosting) return { ...this.ctx, closed };
+    const store = fencedStore(this.ctx.store, code, tenure, {
+      claim: (c) => hosting.claim(c),
+      stale: (c) => this.drop(c),
+    });
+    return { ...this.ctx, store, closed };
   }
 
   /** A new table; each address may have at most `maxTablesPerAddress` open at once. */
   async create(name: string, options: TableOptions, address: string): Promise<{ table: Table; token: string }> {
-    const max = this.ctx.config.maxTablesPerAddress;
-    if ((this.createdBy.get(address) ?? 0) >= max)
-      throw new ServerError(
-        'ERR_TOO_MANY_TABLES',
-        `You already have ${max} open tables. Finish or leave one first.`,
-        429,
-      );
     const resolved = resolveOptions({
       players: options.players as PlayerCount,
       mode: options.mode,
@@ -48,40 +124,50 @@ export class Lobby {
       public: options.public,
       turnSeconds: options.turnSeconds,
       coach: options.coach,
+      turnClock: options.turnClock,
     };
-    // Counted before anything is awaited, so that concurrent requests cannot pass the cap together.
-    this.createdBy.set(address, (this.createdBy.get(address) ?? 0) + 1);
-    let code = '';
+    let code: string;
+    do code = newTableCode();
+    while (this.tables.has(code) || this.loading.has(code) || (await this.ctx.store.loadTable(code)));
+    // Counted before the table is made, so that concurrent requests cannot pass the cap together.
+    if (!(await this.cap.reserve(address, code))) {
+      const max = this.ctx.config.maxTablesPerAddress;
+      throw new ServerError(
+        'ERR_TOO_MANY_TABLES',
+        `You already have ${max} open tables. Finish or leave one first.`,
+        429,
+      );
+    }
     try {
-      do code = newTableCode();
-      while (this.tables.has(code) || this.creators.has(code) || (await this.ctx.store.loadTable(code)));
-      this.creators.set(code, address);
-      const created = await Table.create(this.tableContext, code, name, settings);
+      const created = await Table.create(this.contextFor(code, { fence: null }), code, name, settings);
       this.tables.set(code, created.table);
       return created;
     } catch (e) {
-      if (this.creators.get(code) === address) this.forget(code);
-      else this.uncount(address);
+      await this.cap.release(code);
       throw e;
     }
   }
 
-  /** A table closed: it leaves memory, and no longer counts against its creator. */
-  private forget(code: string): void {
+  /** The table leaves memory; closed, it no longer counts against its creator. */
+  private forget(code: string, why: Gone): void {
     this.tables.delete(code);
-    const address = this.creators.get(code);
-    if (address === undefined) return;
-    this.creators.delete(code);
-    this.uncount(address);
+    if (why === 'closed') void this.cap.release(code).catch(() => undefined);
+    this.hosting?.gone(code, why);
   }
 
-  private uncount(address: string): void {
-    const n = (this.createdBy.get(address) ?? 1) - 1;
-    if (n <= 0) this.createdBy.delete(address);
-    else this.createdBy.set(address, n);
+  /**
+   * Another node took the table over (this node's lease ran out, or a write was refused):
+   * its timers and bots stop at once, it leaves memory, and nothing more is written or
+   * acknowledged for it here.
+   */
+  drop(code: string): void {
+    const table = this.tables.get(code);
+    if (!table) return;
+    this.forget(code, 'lost');
+    void table.shutdown();
   }
 
-  /** The table with this code, from memory or from the store; null if there is none. */
+  /** The table with this code in hand here, loading (and, in a cluster, claiming) it if need be; null if there is none here. */
   get(code: string): Promise<Table | null> {
     const key = code.toUpperCase();
     const known = this.tables.get(key);
@@ -96,32 +182,113 @@ export class Lobby {
 
   async mustGet(code: string): Promise<Table> {
     const table = await this.get(code);
-    if (!table) throw new ServerError('ERR_NO_TABLE', `There is no table ${code}.`, 404);
+    if (!table) throw noTable(code);
     return table;
   }
 
   private async load(code: string): Promise<Table | null> {
+    // In a cluster the table is claimed before it is read: the claim waits for the last
+    // writes of the previous owner, so what is read next is all that it stored.
+    const fence = this.hosting ? await this.hosting.claim(code) : null;
     const stored = await this.ctx.store.loadTable(code);
     if (!stored) return null;
+    const closed = stored.table.status === 'closed';
+    // Open, and another node holds it.
+    if (this.hosting && fence === null && !closed) return null;
     const finished = (await this.ctx.store.finishedGames(code)).map((g) => g.id);
-    const table = new Table(this.tableContext, stored.table, stored.seats, finished);
-    if (stored.table.status === 'closed') return table;
+    const table = new Table(this.contextFor(code, { fence }), stored.table, stored.seats, finished);
+    // A closed table is read, never kept or written.
+    if (closed) return table;
     this.tables.set(code, table);
-    await table.resume();
+    await table.resume(this.hosting ? await this.hosting.followers(code) : []);
     return table;
   }
 
-  /** At start-up: every open table comes back, and its game goes on. */
+  /** The table in hand here, or the node that owns it. */
+  private async whereIs(code: string): Promise<Table | string> {
+    const here = this.tables.get(code);
+    if (here) return here;
+    const owner = await this.hosting?.ownerElsewhere(code);
+    if (owner) return owner;
+    const loaded = await this.get(code);
+    if (loaded) return loaded;
+    // Another node claimed it a moment ago.
+    const claimed = await this.hosting?.ownerElsewhere(code);
+    if (claimed) return claimed;
+    throw noTable(code);
+  }
+
+  /** Run a command at a table, wherever it is; in a cluster, a table owned elsewhere answers from there. */
+  handle<C extends TableCommand>(code: string, command: C, stored?: (reply: ReplyTo<C>) => void): Promise<ReplyTo<C>> {
+    return this.ask(code.toUpperCase(), (t) => t.handle(command, stored), { command }) as Promise<ReplyTo<C>>;
+  }
+
+  /** What everyone may know about a table, wherever it is. */
+  summary(code: string): Promise<TableSummary> {
+    return this.ask(code.toUpperCase(), (t) => t.summary(), { summary: true }) as Promise<TableSummary>;
+  }
+
+  private async ask(
+    code: string,
+    here: (t: Table) => unknown,
+    request: { command: TableCommand } | { summary: true },
+  ): Promise<unknown> {
+    for (let tries = 1; ; tries++) {
+      const where = await this.whereIs(code);
+      if (where instanceof Table) return here(where);
+      try {
+        return await this.hosting!.forward(where, { code, ...request });
+      } catch (e) {
+        const refusal = (e as ServerError).code;
+        // The node did not answer: asked again only if the table has moved meanwhile (a handover).
+        if (refusal === 'ERR_UNAVAILABLE' && (await this.hosting!.ownerElsewhere(code)) === where) throw e;
+        if (refusal !== NOT_HERE && refusal !== 'ERR_UNAVAILABLE') throw e;
+        if (tries >= FORWARD_TRIES)
+          throw new ServerError('ERR_UNAVAILABLE', 'This table is moving to another server. Try again.', 503);
+      }
+    }
+  }
+
+  /** Another node's request about a table this node owns (or, if nobody does, claims now). */
+  async serve(request: TableRequest): Promise<unknown> {
+    const table = await this.get(request.code);
+    if (!table) throw new ServerError(NOT_HERE, 'This server no longer runs that table.', 503);
+    return 'summary' in request ? table.summary() : table.handle(request.command);
+  }
+
+  /** The code of a table that exists (in hand here or stored), else ERR_NO_TABLE. */
+  async mustExist(code: string): Promise<string> {
+    const key = code.toUpperCase();
+    if (this.tables.has(key) || (await this.ctx.store.loadTable(key))) return key;
+    throw noTable(code);
+  }
+
+  /** The table in hand here, without loading it. */
+  local(code: string): Table | undefined {
+    return this.tables.get(code.toUpperCase());
+  }
+
+  /**
+   * At start-up on a single node: every open table comes back, and its game goes on. (In a
+   * cluster the lease scan adopts the tables that nobody holds.)
+   */
   async resumeAll(): Promise<number> {
+    if (this.hosting) return 0;
     const codes = await this.ctx.store.openTableCodes();
     for (const code of codes) await this.get(code);
     return codes.length;
   }
 
-  publicLobbies(): TableSummary[] {
-    const out: TableSummary[] = [];
-    for (const t of this.tables.values()) if (t.isPublicLobby) out.push(t.summary());
-    return out.reverse().slice(0, LOBBY_PAGE);
+  /** Public tables waiting for players, newest first: on one node from memory, in a cluster from the database. */
+  async publicLobbies(): Promise<TableSummary[]> {
+    if (!this.hosting) {
+      const out: TableSummary[] = [];
+      for (const t of this.tables.values()) if (t.isPublicLobby) out.push(t.summary());
+      return out.reverse().slice(0, LOBBY_PAGE);
+    }
+    const listed = await this.ctx.store.publicLobbies(LOBBY_PAGE);
+    const at = await this.hosting.attendance(listed.map((l) => l.table.code));
+    return listed.map((l) => tableSummary(l.table, l.seats, l.finished, at.get(l.table.code)!));
   }
 
   openTables(): number {
@@ -134,7 +301,13 @@ export class Lobby {
     return n;
   }
 
+  /** Stop every table (its queue drained); in a cluster their leases are released, so other nodes take them at once. */
   async shutdown(): Promise<void> {
     await Promise.all([...this.tables.values()].map((t) => t.shutdown()));
+    for (const code of [...this.tables.keys()]) this.forget(code, 'released');
   }
+}
+
+function noTable(code: string): ServerError {
+  return new ServerError('ERR_NO_TABLE', `There is no table ${code}.`, 404);
 }

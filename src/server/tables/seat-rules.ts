@@ -107,6 +107,23 @@ export function mustSwitchCoach(row: TableRow, seats: Seats, by: SeatClaim): voi
   mustBeHostBetweenGames(row, seats, by, 'The coach can be switched on or off between games only.');
 }
 
+/** The host chooses the turn clock between games. */
+export function mustSetClock(row: TableRow, seats: Seats, by: SeatClaim): void {
+  mustBeHostBetweenGames(row, seats, by, 'The turn clock can be changed between games only.');
+}
+
+/**
+ * A player takes back the seat a stand-in bot plays for them (away), during a game. A
+ * player who left gave the token up and cannot.
+ */
+export function comingBack(row: TableRow, seats: Seats, claim: SeatClaim): SeatRow {
+  mustBeOpen(row);
+  const seat = seats[mustHold(seats, claim)];
+  if (row.status !== 'playing') throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
+  if (!seat.away) throw new ServerError('ERR_NOT_AWAY', 'You are playing this seat already.', 409);
+  return { ...seat, away: false };
+}
+
 /** The host starts the first game once every seat is filled. */
 export function mustStart(row: TableRow, seats: Seats, by: SeatClaim): void {
   mustBeOpen(row);

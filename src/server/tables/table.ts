@@ -8,14 +8,7 @@
  * bot turns (`bot-driver.ts`) and chat (`chat.ts`).
  */
 import type { Action, GameEvent } from '../../engine/index.js';
-import type {
-  BotLevelName,
-  ClientAction,
-  Hint,
-  SeatSummary,
-  TableSummary,
-  WatchReply,
-} from '../../protocol/messages.js';
+import type { BotLevelName, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
@@ -28,6 +21,8 @@ import type { TableContext } from './context.js';
 import { Deadlines } from './deadlines.js';
 import { LocalPresence, type Presence } from './presence.js';
 import * as rules from './seat-rules.js';
+import { tableSummary } from './summary.js';
+import { TurnClocks } from './turn-clock.js';
 
 /** The level of the bot that plays for an absent player. */
 const STAND_IN_LEVEL: BotLevelName = 'medium';
@@ -41,6 +36,7 @@ export class Table {
   private readonly deadlines: Deadlines;
   private readonly bots: BotDriver;
   private readonly chat: TableChat;
+  private readonly clocks: TurnClocks;
   /** Seats whose hint is being worked out (one at a time per seat). */
   private readonly hintsThinking = new Set<number>();
 
@@ -57,9 +53,10 @@ export class Table {
         const s = this.seats[seat];
         return s.bot ?? (s.away ? STAND_IN_LEVEL : null);
       },
-      afterAction: (owner, events) => this.afterAction(owner, events),
+      afterAction: (owner, events, seat) => this.afterAction(owner, events, seat),
     });
     this.chat = new TableChat(ctx.store, row.code);
+    this.clocks = new TurnClocks(this.deadlines, ctx.config.turnClockScale, ctx.now);
   }
 
   get code(): string {
@@ -99,9 +96,18 @@ export class Table {
     return { table, token };
   }
 
-  /** After a restart: rebuild the game from its log, re-arm stored deadlines, let bots play on. */
-  resume(): Promise<void> {
+  /**
+   * After a restart or a takeover: rebuild the game from its log, re-arm stored deadlines,
+   * let bots play on. `following`: the connections that already follow the table through
+   * other nodes (a takeover in a cluster); those whose claim still holds its seat are present.
+   */
+  resume(following: readonly { connection: string; claim: rules.SeatClaim | null }[] = []): Promise<void> {
     return this.queue.run(async () => {
+      for (const { connection, claim } of following) {
+        if (claim !== null && this.seats[claim.seat]?.tokenHash === claim.tokenHash)
+          this.presence.hold(claim.seat, connection);
+        else this.presence.watch(connection);
+      }
       if (this.row.gameId && this.row.status === 'playing') {
         const game = await this.ctx.store.loadGame(this.row.gameId);
         if (!game) throw new Error(`table ${this.code} plays game ${this.row.gameId}, which is not stored`);
@@ -112,6 +118,8 @@ export class Table {
       await this.deadlines.rearm();
       // Nobody is connected after a restart: absent players get their usual grace period.
       await this.noticeAbsences();
+      // Stored turn clocks run on; a clock the crash kept from being stored starts now.
+      await this.syncClocks();
       if (!this.deadlines.has('close', -1))
         await this.deadlines.start('close', -1, this.ctx.now() + this.ctx.config.closeAfterMs);
       this.bots.schedule();
@@ -140,6 +148,8 @@ export class Table {
         return this.hint(c.by);
       case 'game:act':
         return this.queue.run(() => this.act(c.by, c.message.action, stored));
+      case 'seat:back':
+        return this.queue.run(() => this.back(c.by));
       default:
         return this.queue.run(() => this.seated(c));
     }
@@ -152,25 +162,7 @@ export class Table {
   }
 
   summary(): TableSummary {
-    const seats: SeatSummary[] = this.seats.map((s) => ({
-      seat: s.seat,
-      name: s.name,
-      bot: s.bot,
-      connected: this.presence.isPresent(s.seat),
-      away: s.away,
-    }));
-    // Tables stored before the coach option existed have it off.
-    const options = { ...this.row.settings, coach: this.row.settings.coach === true };
-    return {
-      code: this.code,
-      options,
-      status: this.row.status,
-      host: this.row.host,
-      seats,
-      gameId: this.row.gameId,
-      finishedGames: [...this.finishedIds],
-      spectators: this.presence.spectators(),
-    };
+    return tableSummary(this.row, this.seats, this.finishedIds, this.presence);
   }
 
   /** The running game's owner (for debugging views over HTTP). */
@@ -199,7 +191,9 @@ export class Table {
   }
 
   /** The seated commands that change the table between games, and chat. */
-  private async seated(c: Exclude<SeatedCommand, { type: 'game:act' | 'game:hint' }>): Promise<Record<string, never>> {
+  private async seated(
+    c: Exclude<SeatedCommand, { type: 'game:act' | 'game:hint' | 'seat:back' }>,
+  ): Promise<Record<string, never>> {
     const { row, seats } = this;
     switch (c.type) {
       case 'seat:bot':
@@ -211,6 +205,10 @@ export class Table {
       case 'table:coach':
         rules.mustSwitchCoach(row, seats, c.by);
         this.row = { ...row, settings: { ...row.settings, coach: c.message.coach } };
+        break;
+      case 'table:clock':
+        rules.mustSetClock(row, seats, c.by);
+        this.row = { ...row, settings: { ...row.settings, turnClock: c.message.turnClock } };
         break;
       case 'table:start':
         rules.mustStart(row, seats, c.by);
@@ -246,7 +244,10 @@ export class Table {
     const left = rules.leaving(this.row, this.seats, claim);
     // Every connection holding the seat, in any tab, becomes a spectator at once (setSeat).
     this.setSeat(left.seat);
-    if (this.row.status === 'playing') await this.deadlines.stop('absence', claim.seat);
+    if (this.row.status === 'playing') {
+      await this.deadlines.stop('absence', claim.seat);
+      await this.syncClocks();
+    }
     this.row = { ...this.row, host: left.host };
     if (left.close) {
       await this.close();
@@ -282,8 +283,35 @@ export class Table {
     const reply = { seq: result.value.seq };
     stored?.(reply);
     this.ctx.metrics.actions.inc({ by: 'human' });
-    await this.afterAction(owner, result.value.events);
+    // Acting takes the seat back from a stand-in bot.
+    if (this.seats[seat].away) await this.setAway(seat, false);
+    await this.afterAction(owner, result.value.events, seat);
     return reply;
+  }
+
+  /** A player takes back the seat a stand-in bot plays; their clock starts over. */
+  private async back(claim: rules.SeatClaim): Promise<Record<string, never>> {
+    const seat = rules.comingBack(this.row, this.seats, claim);
+    await this.setAway(seat.seat, false);
+    if (this.owner) this.broadcast(this.owner, []);
+    return NONE;
+  }
+
+  /**
+   * Mark a seat away (a stand-in bot plays it) or back, store it, tell everyone, and
+   * start or stop its clock; the caller sends the game update that shows the clocks.
+   */
+  private async setAway(seat: number, away: boolean): Promise<void> {
+    this.seats[seat] = { ...this.seats[seat], away };
+    await this.save();
+    this.ctx.out.table(this.summary());
+    await this.syncClocks();
+  }
+
+  /** Every person who must act has a turn clock running, nobody else (see turn-clock.ts). */
+  private syncClocks(fresh?: number): Promise<void> {
+    const owner = this.row.status === 'playing' ? this.owner : null;
+    return this.clocks.sync(owner, this.seats, this.row.settings.turnClock, fresh);
   }
 
   /**
@@ -355,7 +383,7 @@ export class Table {
     return {
       table: this.summary(),
       seat,
-      game: owner ? owner.update(seat, [], this.deadlineFor(owner)) : null,
+      game: owner ? owner.update(seat, [], this.deadlineFor(owner), this.clocksOf(owner)) : null,
       missed: owner && sameGame && lastSeq !== undefined ? owner.missedSince(seat, lastSeq) : null,
       chat,
     };
@@ -383,13 +411,11 @@ export class Table {
     this.presence.hold(seat, connection);
     const hadDeadline = await this.deadlines.stop('absence', seat);
     await this.deadlines.stop('close', -1);
-    if (this.seats[seat].away) {
-      // Back from an absence: the bot hands the seat back.
-      this.seats[seat] = { ...this.seats[seat], away: false };
-      await this.save();
-    }
-    this.ctx.out.table(this.summary());
-    if (hadDeadline && this.owner?.toAct().includes(seat)) this.broadcast(this.owner, []);
+    const wasAway = this.seats[seat].away;
+    // Back from an absence: the bot hands the seat back.
+    if (wasAway) await this.setAway(seat, false);
+    else this.ctx.out.table(this.summary());
+    if ((hadDeadline || wasAway) && this.owner?.toAct().includes(seat)) this.broadcast(this.owner, []);
   }
 
   private async startGame(): Promise<void> {
@@ -417,13 +443,16 @@ export class Table {
     const owner = GameOwner.begin(game, this.ctx.store);
     this.owner = owner;
     await this.noticeAbsences();
+    await this.syncClocks();
     this.ctx.out.table(this.summary());
     this.broadcast(owner, []);
     this.bots.schedule();
   }
 
-  private async afterAction(owner: GameOwner, events: GameEvent[]): Promise<void> {
+  /** After a seat's accepted action: its clock starts over if it must act again, the others' run on. */
+  private async afterAction(owner: GameOwner, events: GameEvent[], seat: number): Promise<void> {
     if (owner.over) await this.finish();
+    else await this.syncClocks(seat);
     this.broadcast(owner, events);
     this.bots.schedule();
   }
@@ -433,6 +462,7 @@ export class Table {
     this.row = { ...this.row, status: 'finished' };
     if (!this.finishedIds.includes(owner.id)) this.finishedIds.push(owner.id);
     for (const s of this.seats) await this.deadlines.stop('absence', s.seat);
+    await this.syncClocks();
     await this.save();
     this.ctx.out.table(this.summary());
   }
@@ -440,12 +470,25 @@ export class Table {
   /** Each seat its own view and events, spectators the public ones. */
   private broadcast(owner: GameOwner, events: readonly GameEvent[]): void {
     const deadline = this.deadlineFor(owner);
+    const clocks = this.clocksOf(owner);
     for (const s of this.seats) {
       if (this.ctx.out.hasAudience(this.code, s.seat))
-        this.ctx.out.game(this.code, s.seat, owner.update(s.seat, events, deadline));
+        this.ctx.out.game(this.code, s.seat, owner.update(s.seat, events, deadline, clocks));
     }
-    if (this.ctx.out.hasAudience(this.code, null))
-      this.ctx.out.game(this.code, null, owner.update(null, events, deadline));
+    // Counted by the table (on every node, in a cluster): no spectator, no spectators' view.
+    if (this.presence.spectators() > 0 && this.ctx.out.hasAudience(this.code, null))
+      this.ctx.out.game(this.code, null, owner.update(null, events, deadline, clocks));
+  }
+
+  /** Per seat, when a bot takes over if it does not act (turn clock or absence), for the seats to act. */
+  private clocksOf(owner: GameOwner): (number | null)[] {
+    const acting = owner.over ? [] : owner.toAct();
+    return this.seats.map((s) => {
+      if (!acting.includes(s.seat)) return null;
+      const times = [this.deadlines.deadline('turn', s.seat), this.deadlines.deadline('absence', s.seat)];
+      const set = times.filter((t) => t !== undefined);
+      return set.length === 0 ? null : Math.min(...set);
+    });
   }
 
   /** Seconds since the epoch when a bot takes over for the absent seat that must act, if any. */
@@ -495,11 +538,13 @@ export class Table {
       if (!this.anyHumanConnected()) await this.close();
       return;
     }
+    // A person who is still away, and for the absence grace still disconnected, or for the
+    // turn clock (connected or not) still to act: a stand-in bot plays the seat from now on.
     const s = this.seats[seat];
-    if (this.row.status !== 'playing' || s.tokenHash === null || this.presence.isPresent(seat)) return;
-    this.seats[seat] = { ...s, away: true };
-    await this.save();
-    this.ctx.out.table(this.summary());
+    if (this.row.status !== 'playing' || s.tokenHash === null || s.away) return;
+    if (kind === 'absence' && this.presence.isPresent(seat)) return;
+    if (kind === 'turn' && !this.owner?.toAct().includes(seat)) return;
+    await this.setAway(seat, true);
     if (this.owner) this.broadcast(this.owner, []);
     this.bots.schedule();
   }

@@ -30,6 +30,7 @@ import { type AnalysisReply, ApiError, getAnalysis, requestAnalysis } from '../n
 import type { CardBadge } from './Card.js';
 import { seatName } from './names.js';
 import '../coach.css';
+import { errorText } from '../errors.js';
 
 const POLL_MS = 1500;
 
@@ -51,7 +52,9 @@ export function useGameAnalysis(gameId: string | null): GameAnalysis {
   const [error, setError] = useState<string | null>(null);
   const failed = useCallback(
     (e: unknown) =>
-      setError(e instanceof ApiError ? t(`analysis.errors.${e.code}`, { defaultValue: e.message }) : String(e)),
+      setError(
+        e instanceof ApiError ? t(`analysis.errors.${e.code}`, { defaultValue: errorText(t, e.code) }) : String(e),
+      ),
     [t],
   );
 

@@ -1,11 +1,18 @@
-/** Table chat with quick reactions. */
+/**
+ * Table chat with quick reactions. A message the server refuses (too fast, …) stays in
+ * the box with the reason, so nothing typed is lost silently; a spectator reads only.
+ */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
+import { errorText } from '../errors.js';
 
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 
-/** `spectators`: how many watch without a seat; they can read the chat, so players are told. */
+/**
+ * `onSend` resolves to the refusal's error code, or null when the server took the message.
+ * `spectators`: how many watch without a seat; they can read the chat, so players are told.
+ */
 export function Chat({
   messages,
   onSend,
@@ -13,18 +20,24 @@ export function Chat({
   spectators = 0,
 }: {
   messages: readonly ChatMessage[];
-  onSend: (m: ClientMessage<'chat:send'>) => void;
+  onSend: (m: ClientMessage<'chat:send'>) => Promise<string | null>;
   canSend: boolean;
   spectators?: number;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
+  const send = async (message: ClientMessage<'chat:send'>, sent: () => void) => {
+    const code = await onSend(message);
+    setRefused(code);
+    if (code === null) sent();
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const clean = text.trim();
     if (!clean) return;
-    onSend({ text: clean.slice(0, 200) });
-    setText('');
+    // The box is emptied only once the server took the message.
+    void send({ text: clean.slice(0, 200) }, () => setText(''));
   };
   return (
     <div className="chat" data-testid="chat">
@@ -37,7 +50,7 @@ export function Chat({
         {messages.length === 0 && <li className="muted">{t('chat.empty')}</li>}
       </ol>
       <p className="muted chat-audience" data-testid="chat-audience">
-        {t('chat.spectatorsRead')}
+        {canSend ? t('chat.spectatorsRead') : t('chat.readOnly')}
         {spectators > 0 && ` ${t('chat.watching', { count: spectators })}`}
       </p>
       {canSend && (
@@ -48,7 +61,7 @@ export function Chat({
                 key={r}
                 type="button"
                 className="btn icon"
-                onClick={() => onSend({ reaction: r })}
+                onClick={() => void send({ reaction: r }, () => {})}
                 aria-label={t('chat.react', { reaction: r })}
               >
                 {r}
@@ -62,11 +75,17 @@ export function Chat({
               maxLength={200}
               placeholder={t('chat.placeholder')}
               aria-label={t('chat.placeholder')}
+              data-testid="chat-input"
             />
-            <button type="submit" className="btn">
+            <button type="submit" className="btn" data-testid="chat-send">
               {t('chat.send')}
             </button>
           </form>
+          {refused && (
+            <p className="error" role="alert" data-testid="chat-refused">
+              {t('chat.notSent', { reason: errorText(t, refused) })}
+            </p>
+          )}
         </>
       )}
     </div>

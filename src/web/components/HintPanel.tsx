@@ -13,6 +13,7 @@ import { actionText, formatValue, type Hint, type HintAnswer, toneOf } from '../
 import { formatRank } from '../game/cards.js';
 import type { CardBadge } from './Card.js';
 import '../coach.css';
+import { errorText } from '../errors.js';
 
 /** Shortfalls below which an alternative is as good as the best, and so on (docs/analysis.md). */
 const THRESHOLDS = { inaccuracy: 2, mistake: 5, blunder: 10 };
@@ -52,7 +53,11 @@ export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
     const answer = await ask();
     setBusy(false);
     if (answer.ok) setHint({ at, hint: answer.hint });
-    else setFailure({ at, text: t(`coach.errors.${answer.error.code}`, { defaultValue: answer.error.message }) });
+    else
+      setFailure({
+        at,
+        text: t(`coach.errors.${answer.error.code}`, { defaultValue: errorText(t, answer.error.code) }),
+      });
   };
 
   return (

@@ -1,35 +1,33 @@
 /**
  * One seat at the table: its colour and number, short name, bot level, dealer and
- * first-player marks, team, won tricks and points, the bottles it holds, and the absence
- * timer when it must act. The full name and every fact are in its spoken label.
+ * first-player marks, team, won tricks and points, the bottles it holds, and its clock
+ * (turn clock or absence) when it must act. The full name and every fact are in its spoken label.
  */
 import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../engine/index.js';
 import { formatRank } from '../game/cards.js';
 import type { SeatLabel } from '../game/model.js';
+import { CLOCK_LOW_SECONDS, formatClock, useSecondsLeft } from './clock.js';
 import { seatName, shortNames } from './names.js';
-import { useNow } from './useNow.js';
 
 export interface SeatPanelProps {
   readonly view: TableView;
   readonly seat: number;
   readonly seats: readonly SeatLabel[];
-  /** Seconds-since-epoch deadline for the seat to act, if a timer runs. */
-  readonly deadline: number | null;
+  /** Epoch-ms moment a bot stands in for the seat unless it acts (GameUpdate.clocks), if a clock runs. */
+  readonly clock?: number | null;
   readonly me?: boolean;
   /** This seat just took a trick (and maybe the bottle): it lights up for a moment. */
   readonly justWon?: 'trick' | 'bottle' | null;
 }
 
-export function SeatPanel({ view, seat, seats, deadline, me, justWon }: SeatPanelProps) {
+export function SeatPanel({ view, seat, seats, clock = null, me, justWon }: SeatPanelProps) {
   const { t } = useTranslation();
   const label = seats[seat];
   const name = seatName(seats, seat, t);
   const short = shortNames(seats, view.options.players, t)[seat];
   const acting = view.phase !== 'over' && view.toAct.includes(seat);
-  const timed = acting && deadline !== null && view.phase === 'play';
-  const now = useNow(timed);
-  const left = timed && deadline !== null ? Math.max(0, Math.ceil(deadline - now)) : null;
+  const left = useSecondsLeft(acting ? clock : null);
   const team = view.teams?.[seat] ?? null;
   const held = view.bottles.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => b.owner === seat);
   const facts = [
@@ -90,8 +88,13 @@ export function SeatPanel({ view, seat, seats, deadline, me, justWon }: SeatPane
         ))}
       </div>
       {left !== null && (
-        <div className="seat-timer" role="timer" aria-label={t('seat.timer', { count: left })}>
-          {left}s
+        <div
+          className={`seat-timer${left <= CLOCK_LOW_SECONDS ? ' low' : ''}`}
+          role="timer"
+          aria-label={t('seat.timer', { count: left })}
+          data-testid={`clock-${seat}`}
+        >
+          {formatClock(left)}
         </div>
       )}
     </section>

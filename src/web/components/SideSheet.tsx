@@ -2,7 +2,8 @@
  * The table's side panels (log, chat, reference card, scores, …) behind tabs. On a wide
  * screen they sit beside the felt, one always open; on a phone or tablet the tabs are a
  * strip under the hand and a panel opens as a sheet over the table, so it never pushes
- * the hand. A panel is one entry of `panels`; a falsy entry is left out.
+ * the hand. A panel is one entry of `panels`; a falsy entry is left out. `onView` hears
+ * which panel the player can see now (null: none), e.g. to count unread chat.
  */
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,18 +16,26 @@ export interface SidePanel {
   readonly render: () => ReactNode;
 }
 
+/** The layout with the panels beside the felt (styles.css: the phone layout is below it). */
+const WIDE = '(min-width: 981px) and (min-height: 561px)';
+
 export function SideSheet({
   panels,
   initial,
+  onView,
 }: {
   panels: readonly (SidePanel | false | null | undefined)[];
   initial?: string;
+  onView?: (id: string | null) => void;
 }) {
   const { t } = useTranslation();
   const shown = panels.filter((p): p is SidePanel => Boolean(p));
   const [tab, setTab] = useState(initial ?? shown[0]?.id);
   const [open, setOpen] = useState(false);
   const active = shown.find((p) => p.id === tab) ?? shown[0];
+  const wide = useMedia(WIDE);
+  const visible = active && (open || wide) ? active.id : null;
+  useEffect(() => onView?.(visible), [onView, visible]);
 
   useEffect(() => {
     if (!open) return;
@@ -90,4 +99,16 @@ export function SideSheet({
       </div>
     </aside>
   );
+}
+
+function useMedia(query: string): boolean {
+  const [matches, setMatches] = useState(() => typeof matchMedia === 'function' && matchMedia(query).matches);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const list = matchMedia(query);
+    const change = () => setMatches(list.matches);
+    list.addEventListener('change', change);
+    return () => list.removeEventListener('change', change);
+  }, [query]);
+  return matches;
 }

@@ -5,7 +5,7 @@
  * card, score sheet) beside it or, on a phone, in a sheet over it. Everything it knows
  * about the rules comes from the view.
  */
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompletedTrick, PassChoice, Rank, RoundResult, TableView } from '../../engine/index.js';
 import type { ChatMessage, ClientAction, ClientMessage } from '../../protocol/messages.js';
@@ -18,6 +18,7 @@ import { Bottles } from './Bottles.js';
 import type { CardBadge } from './Card.js';
 import { CardTracker, receivedBadges } from './CardTracker.js';
 import { Chat } from './Chat.js';
+import { formatClock, useSecondsLeft } from './clock.js';
 import { DevilTrick } from './DevilTrick.js';
 import { GameLog } from './GameLog.js';
 import { Hand } from './Hand.js';
@@ -35,19 +36,23 @@ import { previewText, TrickArea } from './TrickArea.js';
 export interface TableProps {
   readonly view: TableView;
   readonly seats: readonly SeatLabel[];
-  readonly deadline?: number | null;
+  /** Per seat, the epoch-ms moment a bot stands in unless it acts (GameUpdate.clocks). */
+  readonly clocks?: readonly (number | null)[];
+  /** Takes the seat back from the bot standing in for this player (shown while it is away). */
+  readonly onBack?: () => Promise<string | null>;
   /** Live events, for the trick-won, bottle-sold and round-end animations. */
   readonly arrived?: readonly ArrivedEvent[];
   /** Sends an action; resolves to an error sentence, or null when accepted. */
   readonly onAct?: (action: ClientAction) => Promise<string | null>;
   readonly chat?: {
     readonly messages: readonly ChatMessage[];
-    readonly onSend: (m: ClientMessage<'chat:send'>) => void;
+    /** Resolves to the refusal's error code, or null when the message was taken. */
+    readonly onSend: (m: ClientMessage<'chat:send'>) => Promise<string | null>;
     readonly canSend: boolean;
     readonly spectators?: number;
   };
   readonly onRematch?: () => void;
-  /** Shown in the game-over dialog, e.g. a link to the replay. */
+  /** Shown in the game-over dialog and, once it is closed, under the table: e.g. a link to the replay. */
   readonly gameOverExtra?: ReactNode;
   /** Labels on cards of the player's own hand (a lesson's cards). */
   readonly badges?: ReadonlyMap<Rank, CardBadge>;
@@ -58,7 +63,8 @@ export interface TableProps {
 export function Table({
   view,
   seats,
-  deadline = null,
+  clocks = [],
+  onBack,
   arrived = [],
   onAct,
   chat,
@@ -80,6 +86,7 @@ export function Table({
   const [flash, setFlash] = useState<CompletedTrick | null>(null);
   const [summaryClosed, setSummaryClosed] = useState(-1);
   const [gameOverClosed, setGameOverClosed] = useState(false);
+  const unread = useUnread(chat?.messages ?? [], me);
   const seen = useRef(arrived.length > 0 ? arrived[arrived.length - 1].n : 0);
   const [mountedAt] = useState(seen.current);
 
@@ -118,6 +125,12 @@ export function Table({
   };
 
   const myTurn = me !== null && view.phase === 'play' && view.toAct.includes(me);
+  const away = me !== null && seats[me]?.away === true;
+  const myClock = useSecondsLeft(me !== null && view.toAct.includes(me) ? (clocks[me] ?? null) : null);
+  const back = async () => {
+    if (!onBack) return;
+    setError(await onBack());
+  };
   const play = (card: Rank) => {
     setPreview(null);
     setLifted(null);
@@ -142,6 +155,7 @@ export function Table({
   const short = shortNames(seats, n, t);
   let status: string;
   if (view.phase === 'over') status = t('status.over');
+  else if (away) status = t('clock.away');
   else if (view.phase === 'pass')
     status =
       me === null
@@ -175,7 +189,7 @@ export function Table({
         <div className="opponents">
           {others.map((s) => (
             <div key={s} className="opponent">
-              <SeatPanel view={view} seat={s} seats={seats} deadline={deadline} justWon={justWon(s)} />
+              <SeatPanel view={view} seat={s} seats={seats} clock={clocks[s]} justWon={justWon(s)} />
               {view.faceUp && (
                 <Hand
                   cards={view.faceUp[s]}
@@ -216,7 +230,7 @@ export function Table({
 
         <div className="mine">
           {mySeat !== null && (
-            <SeatPanel view={view} seat={mySeat} seats={seats} deadline={deadline} me justWon={justWon(mySeat)} />
+            <SeatPanel view={view} seat={mySeat} seats={seats} clock={clocks[mySeat]} me justWon={justWon(mySeat)} />
           )}
           <p
             className={`status${myTurn || passing ? ' urgent' : ''}`}
@@ -224,9 +238,26 @@ export function Table({
             aria-live="polite"
             data-testid="status"
           >
+            {/* First, so that a long status never cuts it off; read out by the seat's timer
+                instead, as a live region must not speak every second. */}
+            {myClock !== null && (
+              <span className="status-clock" aria-hidden="true" data-testid="my-clock">
+                {t('clock.yours', { time: formatClock(myClock) })} ·{' '}
+              </span>
+            )}
             {status}
             {received && <span className="received"> · {t('status.received', { cards: received })}</span>}
           </p>
+          {away && onBack && view.phase !== 'over' && (
+            <button
+              type="button"
+              className="btn small primary seat-back"
+              onClick={() => void back()}
+              data-testid="seat-back"
+            >
+              {t('clock.back')}
+            </button>
+          )}
           {me !== null && (
             <button
               type="button"
@@ -255,6 +286,20 @@ export function Table({
             <p className="error" role="alert">
               {error}
             </p>
+          )}
+          {view.phase === 'over' && gameOverClosed && (
+            // "Look at the table" keeps what the game-over dialog offered within reach.
+            <div className="over-actions" data-testid="over-actions">
+              {onRematch && (
+                <button type="button" className="btn primary small" onClick={onRematch} data-testid="rematch">
+                  {t('over.rematch')}
+                </button>
+              )}
+              <button type="button" className="btn small" onClick={() => setGameOverClosed(false)}>
+                {t('over.results')}
+              </button>
+              {gameOverExtra}
+            </div>
           )}
         </div>
 
@@ -306,11 +351,13 @@ export function Table({
 
       <SideSheet
         initial={chat ? 'chat' : 'log'}
+        onView={unread.onView}
         panels={[
           { id: 'log', label: t('side.log'), render: () => <GameLog view={view} seats={seats} /> },
           chat && {
             id: 'chat',
             label: t('side.chat'),
+            badge: unread.count,
             render: () => (
               <Chat messages={chat.messages} onSend={chat.onSend} canSend={chat.canSend} spectators={chat.spectators} />
             ),
@@ -383,6 +430,23 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
       <ScoreChart results={view.results} seats={seats} players={view.options.players} />
     </div>
   );
+}
+
+/**
+ * Chat messages from others that arrived after the player last had the chat in view: the
+ * count on the chat tab. What was there when the table opened counts as read.
+ */
+function useUnread(messages: readonly ChatMessage[], me: number | null) {
+  const latest = (list: readonly ChatMessage[]) => list.reduce((at, m) => Math.max(at, m.at), 0);
+  const [readUpTo, setReadUpTo] = useState(() => latest(messages));
+  const [viewing, setViewing] = useState(false);
+  const newest = latest(messages);
+  useEffect(() => {
+    if (viewing) setReadUpTo((r) => Math.max(r, newest));
+  }, [viewing, newest]);
+  const onView = useCallback((id: string | null) => setViewing(id === 'chat'), []);
+  const count = viewing ? 0 : messages.filter((m) => m.at > readUpTo && m.seat !== me).length;
+  return { count, onView };
 }
 
 /** The result of the last round that ended after `after` (an arrival number), if any. */

@@ -1,9 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { SeatLabel } from '../game/model.js';
 
-/** A seat's display name, or "Seat 3" when it is empty. */
+/** A seat's display name in the player's language: "Bot 3 (medium)" for a bot, "Seat 3" when it is empty. */
 export function seatName(seats: readonly SeatLabel[], seat: number, t: TFunction): string {
-  return seats[seat]?.name ?? t('seat.empty', { n: seat + 1 });
+  const label = seats[seat];
+  if (label?.bot) return t('seat.botName', { n: seat + 1, level: t(`bot.${label.bot}`) });
+  return label?.name ?? t('seat.empty', { n: seat + 1 });
 }
 
 /** Longest short name, in characters, before it is cut with an ellipsis. */

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 
-/** The clock in seconds, ticking once a second while `active`. */
+/**
+ * The clock in seconds, read at every render, with a render once a second while `active`.
+ * Read afresh rather than kept in state, so that a countdown that starts again never
+ * shows, for a frame, the time at which the last one stopped.
+ */
 export function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now() / 1000);
+  const [, setTicks] = useState(0);
   useEffect(() => {
     if (!active) return;
-    setNow(Date.now() / 1000);
-    const id = setInterval(() => setNow(Date.now() / 1000), 1000);
+    const id = setInterval(() => setTicks((n) => n + 1), 1000);
     return () => clearInterval(id);
   }, [active]);
-  return now;
+  return Date.now() / 1000;
 }

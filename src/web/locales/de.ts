@@ -1,9 +1,12 @@
 /** Deutsch. */
+
+import { errorMessages } from '../errors.js';
+import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
 
 export const de: Messages = {
-  app: { title: 'Der Flaschenteufel' },
+  app: { title: 'Der Flaschenteufel', yourTurn: 'Du bist dran · Der Flaschenteufel' },
   nav: { home: 'Start', rules: 'Regeln', replay: 'Partien', label: 'Hauptmenü', skip: 'Zum Inhalt springen' },
   common: { close: 'Schließen', continue: 'Weiter', loading: 'Lädt…' },
   suit: { red: 'rot', blue: 'blau', green: 'grün' },
@@ -73,10 +76,14 @@ export const de: Messages = {
     connecting: 'Verbinde…',
     lost: 'Verbindung verloren. Verbinde neu…',
     back: 'Wieder verbunden. Du bist zurück am Tisch.',
+    broken: 'Dieser Link ist kaputt',
+    brokenText:
+      'Die Adresse wurde unterwegs abgeschnitten oder verändert. Lass dir den Einladungslink noch einmal schicken, oder fang auf der Startseite an.',
   },
   seat: {
     empty: 'Platz {{n}}',
     botShort: 'Bot {{n}}',
+    botName: 'Bot {{n}} ({{level}})',
     you: 'du',
     bot: 'Bot · {{level}}',
     dealer: 'Geber',
@@ -194,6 +201,8 @@ export const de: Messages = {
     placeholder: 'Nachricht',
     send: 'Senden',
     spectatorsRead: 'Zuschauer können diesen Chat lesen.',
+    readOnly: 'Du schaust zu: hier schreiben nur die Spieler am Tisch.',
+    notSent: 'Nicht gesendet: {{reason}}',
     watching_one: '{{count}} schaut gerade zu.',
     watching_other: '{{count}} schauen gerade zu.',
   },
@@ -231,6 +240,7 @@ export const de: Messages = {
     rematch: 'Revanche',
     viewTable: 'Tisch ansehen',
     replay: 'Dieses Spiel Stich für Stich nachspielen',
+    results: 'Ergebnis',
   },
   replay: {
     title: 'Wiederholung',
@@ -246,6 +256,8 @@ export const de: Messages = {
     where: 'Runde {{round}}, Karte {{plays}} (Schritt {{step}} von {{count}})',
     dealt: 'Wie ausgeteilt, vor dem Weitergeben',
     devil: 'Teufelsstich',
+    play: 'Abspielen',
+    pause: 'Anhalten',
   },
   prefs: {
     title: 'Einstellungen',
@@ -259,6 +271,12 @@ export const de: Messages = {
     tap: 'Karte per Touch spielen',
     taps: { confirm: 'Antippen hebt an, nochmal tippen spielt', once: 'Ein Tipp spielt' },
     languages: { en: 'English', de: 'Deutsch' },
+    turnAlerts: 'Wenn du dran bist',
+    sound: 'Ton abspielen',
+    vibrate: 'Vibrieren',
+    notify: 'Benachrichtigen, wenn der Tab im Hintergrund ist',
+    notifyBlocked:
+      'Dieser Browser blockiert Benachrichtigungen dieser Seite; erlaube sie in den Website-Einstellungen.',
   },
   rules: {
     title: 'So spielt man den Flaschenteufel',
@@ -303,5 +321,37 @@ export const de: Messages = {
     deckTitle: 'Das Kartenspiel',
     deck: 'Alle Karten nach Farbe und Rang, mit ihren Punkten. Die halben Ränge gibt es nur bei 5 und 6 Spielern.',
   },
+  leave: {
+    button: 'Verlassen',
+    title: 'Diese Partie verlassen?',
+    text: 'Ein Bot spielt deinen Platz bis zum Ende der Partie, und du kannst ihn nicht zurückbekommen. Du kannst bleiben und zuschauen.',
+    confirm: 'Partie verlassen',
+    stay: 'Bleiben',
+  },
+  mine: {
+    title: 'Zurück zu deiner Partie',
+    lobby: 'in der Lobby',
+    playing: 'Partie läuft',
+    over: 'Partie vorbei',
+    line: 'Tisch {{code}} · {{players}} Spieler · {{state}}',
+  },
+  turn: { notifyTitle: 'Du bist dran', notifyBody: 'Tisch {{code}}: du bist am Zug.' },
+  replays: {
+    title: 'Partien',
+    intro: 'Die beendeten Partien der Tische, an denen du in diesem Browser gespielt hast.',
+    none: 'An deinen Tischen ist noch keine Partie zu Ende gespielt.',
+    byLink: 'Eine Partie über ihren Link oder ihre Nummer',
+    open: 'Öffnen',
+    openFile: 'Eine Partie-Datei öffnen',
+    finished: 'beendet {{when}}',
+    watch: 'Ansehen',
+    view: 'Schritt für Schritt',
+    share: 'Link kopieren',
+    copied: 'Link kopiert',
+    download: 'Partie herunterladen',
+    table: 'Tisch {{code}}',
+  },
+  errors: errorMessages('de'),
   ...coachDe,
+  ...clockDe,
 };

@@ -1,8 +1,11 @@
 /** English: the reference language; every other language has exactly these keys (see Messages). */
+
+import { errorMessages } from '../errors.js';
+import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
 
 export const en = {
-  app: { title: 'The Bottle Imp' },
+  app: { title: 'The Bottle Imp', yourTurn: 'Your turn · The Bottle Imp' },
   nav: { home: 'Home', rules: 'Rules', replay: 'Replays', label: 'Main', skip: 'Skip to content' },
   common: { close: 'Close', continue: 'Continue', loading: 'Loading…' },
   suit: { red: 'red', blue: 'blue', green: 'green' },
@@ -72,10 +75,14 @@ export const en = {
     connecting: 'Connecting…',
     lost: 'Connection lost. Reconnecting…',
     back: 'Reconnected. You are back at the table.',
+    broken: 'This link is broken',
+    brokenText:
+      'The address was cut off or changed on the way. Ask for the invite link again, or start from the home screen.',
   },
   seat: {
     empty: 'Seat {{n}}',
     botShort: 'Bot {{n}}',
+    botName: 'Bot {{n}} ({{level}})',
     you: 'you',
     bot: 'bot · {{level}}',
     dealer: 'Dealer',
@@ -192,6 +199,8 @@ export const en = {
     placeholder: 'Message',
     send: 'Send',
     spectatorsRead: 'Spectators can read this chat.',
+    readOnly: 'You are watching: only the players at the table can write here.',
+    notSent: 'Not sent: {{reason}}',
     watching_one: '{{count}} is watching now.',
     watching_other: '{{count}} are watching now.',
   },
@@ -229,6 +238,7 @@ export const en = {
     rematch: 'Rematch',
     viewTable: 'Look at the table',
     replay: 'Replay this game trick by trick',
+    results: 'Results',
   },
   replay: {
     title: 'Replay',
@@ -244,6 +254,8 @@ export const en = {
     where: 'Round {{round}}, card {{plays}} (step {{step}} of {{count}})',
     dealt: 'As dealt, before passing',
     devil: "Devil's trick",
+    play: 'Play',
+    pause: 'Pause',
   },
   prefs: {
     title: 'Preferences',
@@ -257,6 +269,11 @@ export const en = {
     tap: 'Playing a card by touch',
     taps: { confirm: 'Tap to lift, tap again to play', once: 'One tap plays' },
     languages: { en: 'English', de: 'Deutsch' },
+    turnAlerts: 'When it is your turn',
+    sound: 'Play a sound',
+    vibrate: 'Vibrate',
+    notify: 'Notify me when the tab is in the background',
+    notifyBlocked: 'This browser blocks notifications from this site; allow them in its site settings.',
   },
   rules: {
     title: 'How to play The Bottle Imp',
@@ -301,7 +318,39 @@ export const en = {
     deckTitle: 'The deck',
     deck: 'All cards by suit and rank, with their points. The half ranks are used only with 5 and 6 players.',
   },
+  leave: {
+    button: 'Leave',
+    title: 'Leave this game?',
+    text: 'A bot plays your seat to the end of the game, and you cannot take it back. You can stay and watch.',
+    confirm: 'Leave the game',
+    stay: 'Stay',
+  },
+  mine: {
+    title: 'Return to your game',
+    lobby: 'in the lobby',
+    playing: 'game under way',
+    over: 'game over',
+    line: 'Table {{code}} · {{players}} players · {{state}}',
+  },
+  turn: { notifyTitle: 'Your turn', notifyBody: 'Table {{code}}: it is your turn to play.' },
+  replays: {
+    title: 'Replays',
+    intro: 'The finished games of the tables you played at in this browser.',
+    none: 'No finished game at your tables yet.',
+    byLink: 'A game by its link or id',
+    open: 'Open',
+    openFile: 'Open a record file',
+    finished: 'finished {{when}}',
+    watch: 'Watch',
+    view: 'Step through',
+    share: 'Copy link',
+    copied: 'Link copied',
+    download: 'Download record',
+    table: 'Table {{code}}',
+  },
+  errors: errorMessages('en'),
   ...coachEn,
+  ...clockEn,
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };

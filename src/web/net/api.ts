@@ -1,6 +1,7 @@
 /** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
 import type {
   AnalysisReply,
+  BotLevelName,
   CreateTableReply,
   JoinTableReply,
   TableOptions,
@@ -9,7 +10,7 @@ import type {
 
 export type { AnalysisReply };
 
-/** A refusal from the server, carrying its code and the sentence meant for the player. */
+/** A refusal from the server: its code (the client shows its own words for it, errors.ts) and the server's sentence. */
 export class ApiError extends Error {
   constructor(
     readonly code: string,
@@ -59,6 +60,24 @@ export function joinTable(code: string, name: string, seat?: number): Promise<Jo
 export async function listTables(): Promise<TableSummary[]> {
   const data = await call<TableSummary[] | { tables: TableSummary[] }>('GET', '/api/tables');
   return Array.isArray(data) ? data : (data?.tables ?? []);
+}
+
+export function getTable(code: string): Promise<TableSummary> {
+  return call('GET', `/api/tables/${encodeURIComponent(code)}`);
+}
+
+/** A finished game of a table, as the server lists them. */
+export interface FinishedGame {
+  readonly id: string;
+  readonly names: readonly string[];
+  /** Per seat, the bot's level, or null for a person. */
+  readonly bots: readonly (BotLevelName | null)[];
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
+
+export async function finishedGames(code: string): Promise<FinishedGame[]> {
+  return (await call<{ games: FinishedGame[] }>('GET', `/api/tables/${encodeURIComponent(code)}/games`)).games;
 }
 
 /** A finished game's record as text, ready for parseRecord. */

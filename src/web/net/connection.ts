@@ -18,6 +18,7 @@ import type {
   MissedStep,
   ServerToClient,
   TableSummary,
+  TurnClock,
 } from '../../protocol/messages.js';
 import type { HintAnswer } from '../game/analysis.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
@@ -41,7 +42,7 @@ export interface TableState {
   readonly chat: readonly ChatMessage[];
   /** Events received live (not those replayed on a fresh watch), the most recent last. */
   readonly arrived: readonly ArrivedEvent[];
-  /** Why the table cannot be shown (unknown code, ...). */
+  /** Why the table cannot be shown: the server's error code (unknown table, ...). */
   readonly error: string | null;
 }
 
@@ -91,7 +92,7 @@ export class TableConnection {
     this.socket.on('seat:lost', () => {
       forgetSession(this.code);
       this.set({ seat: null });
-      void this.watch();
+      void this.watch(false);
     });
   }
 
@@ -109,9 +110,9 @@ export class TableConnection {
     this.listeners.clear();
   }
 
-  /** Take a seat's token (after joining) and watch again as that seat. */
+  /** Take a seat's token (after joining) and watch again as that seat; not a return. */
   async rewatch(): Promise<void> {
-    await this.watch();
+    await this.watch(false);
   }
 
   act(action: ClientAction): Promise<Ack<{ seq: number }>> {
@@ -143,8 +144,17 @@ export class TableConnection {
   setCoach(coach: boolean): Promise<Ack> {
     return this.request('table:coach', { coach });
   }
+  /** The host chooses the turn clock, between games. */
+  setClock(turnClock: TurnClock): Promise<Ack> {
+    return this.request('table:clock', { turnClock });
+  }
+  /** Take the seat back from the bot standing in for this player. */
+  back(): Promise<Ack> {
+    return this.request('seat:back', {});
+  }
 
-  private async watch(): Promise<void> {
+  /** `back`: whether finding the table again counts as a return (not when just seated). */
+  private async watch(back = true): Promise<void> {
     const session: SeatSession | null = loadSession(this.code);
     const game = this.state.game;
     const reply = await this.request('table:watch', {
@@ -156,16 +166,16 @@ export class TableConnection {
       if (session && /TOKEN|SEAT/i.test(reply.error.code)) {
         // The seat is no longer ours (the table was reset): watch as a spectator instead.
         forgetSession(this.code);
-        return this.watch();
+        return this.watch(back);
       }
-      this.set({ status: 'online', error: reply.error.message });
+      this.set({ status: 'online', error: reply.error.code });
       return;
     }
     // Back at a game in progress, after a lost connection or a reload: say so.
-    const back = this.everOnline || (reply.seat !== null && reply.table.status === 'playing');
+    const returned = back && (this.everOnline || (reply.seat !== null && reply.table.status === 'playing'));
     this.set({
       status: 'online',
-      returns: this.state.returns + (back ? 1 : 0),
+      returns: this.state.returns + (returned ? 1 : 0),
       table: reply.table,
       seat: reply.seat,
       chat: [...reply.chat],

@@ -1,19 +1,23 @@
 /**
- * Home: create a table (players, mode, length, bots, public or private), join one with a
- * code, or pick a public table that is waiting for players.
+ * Home: create a table (players, mode, length, bots, public or private, coach on or off),
+ * join one with a code, pick a public table that is waiting for players, or return to a
+ * table where this browser holds a seat.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
-import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import type { BotLevelName, TableSummary, TurnClock } from '../../protocol/messages.js';
 import { Card } from '../components/Card.js';
+import { ClockField } from '../components/clock.js';
 import { BottleIcon } from '../components/SeatPanel.js';
+import { errorText } from '../errors.js';
 import { BOT_LEVELS, seatNumbers } from '../game/model.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
 import { savePendingBots } from '../net/pending.js';
 import { saveSession } from '../net/session.js';
 import { usePrefs } from '../prefs.js';
 import { navigate } from '../router.js';
+import { MyTables } from './MyTables.js';
 
 const PLAYER_COUNTS: PlayerCount[] = [2, 3, 4, 5, 6];
 type Seat = 'open' | BotLevelName;
@@ -27,6 +31,9 @@ export function Home() {
   const [rounds, setRounds] = useState(setupFor(4).defaultRounds);
   const [target, setTarget] = useState(200);
   const [isPublic, setPublic] = useState(false);
+  const [turnClock, setTurnClock] = useState<TurnClock>('normal');
+  // The coach follows the seats until the host sets it: on when every other seat is a bot.
+  const [coachChoice, setCoach] = useState<boolean | null>(null);
   const [others, setOthers] = useState<Seat[]>(['medium', 'medium', 'medium', 'medium', 'medium']);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,6 +61,8 @@ export function Home() {
     setRounds(setupFor(p).defaultRounds);
   };
 
+  const coach = coachChoice ?? others.slice(0, players - 1).every((o) => o !== 'open');
+
   const create = async (e: FormEvent) => {
     e.preventDefault();
     const name = prefs.name.trim();
@@ -65,6 +74,8 @@ export function Home() {
         players,
         mode,
         public: isPublic,
+        turnClock,
+        coach,
         ...(length === 'rounds' ? { rounds } : { targetScore: target }),
       });
       saveSession(reply.code, { seat: reply.seat, token: reply.token });
@@ -74,7 +85,7 @@ export function Home() {
       savePendingBots(reply.code, bots);
       navigate({ screen: 'table', code: reply.code });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(err instanceof ApiError ? errorText(t, err.code) : String(err));
       setBusy(false);
     }
   };
@@ -103,6 +114,8 @@ export function Home() {
           <span className="muted small">{t('learn.homeText')}</span>
         </p>
       </section>
+
+      <MyTables />
 
       <div className="home-grid">
         <form className="panel create" onSubmit={create} aria-labelledby="create-title">
@@ -202,9 +215,19 @@ export function Home() {
               ))}
             </ul>
           </fieldset>
+          <ClockField value={turnClock} onChange={setTurnClock} className="field" testId="clock-choice" />
           <label className="check">
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
             {t('home.public')}
+          </label>
+          <label className="check" title={t('coach.optionHelp')}>
+            <input
+              type="checkbox"
+              checked={coach}
+              onChange={(e) => setCoach(e.target.checked)}
+              data-testid="create-coach"
+            />{' '}
+            {t('coach.option')}
           </label>
           {error && (
             <p className="error" role="alert">
@@ -260,7 +283,7 @@ export function Home() {
           <section className="panel">
             <h2>{t('home.more')}</h2>
             <p>
-              <a href="#/rules">{t('nav.rules')}</a> · <a href="#/replay">{t('nav.replay')}</a>
+              <a href="#/rules">{t('nav.rules')}</a> · <a href="#/replays">{t('nav.replay')}</a>
             </p>
           </section>
         </div>

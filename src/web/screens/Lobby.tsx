@@ -2,6 +2,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import { ClockField, clockShort } from '../components/clock.js';
+import { errorText } from '../errors.js';
 import { BOT_LEVELS } from '../game/model.js';
 import { ApiError, joinTable } from '../net/api.js';
 import type { TableConnection } from '../net/connection.js';
@@ -31,14 +33,14 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
     void (async () => {
       for (const bot of takePendingBots(table.code)) {
         const ack = await conn.addBot(bot.seat, bot.level);
-        if (!ack.ok) setError(ack.error.message);
+        if (!ack.ok) setError(errorText(t, ack.error.code));
       }
     })();
-  }, [isHost, conn, table.code]);
+  }, [isHost, conn, table.code, t]);
 
-  const run = async (p: Promise<{ ok: boolean; error?: { message: string } }>) => {
+  const run = async (p: Promise<{ ok: boolean; error?: { code: string } }>) => {
     const ack = await p;
-    setError(ack.ok ? null : (ack.error?.message ?? null));
+    setError(ack.ok || !ack.error ? null : errorText(t, ack.error.code));
   };
 
   const takeSeat = async (e: FormEvent, at?: number) => {
@@ -51,7 +53,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
       await conn.rewatch();
       setError(null);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(err instanceof ApiError ? errorText(t, err.code) : String(err));
     }
   };
 
@@ -67,7 +69,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
 
   const leave = async () => {
     const ack = await conn.leave();
-    if (!ack.ok) return setError(ack.error.message);
+    if (!ack.ok) return setError(errorText(t, ack.error.code));
     forgetSession(table.code);
     location.hash = '#/';
   };
@@ -87,6 +89,10 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
           · {o.public ? t('lobby.public') : t('lobby.private')} ·{' '}
           <span className={`chip${coachOn(table) ? ' chip-me' : ''}`} data-testid="coach-state">
             {coachOn(table) ? t('coach.on') : t('coach.off')}
+          </span>{' '}
+          ·{' '}
+          <span className="chip" title={t('clock.optionHelp')} data-testid="clock-state">
+            {clockShort(t, o.turnClock)}
           </span>
         </p>
         {isHost && (
@@ -99,6 +105,14 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
             />{' '}
             {t('coach.option')}
           </label>
+        )}
+        {isHost && (
+          <ClockField
+            value={o.turnClock}
+            onChange={(c) => void run(conn.setClock(c))}
+            className="field inline-field"
+            testId="clock-option"
+          />
         )}
         <div className="invite">
           <input
@@ -117,7 +131,9 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
             <li key={s.seat} className={s.seat === seat ? 'mine' : undefined} data-testid={`lobby-seat-${s.seat}`}>
               <span className="seat-no">{s.seat + 1}</span>
               <span className="seat-who">
-                {s.name ?? <span className="muted">{t('lobby.open')}</span>}
+                {s.bot
+                  ? t('seat.botShort', { n: s.seat + 1 })
+                  : (s.name ?? <span className="muted">{t('lobby.open')}</span>)}
                 {s.bot && <span className="chip chip-bot">{t('seat.bot', { level: t(`bot.${s.bot}`) })}</span>}
                 {s.seat === table.host && <span className="chip">{t('lobby.host')}</span>}
                 {s.seat === seat && <span className="chip chip-me">{t('seat.you')}</span>}

@@ -1,7 +1,7 @@
 /**
  * The replay viewer: a finished game from the server (#/replay/ID) or a bottle-imp/1
  * record opened from disk, stepped through card by card or trick by trick with every hand
- * revealed.
+ * revealed, or played on by itself (Play/Pause; #/replay/ID/play starts playing).
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,14 @@ import { seatName } from '../components/names.js';
 import { ScoreSheet } from '../components/ScoreSheet.js';
 import { SeatPanel } from '../components/SeatPanel.js';
 import { TrickArea } from '../components/TrickArea.js';
+import { errorText } from '../errors.js';
 import { decisionsAt } from '../game/analysis.js';
 import { namedSeats, seatNumbers } from '../game/model.js';
 import { gameAt, isTrickBoundary, replaySteps } from '../game/replay.js';
 import { ApiError, getRecord } from '../net/api.js';
+import { usePauseMs } from '../prefs.js';
 
-export function Replay({ gameId }: { gameId: string | null }) {
+export function Replay({ gameId, autoplay = false }: { gameId: string | null; autoplay?: boolean }) {
   const { t } = useTranslation();
   const [record, setRecord] = useState<GameRecord | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -35,8 +37,8 @@ export function Replay({ gameId }: { gameId: string | null }) {
 
   useEffect(() => {
     if (!gameId) return;
-    getRecord(gameId).then(load, (e: unknown) => setError(e instanceof ApiError ? e.message : String(e)));
-  }, [gameId, load]);
+    getRecord(gameId).then(load, (e: unknown) => setError(e instanceof ApiError ? errorText(t, e.code) : String(e)));
+  }, [gameId, load, t]);
 
   const open = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -57,15 +59,26 @@ export function Replay({ gameId }: { gameId: string | null }) {
           </p>
         )}
       </div>
-      {record && <ReplayBoard key={JSON.stringify(record).length} record={record} gameId={gameId} />}
+      {record && (
+        <ReplayBoard key={JSON.stringify(record).length} record={record} gameId={gameId} autoplay={autoplay} />
+      )}
     </main>
   );
 }
 
-function ReplayBoard({ record, gameId }: { record: GameRecord; gameId: string | null }) {
+function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId: string | null; autoplay: boolean }) {
   const { t } = useTranslation();
   const steps = useMemo(() => replaySteps(record), [record]);
   const [at, setAt] = useState(0);
+  const [playing, setPlaying] = useState(autoplay);
+  const pause = usePauseMs();
+  // Playing on: one card per beat (the table's animation pause, at least 0.4 s), stopping at the end.
+  useEffect(() => {
+    if (!playing) return;
+    if (at >= steps.length - 1) return setPlaying(false);
+    const id = setTimeout(() => setAt((a) => Math.min(steps.length - 1, a + 1)), Math.max(400, pause / 2));
+    return () => clearTimeout(id);
+  }, [playing, at, steps.length, pause]);
   const step = steps[Math.min(at, steps.length - 1)];
   const game = useMemo(() => gameAt(record, step), [record, step]);
   const seats = namedSeats(record.players);
@@ -112,7 +125,16 @@ function ReplayBoard({ record, gameId }: { record: GameRecord; gameId: string | 
         >
           ◀
         </button>
-        <span className="replay-where" aria-live="polite" data-testid="replay-where">
+        <button
+          type="button"
+          className="btn primary"
+          aria-pressed={playing}
+          onClick={() => setPlaying(!playing && at < steps.length - 1)}
+          data-testid="replay-play"
+        >
+          {playing ? t('replay.pause') : t('replay.play')}
+        </button>
+        <span className="replay-where" aria-live={playing ? 'off' : 'polite'} data-testid="replay-where">
           {t('replay.where', {
             round: step.round + 1,
             plays: Math.max(0, step.plays),
@@ -180,7 +202,7 @@ function ReplayBoard({ record, gameId }: { record: GameRecord; gameId: string | 
                 : undefined;
             return (
               <div key={s} className="replay-seat">
-                <SeatPanel view={pub} seat={s} seats={seats} deadline={null} />
+                <SeatPanel view={pub} seat={s} seats={seats} />
                 <Hand
                   cards={own.hand ?? []}
                   choosable={null}

@@ -1,11 +1,16 @@
 /**
  * A table reached by its code: the lobby while seats fill, then the game. Owns the live
- * connection, says on screen when it is lost and when it is back.
+ * connection, says on screen when it is lost and when it is back, alerts the player when
+ * it is their turn, and lets them leave a game (a bot plays on).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientAction } from '../../protocol/messages.js';
+import { clockShort } from '../components/clock.js';
+import { Modal } from '../components/Modal.js';
 import { Table } from '../components/Table.js';
+import { useTurnAlerts } from '../components/useTurnAlerts.js';
+import { errorText } from '../errors.js';
 import { seatLabels } from '../game/model.js';
 import { TableConnection } from '../net/connection.js';
 import { coachOn, Lobby } from './Lobby.js';
@@ -24,6 +29,15 @@ function LiveTable({ conn }: { conn: TableConnection }) {
   const { t } = useTranslation();
   const state = useSyncExternalStore(conn.subscribe, conn.snapshot);
   const [notice, setNotice] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const view = state.game?.view;
+  const myTurn =
+    state.seat !== null &&
+    view !== undefined &&
+    view.phase !== 'over' &&
+    view.toAct.includes(state.seat) &&
+    (view.phase === 'play' || !view.passed[state.seat]);
+  useTurnAlerts(myTurn, conn.code);
 
   useEffect(() => {
     if (state.returns === 0) return;
@@ -48,7 +62,7 @@ function LiveTable({ conn }: { conn: TableConnection }) {
       <main className="page">
         <div className="panel">
           <h1>{t('table.problem')}</h1>
-          <p role="alert">{state.error}</p>
+          <p role="alert">{errorText(t, state.error)}</p>
           <a className="btn" href="#/">
             {t('nav.home')}
           </a>
@@ -72,7 +86,12 @@ function LiveTable({ conn }: { conn: TableConnection }) {
 
   const act = async (action: ClientAction): Promise<string | null> => {
     const ack = await conn.act(action);
-    return ack.ok ? null : ack.error.message;
+    return ack.ok ? null : errorText(t, ack.error.code);
+  };
+  const leave = async () => {
+    setLeaving(false);
+    const ack = await conn.leave();
+    if (ack.ok) location.hash = '#/';
   };
 
   return (
@@ -91,7 +110,30 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           </span>
         )}
         {state.seat === null && !inLobby && <span className="chip">{t('table.watching')}</span>}
+        {!inLobby && (
+          <span className="chip" title={t('clock.optionHelp')} data-testid="clock-setting">
+            {clockShort(t, table.options.turnClock)}
+          </span>
+        )}
+        {state.seat !== null && !inLobby && game.view.phase !== 'over' && (
+          <button type="button" className="btn small" onClick={() => setLeaving(true)} data-testid="leave">
+            {t('leave.button')}
+          </button>
+        )}
       </div>
+      {leaving && (
+        <Modal title={t('leave.title')} onClose={() => setLeaving(false)} testId="leave-dialog">
+          <p>{t('leave.text')}</p>
+          <div className="actions">
+            <button type="button" className="btn" onClick={() => setLeaving(false)} data-autofocus>
+              {t('leave.stay')}
+            </button>
+            <button type="button" className="btn danger" onClick={() => void leave()} data-testid="leave-confirm">
+              {t('leave.confirm')}
+            </button>
+          </div>
+        </Modal>
+      )}
       {inLobby ? (
         <Lobby conn={conn} table={table} seat={state.seat} />
       ) : (
@@ -99,12 +141,19 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           key={game.gameId}
           view={game.view}
           seats={seats}
-          deadline={game.deadline}
+          clocks={game.clocks}
+          onBack={async () => {
+            const ack = await conn.back();
+            return ack.ok ? null : errorText(t, ack.error.code);
+          }}
           arrived={state.arrived}
           onAct={state.seat === null ? undefined : act}
           chat={{
             messages: state.chat,
-            onSend: (m) => void conn.say(m),
+            onSend: async (m) => {
+              const ack = await conn.say(m);
+              return ack.ok ? null : ack.error.code;
+            },
             canSend: state.seat !== null,
             spectators: table.spectators,
           }}

@@ -72,14 +72,29 @@ export class Client {
 
   /** Send a message and wait for its acknowledgement (or for the connection to drop). */
   call(event: string, ...args: unknown[]): Promise<AckReply> {
+    return this.request(null, event, args);
+  }
+
+  /** `call`, but give up after `ms` (a cluster node may be frozen): then the reply is a TIMEOUT refusal. */
+  callWithin(ms: number, event: string, ...args: unknown[]): Promise<AckReply> {
+    return this.request(ms, event, args);
+  }
+
+  private request(ms: number | null, event: string, args: unknown[]): Promise<AckReply> {
     return new Promise((resolve) => {
-      const dropped = () =>
-        resolve({ ok: false, error: { code: 'DISCONNECTED', message: 'the connection dropped before the answer' } });
-      this.socket.once('disconnect', dropped);
-      this.socket.emit(event, ...args, (reply: AckReply) => {
+      const done = (reply: AckReply) => {
         this.socket.off('disconnect', dropped);
+        if (timer) clearTimeout(timer);
         resolve(reply);
-      });
+      };
+      const dropped = () =>
+        done({ ok: false, error: { code: 'DISCONNECTED', message: 'the connection dropped before the answer' } });
+      const timer =
+        ms === null
+          ? null
+          : setTimeout(() => done({ ok: false, error: { code: 'TIMEOUT', message: `no answer in ${ms} ms` } }), ms);
+      this.socket.once('disconnect', dropped);
+      this.socket.emit(event, ...args, done);
     });
   }
 

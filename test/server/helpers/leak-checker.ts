@@ -54,6 +54,7 @@ const OTHER_FIELDS = new Set([
   'from',
   'to',
   'deadline',
+  'clocks',
   'at',
   'host',
   'spectators',

@@ -1,17 +1,25 @@
 /**
  * nginx in front of test servers: Debian's /usr/sbin/nginx as a child process (not a
- * daemon) with the configuration of src/server/deploy/nginx.ts, its files in a temporary
- * folder, on a free loopback port. Without nginx these tests are skipped with a message,
- * except under CI=true, where that fails the run.
+ * daemon) with the configuration of src/server/deploy/nginx.ts on a free loopback port,
+ * started as `npm run cluster` starts it (src/server/deploy/processes.ts). Without nginx
+ * these tests are skipped with a message, except under CI=true, where that fails the run.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { nginxConfig } from '../../../src/server/deploy/nginx.js';
+import { io } from 'socket.io-client';
+import { expect } from 'vitest';
+import type { GameUpdate } from '../../../src/protocol/messages.js';
+import {
+  freePort,
+  NGINX,
+  type NginxProcess,
+  startNginx as startNginxProcess,
+} from '../../../src/server/deploy/processes.js';
+import { playToEnd } from './client.js';
+import type { TestServer } from './server.js';
+import { seatTable } from './tables.js';
 
-export const NGINX = process.env.NGINX || '/usr/sbin/nginx';
+export { freePort };
+export type TestNginx = NginxProcess;
 
 export function nginxAvailable(): boolean {
   if (fs.existsSync(NGINX)) return true;
@@ -21,66 +29,32 @@ export function nginxAvailable(): boolean {
   return false;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export interface TestNginx {
-  readonly url: string;
-  readonly port: number;
-  readonly process: ChildProcess;
-  stop(): Promise<void>;
-}
-
 export async function startNginx(nodePorts: readonly number[]): Promise<TestNginx> {
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bottle-imp-nginx-'));
-  const port = await freePort();
-  const conf = path.join(prefix, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    nginxConfig({ listen: `127.0.0.1:${port}`, nodes: nodePorts.map((p) => `127.0.0.1:${p}`), prefix }),
+  return startNginxProcess(
+    '127.0.0.1',
+    await freePort(),
+    nodePorts.map((p) => `127.0.0.1:${p}`),
   );
-  const child = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 10_000;
-  while (!(await answers(port))) {
-    if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(
-        `nginx did not start: ${err}${fs.existsSync(path.join(prefix, 'error.log')) ? fs.readFileSync(path.join(prefix, 'error.log'), 'utf8') : ''}`,
-      );
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    process: child,
-    async stop() {
-      // SIGQUIT: nginx's graceful shutdown.
-      if (child.exitCode === null) child.kill('SIGQUIT');
-      await exited;
-      fs.rmSync(prefix, { recursive: true, force: true });
-    },
-  };
 }
 
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
+/**
+ * Through a balancer at `front.url`: two people and a bot play a whole game over
+ * WebSockets while a spectator follows it over HTTP long-polling (the polling requests
+ * must all reach the node holding its session: nginx's sticky routing) to the last step.
+ */
+export async function playBehindBalancer(front: TestServer): Promise<void> {
+  const { code, humans } = await seatTable(front, { players: 3, rounds: 1 }, 2, { level: 'easy' });
+  const polling = io(front.url, { transports: ['polling'], reconnection: false, forceNew: true });
+  const seen: GameUpdate[] = [];
+  polling.on('game', (u: GameUpdate) => seen.push(u));
+  const watched = await polling.timeout(10_000).emitWithAck('table:watch', { code });
+  expect(watched.ok).toBe(true);
+  expect(polling.io.engine.transport.name).toBe('polling');
+
+  await playToEnd(humans);
+  const last = humans[0].game!;
+  await humans[0].until(() => seen.some((u) => u.seq === last.seq), 'the spectator to see the end');
+  expect(seen.at(-1)?.view.phase).toBe('over');
+  polling.close();
+  for (const h of humans) h.close();
 }

@@ -12,13 +12,15 @@ export interface Seating {
 
 /**
  * A table with `humans` players (seats 0..humans-1, all watching) and bots of `level`
- * in the other seats (unless `bots` is false); started unless `start` is false.
+ * in the other seats (unless `bots` is false); started unless `start` is false. The
+ * table is made over HTTP on `server`; seat i's connection goes to `urls[i % urls.length]`
+ * (default: `server` too), so the players of one table can sit on different nodes.
  */
 export async function seatTable(
   server: TestServer,
   options: Partial<TableOptions> & { players: number },
   humans: number,
-  { level = 'easy' as BotLevelName, start = true, bots = true } = {},
+  { level = 'easy' as BotLevelName, start = true, bots = true, urls = [server.url] as readonly string[] } = {},
 ): Promise<Seating> {
   const created = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Host', options });
   if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
@@ -29,7 +31,7 @@ export async function seatTable(
     if (joined.status !== 201) throw new Error(`join failed: ${JSON.stringify(joined.body)}`);
     tokens.push(joined.body.token);
   }
-  const clients = tokens.map((t) => new Client(server.url, t));
+  const clients = tokens.map((t, i) => new Client(urls[i % urls.length], t));
   for (const c of clients) {
     const r = await c.watch(code);
     if (!r.ok) throw new Error(`watch failed: ${JSON.stringify(r)}`);

@@ -18,6 +18,7 @@ import {
   type GameRow,
   type SeatRow,
   SeqTakenError,
+  StaleOwnerError,
   StaleTableError,
   type Store,
   type TableRow,
@@ -63,7 +64,15 @@ let codes = 0;
 function tableRow(version: number, extra: Partial<TableRow> = {}): TableRow {
   return {
     code: `T${(codes++).toString().padStart(7, '0')}`,
-    settings: { players: 3, mode: 'individual', rounds: 2, public: true, turnSeconds: 30, coach: true },
+    settings: {
+      players: 3,
+      mode: 'individual',
+      rounds: 2,
+      public: true,
+      turnSeconds: 30,
+      coach: true,
+      turnClock: 'fast',
+    },
     host: 0,
     status: 'lobby',
     gameId: null,
@@ -119,7 +128,15 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
   it.skipIf(skip)('gives a table and its seats back as they were saved', async () => {
     const table = tableRow(1, {
-      settings: { players: 3, mode: 'individual', targetScore: 500, public: false, turnSeconds: 600, coach: false },
+      settings: {
+        players: 3,
+        mode: 'individual',
+        targetScore: 500,
+        public: false,
+        turnSeconds: 600,
+        coach: false,
+        turnClock: 'off',
+      },
     });
     const seats: SeatRow[] = [
       { seat: 0, name: 'Ann', tokenHash: 'h0', bot: null, away: false },
@@ -183,6 +200,28 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       }
     },
   );
+
+  it.skipIf(skip)('lists public tables waiting for players, newest first, with their seats', async () => {
+    const older = tableRow(1, { createdAt: 1_764_000_000_001 });
+    const newer = tableRow(1, { createdAt: 1_764_000_000_002 });
+    const secret = tableRow(1, { settings: { ...older.settings, public: false } });
+    const started = tableRow(1);
+    for (const t of [older, newer, secret, started]) await store.saveTable(t, seatsOf(3));
+    await store.saveTable({ ...started, status: 'playing', version: 2 }, seatsOf(3));
+    const mine = new Set([older.code, newer.code, secret.code, started.code]);
+    const listed = (await store.publicLobbies(10_000)).filter((l) => mine.has(l.table.code));
+    expect(listed).toEqual([
+      { table: newer, seats: seatsOf(3), finished: [] },
+      { table: older, seats: seatsOf(3), finished: [] },
+    ]);
+    // Back in the lobby after a game (a rematch waiting for someone new): listed with that game.
+    const game = gameOf(started, `p-${started.code}`);
+    await store.startGame(game, { ...started, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
+    await store.appendAction(game.id, play(1, 0, 5), { at: 1_764_000_000_900 });
+    await store.saveTable({ ...started, gameId: game.id, version: 4 }, seatsOf(3));
+    expect((await store.publicLobbies(10_000)).find((l) => l.table.code === started.code)?.finished).toEqual([game.id]);
+    expect(await store.publicLobbies(1)).toHaveLength(1);
+  });
 
   it.skipIf(skip)('lists the codes of tables that are not closed', async () => {
     const open = tableRow(1);
@@ -315,12 +354,15 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_060_000 });
     await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 });
     await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_090_000 });
+    await store.setTimer({ tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_040_000 });
     const sorted = async () => (await store.timersOf(table.code)).sort((a, b) => a.kind.localeCompare(b.kind));
     expect(await sorted()).toEqual([
       { tableCode: table.code, kind: 'absence', seat: 1, deadline: 1_764_000_090_000 },
       { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 },
+      { tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_040_000 },
     ]);
     await store.clearTimer(table.code, 'absence', 1);
+    await store.clearTimer(table.code, 'turn', 1);
     await store.clearTimer(table.code, 'absence', 2);
     expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
   });
@@ -407,6 +449,154 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       }
     },
   );
+  // ---- ownership in a cluster ----
+
+  it.skipIf(skip)(
+    'leases: one owner at a time; a running lease is refused to others, an expired or released one is taken with the next fence',
+    async () => {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      expect(await store.ownerOf(table.code)).toBeNull();
+      expect(await store.orphanedTables(10_000)).toContain(table.code);
+      expect(await store.claimTable(table.code, 'node-a', 60_000)).toBe(1);
+      expect(await store.ownerOf(table.code)).toEqual({ node: 'node-a', fence: 1, live: true });
+      expect(await store.orphanedTables(10_000)).not.toContain(table.code);
+      expect(await store.claimTable(table.code, 'node-b', 60_000)).toBeNull();
+      // The holder may claim again (after dropping the table): a new fence all the same.
+      expect(await store.claimTable(table.code, 'node-a', 60_000)).toBe(2);
+      expect((await store.renewLeases('node-a', 60_000)).get(table.code)).toBe(2);
+      expect((await store.renewLeases('node-b', 60_000)).has(table.code)).toBe(false);
+
+      // A lease that is not renewed runs out; then any node takes the table.
+      expect((await store.renewLeases('node-a', 40)).get(table.code)).toBe(2);
+      await new Promise((r) => setTimeout(r, 120));
+      expect(await store.ownerOf(table.code)).toEqual({ node: 'node-a', fence: 2, live: false });
+      expect(await store.orphanedTables(10_000)).toContain(table.code);
+      expect(await store.claimTable(table.code, 'node-b', 60_000)).toBe(3);
+      expect((await store.renewLeases('node-a', 60_000)).has(table.code)).toBe(false);
+
+      // Released (a node shutting down): taken at once, no wait for the lease.
+      await store.releaseTables('node-a', [table.code]);
+      expect(await store.ownerOf(table.code)).toMatchObject({ node: 'node-b' });
+      await store.releaseTables('node-b', [table.code]);
+      expect(await store.ownerOf(table.code)).toBeNull();
+      expect(await store.claimTable(table.code, 'node-c', 60_000)).toBe(4);
+
+      // A table just made is its creator's to claim: no other node adopts it meanwhile.
+      const fresh = tableRow(1, { createdAt: Date.now() });
+      await store.saveTable(fresh, seatsOf(2));
+      expect(await store.orphanedTables(10_000)).not.toContain(fresh.code);
+      expect(await store.claimTable(fresh.code, 'node-a', 60_000)).toBe(1);
+
+      // Nobody owns a closed table, or one that does not exist.
+      const closed = tableRow(1);
+      await store.saveTable(closed, seatsOf(2));
+      await store.saveTable({ ...closed, status: 'closed', version: 2 }, seatsOf(2));
+      expect(await store.claimTable(closed.code, 'node-a', 60_000)).toBeNull();
+      expect(await store.orphanedTables(10_000)).not.toContain(closed.code);
+      expect(await store.claimTable('NOSUCH00', 'node-a', 60_000)).toBeNull();
+    },
+  );
+
+  it.skipIf(skip)(
+    'fencing: every write of an owner whose table was taken over is refused and changes nothing',
+    async () => {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      const old = (await store.claimTable(table.code, 'node-a', 60_000))!;
+      const game = gameOf(table, `f-${table.code}`);
+      const playing = { ...table, status: 'playing' as const, gameId: game.id, version: 2 };
+      await store.startGame(game, playing, seatsOf(3), old);
+      await store.appendAction(game.id, play(1, 0, 5), undefined, old);
+      await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 2, deadline: 1_764_000_060_000 }, old);
+
+      // node-a stalls past its lease; node-b takes the table over.
+      await store.renewLeases('node-a', 1);
+      await new Promise((r) => setTimeout(r, 30));
+      const current = (await store.claimTable(table.code, 'node-b', 60_000))!;
+      expect(current).toBe(old + 1);
+
+      const stale = (write: Promise<unknown>) => expect(write).rejects.toBeInstanceOf(StaleOwnerError);
+      await stale(store.appendAction(game.id, play(2, 1, 6), undefined, old));
+      await stale(store.appendAction(game.id, play(2, 1, 6), { at: 1_764_000_002_000 }, old));
+      await stale(store.saveTable({ ...playing, host: 2, version: 3 }, seatsOf(3, 'Stale'), old));
+      await stale(store.setGameStatus(game.id, 'abandoned', 1_764_000_003_000, old));
+      await stale(
+        store.addChat(
+          { tableCode: table.code, gameId: game.id, seat: 0, name: 'Ann', text: 'x', reaction: null, at: 1 },
+          old,
+        ),
+      );
+      await stale(store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1 }, old));
+      await stale(store.clearTimer(table.code, 'absence', 2, old));
+      const rival = gameOf(table, `r-${table.code}`);
+      await stale(store.startGame(rival, { ...playing, gameId: rival.id, version: 3 }, seatsOf(3), old));
+      // The refusal names the table and tells a client to try again.
+      await expect(store.appendAction(game.id, play(2, 1, 6), undefined, old)).rejects.toMatchObject({
+        table: table.code,
+        code: 'ERR_UNAVAILABLE',
+        status: 503,
+      });
+
+      // Nothing of the stale owner's was stored.
+      expect(await store.loadActions(game.id)).toEqual([play(1, 0, 5)]);
+      expect(await store.loadTable(table.code)).toEqual({ table: playing, seats: seatsOf(3) });
+      expect((await store.loadGame(game.id))?.status).toBe('running');
+      expect(await store.loadGame(rival.id)).toBeNull();
+      expect(await store.recentChat(table.code, 10)).toEqual([]);
+      expect(await store.timersOf(table.code)).toEqual([
+        { tableCode: table.code, kind: 'absence', seat: 2, deadline: 1_764_000_060_000 },
+      ]);
+
+      // The new owner's writes go through; without a fence (a single node) writes are not checked.
+      await store.appendAction(game.id, play(2, 1, 6), undefined, current);
+      await store.appendAction(game.id, play(3, 2, 7), { at: 1_764_000_004_000 }, current);
+      await store.saveTable({ ...playing, status: 'finished', version: 3 }, seatsOf(3), current);
+      await store.clearTimer(table.code, 'absence', 2, current);
+      await store.addChat({
+        tableCode: table.code,
+        gameId: null,
+        seat: 0,
+        name: 'A',
+        text: 'z',
+        reaction: null,
+        at: 3,
+      });
+      expect((await store.loadActions(game.id)).map((a) => a.seq)).toEqual([1, 2, 3]);
+      expect((await store.loadTable(table.code))?.table.status).toBe('finished');
+      expect(await store.timersOf(table.code)).toEqual([]);
+    },
+  );
+
+  it.skipIf(skip)(
+    'fencing against a takeover in flight: a write that is acknowledged is seen by the new owner, or it is refused',
+    async () => {
+      const other = await backing.open();
+      try {
+        for (let round = 0; round < 8; round++) {
+          const table = tableRow(1);
+          await store.saveTable(table, seatsOf(3));
+          const old = (await store.claimTable(table.code, 'node-a', 60_000))!;
+          const game = gameOf(table, `x-${table.code}`);
+          await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3), old);
+          await store.releaseTables('node-a', [table.code]);
+          // The old owner appends while node-b claims and, at once, reads the log it will replay.
+          const [append, seen] = await Promise.allSettled([
+            store.appendAction(game.id, play(1, 0, 5), undefined, old),
+            other.claimTable(table.code, 'node-b', 60_000).then(() => other.loadActions(game.id)),
+          ]);
+          if (seen.status !== 'fulfilled') throw seen.reason;
+          if (append.status === 'fulfilled') expect(seen.value).toHaveLength(1);
+          else {
+            expect(append.reason).toBeInstanceOf(StaleOwnerError);
+            expect(await store.loadActions(game.id)).toEqual([]);
+          }
+        }
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
 
 describe('migrations', () => {
@@ -478,8 +668,9 @@ describe('migrations', () => {
       const loaded = await store.loadTable('OLDTABLE');
       expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', status: 'playing', gameId: 'g-old', version: 1 });
       expect(loaded?.seats.map((s) => s.bot)).toEqual([null, 'easy']);
-      // Stored before the coach option existed: it is off.
+      // Stored before the coach option and the turn clock existed: they are off.
       expect(loaded?.table.settings.coach).toBe(false);
+      expect(loaded?.table.settings.turnClock).toBe('off');
       expect(await store.loadActions('g-old')).toEqual([
         { seq: 1, action: { type: 'play', seat: 0, card: 3 }, byBot: false, at: 1_700_000_000_002 },
       ]);

@@ -8,9 +8,11 @@ import { ServerError } from '../../../src/server/errors.js';
 import type { SeatRow, TableRow } from '../../../src/server/store/store.js';
 import {
   clearingBot,
+  comingBack,
   joining,
   leaving,
   mustHold,
+  mustSetClock,
   mustStart,
   mustSwitchCoach,
   rematchSeating,
@@ -208,6 +210,30 @@ describe('leaving', () => {
   test('a player may leave only a seat its token still holds', () => {
     expect(refusal(() => leaving(table('lobby'), [person(0), person(1)], { seat: 1, tokenHash: 'hash-0' }))).toBe(
       'ERR_NOT_SEATED',
+    );
+  });
+});
+
+describe('the turn clock and coming back', () => {
+  test('only the host may change the clock, and only between games', () => {
+    const seats = [person(0), person(1)];
+    expect(() => mustSetClock(table('lobby'), seats, claim(0))).not.toThrow();
+    expect(() => mustSetClock(table('finished'), seats, claim(0))).not.toThrow();
+    expect(refusal(() => mustSetClock(table('lobby'), seats, claim(1)))).toBe('ERR_NOT_HOST');
+    expect(refusal(() => mustSetClock(table('playing'), seats, claim(0)))).toBe('ERR_GAME_STARTED');
+  });
+
+  test('a player a stand-in bot plays for takes the seat back during the game', () => {
+    const away = { ...person(1), away: true };
+    expect(comingBack(table('playing'), [person(0), away], claim(1))).toEqual(person(1));
+  });
+
+  test('a player who is not away, who left, or when no game runs, may not come back', () => {
+    const left = { ...person(1), tokenHash: null, away: true };
+    expect(refusal(() => comingBack(table('playing'), [person(0), person(1)], claim(1)))).toBe('ERR_NOT_AWAY');
+    expect(refusal(() => comingBack(table('playing'), [person(0), left], claim(1)))).toBe('ERR_NOT_SEATED');
+    expect(refusal(() => comingBack(table('finished'), [person(0), { ...person(1), away: true }], claim(1)))).toBe(
+      'ERR_NO_GAME',
     );
   });
 });

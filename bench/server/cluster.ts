@@ -1,0 +1,127 @@
+/**
+ * `npm run bench:cluster`: the 4-player load of bench:server (load.ts, players.ts) on one
+ * node with SQLite, then on clusters of 2 and 3 nodes on PostgreSQL + Redis, one after
+ * the other on this machine. Table g is made on node g % N and its four seats connect to
+ * the nodes in turn, so most actions arrive at a node that does not own their table and
+ * are forwarded. For each: games held, actions per second, acknowledgement and update
+ * latency, and the CPU of all nodes together per accepted action, with its ratio to the
+ * single node's from the same run (target: at most 1.3×).
+ *
+ * Options: --games N (400) --procs P (2) --seconds S (60) --think-ms T (1500) --nodes "1,2,3"
+ * (1: one node on SQLite; 1c: a cluster of one node, so PostgreSQL and Redis without any
+ * forwarding; N: a cluster of N nodes)
+ * --idle-seconds I (15): each setup's idle CPU (heartbeats, lease renewals, timers) is
+ * measured for I seconds before its tables open, and CPU per action is also given above it.
+ *
+ * --soak: instead, hold --games (default 1000) for --seconds (default 600) on one node and
+ * then on a 3-node cluster, sampling each node's RSS and V8 heap every minute: memory at
+ * the start and the end of the window, and games played meanwhile (rematches keep every
+ * table busy).
+ */
+import os from 'node:os';
+import { loadFigures, metrics, option, runLoad, total } from './load.js';
+import { type BenchNodes, cluster, singleSqlite } from './nodes.js';
+
+const SOAK = process.argv.includes('--soak');
+const GAMES = option('games', SOAK ? 1000 : 400);
+const PROCS = option('procs', 2);
+const SECONDS = option('seconds', SOAK ? 600 : 60);
+const THINK_MS = option('think-ms', 1500);
+/** The nodes' idle CPU is measured this long before the load, and told apart from the load's. */
+const IDLE_SECONDS = option('idle-seconds', 15);
+const i = process.argv.indexOf('--nodes');
+/** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N. */
+const SETUPS = (i < 0 ? (SOAK ? '1,3' : '1,2,3') : process.argv[i + 1]).split(',');
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+async function memory(nodes: BenchNodes): Promise<{ rssMB: number[]; heapUsedMB: number[] }> {
+  const all = await Promise.all(nodes.urls.map(metrics));
+  return {
+    rssMB: all.map((m) => mb(m.get('process_resident_memory_bytes') ?? 0)),
+    heapUsedMB: all.map((m) => mb(m.get('nodejs_heap_size_used_bytes') ?? 0)),
+  };
+}
+
+async function measure(setup: string) {
+  const size = Number.parseInt(setup, 10);
+  if (!(size >= 1) || !/^\d+c?$/.test(setup)) throw new Error(`--nodes takes 1, 1c, 2, 3…, not "${setup}"`);
+  const nodes = setup === '1' ? await singleSqlite() : await cluster(size);
+  try {
+    const samples: { atSeconds: number; rssMB: number[]; heapUsedMB: number[] }[] = [];
+    let t0 = 0;
+    let databaseCpuBefore: number | null = null;
+    const sample = async () => {
+      samples.push({ atSeconds: Math.round((performance.now() - t0) / 1000), ...(await memory(nodes)) });
+    };
+    const load = await runLoad({
+      urls: nodes.urls,
+      games: GAMES,
+      procs: PROCS,
+      seconds: SECONDS,
+      thinkMs: THINK_MS,
+      idleSeconds: IDLE_SECONDS,
+      beforeWindow: async () => {
+        t0 = performance.now();
+        databaseCpuBefore = await nodes.databaseCpuSeconds();
+        await sample();
+      },
+      during: SOAK ? { everyMs: 60_000, sample } : undefined,
+    });
+    const databaseCpuAfter = await nodes.databaseCpuSeconds();
+    await sample();
+    const figures = loadFigures(load);
+    const accepted = figures.actionsPerSecond * load.windowSeconds;
+    return {
+      setup: nodes.label,
+      nodes: size,
+      ...figures,
+      // PostgreSQL's own work for this database (its backends' CPU), per accepted action.
+      databaseCpuMicrosPerAction:
+        databaseCpuBefore === null || databaseCpuAfter === null
+          ? null
+          : Math.round(((databaseCpuAfter - databaseCpuBefore) / accepted) * 1e6),
+      connections: total(load.after, 'bottle_imp_connections'),
+      memoryAtStart: samples[0],
+      memoryAtEnd: samples[samples.length - 1],
+      ...(SOAK ? { memorySamples: samples } : {}),
+      loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 10) / 10),
+    };
+  } finally {
+    await nodes.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const runs = [];
+  for (const setup of SETUPS) {
+    const r = await measure(setup);
+    console.error(`${r.setup}: ${r.actionsPerSecond} actions/s, ${r.serverCpuMicrosPerAction} µs CPU per action`);
+    runs.push(r);
+  }
+  const single = runs.find((r) => r.setup === '1 node, SQLite');
+  console.log(
+    JSON.stringify(
+      {
+        command: `npm run bench:cluster -- ${SOAK ? '--soak ' : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --nodes ${SETUPS.join(',')}`,
+        machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+        runs: runs.map((r) => ({
+          ...r,
+          cpuPerActionVsSingleNode: single
+            ? Math.round((r.serverCpuMicrosPerAction / single.serverCpuMicrosPerAction) * 100) / 100
+            : null,
+          cpuPerActionAboveIdleVsSingleNode: single
+            ? Math.round((r.serverCpuMicrosPerActionAboveIdle / single.serverCpuMicrosPerActionAboveIdle) * 100) / 100
+            : null,
+        })),
+      },
+      null,
+      2,
+    ),
+  );
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

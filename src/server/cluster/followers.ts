@@ -1,0 +1,77 @@
+/**
+ * Who follows each table, on every node: a Redis hash per table, one field per
+ * connection (`node` + space + connection id) whose value is the seat claim it follows
+ * with (or none: a spectator). The node holding the connection writes it when the owner
+ * accepted the watch and deletes it when the connection goes; a closed table's goes whole. A node that takes a table
+ * over reads it, so that players connected through other nodes are present for it from
+ * the first moment, and their seats do not fall to bots.
+ */
+import type { Redis } from 'ioredis';
+import type { SeatClaim } from '../tables/seat-rules.js';
+import type { Attendance } from '../tables/summary.js';
+
+export interface Follower {
+  readonly node: string;
+  readonly connection: string;
+  readonly claim: SeatClaim | null;
+}
+
+export class Followers {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly nodeId: string,
+  ) {}
+
+  private key(code: string): string {
+    return `${this.prefix}followers:${code}`;
+  }
+
+  async add(code: string, connection: string, claim: SeatClaim | null): Promise<void> {
+    await this.redis.hset(this.key(code), `${this.nodeId} ${connection}`, JSON.stringify(claim));
+  }
+
+  async remove(code: string, connection: string): Promise<void> {
+    await this.redis.hdel(this.key(code), `${this.nodeId} ${connection}`);
+  }
+
+  /**
+   * Everyone following the table through the given live nodes. (Fields of other nodes stay
+   * until the table closes: a node missing from `alive` may only be late to stamp itself.)
+   */
+  async of(code: string, alive: ReadonlySet<string>): Promise<Follower[]> {
+    const all = await this.redis.hgetall(this.key(code));
+    const out: Follower[] = [];
+    for (const [field, value] of Object.entries(all)) {
+      const [node, connection] = field.split(' ');
+      if (alive.has(node)) out.push({ node, connection, claim: JSON.parse(value) as SeatClaim | null });
+    }
+    return out;
+  }
+
+  /** Who is at each of these tables through the given live nodes (one round trip for all). */
+  async attendance(codes: readonly string[], alive: ReadonlySet<string>): Promise<Map<string, Attendance>> {
+    const pipeline = this.redis.pipeline();
+    for (const code of codes) pipeline.hgetall(this.key(code));
+    const replies = (await pipeline.exec()) ?? [];
+    const out = new Map<string, Attendance>();
+    codes.forEach((code, i) => {
+      const [error, all] = replies[i] ?? [null, {}];
+      const seats = new Set<number>();
+      let spectators = 0;
+      for (const [field, value] of Object.entries(error ? {} : (all as Record<string, string>))) {
+        if (!alive.has(field.split(' ')[0])) continue;
+        const claim = JSON.parse(value) as SeatClaim | null;
+        if (claim === null) spectators++;
+        else seats.add(claim.seat);
+      }
+      out.set(code, { isPresent: (seat) => seats.has(seat), spectators: () => spectators });
+    });
+    return out;
+  }
+
+  /** A closed table: nobody follows it any more. */
+  async clear(code: string): Promise<void> {
+    await this.redis.del(this.key(code));
+  }
+}

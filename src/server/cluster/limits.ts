@@ -1,0 +1,92 @@
+/**
+ * Per-address limits shared by every node through Redis, so that an address meets the
+ * same limit whichever node the balancer sends it to: the API's token bucket and the cap
+ * on open tables per creating address. (Limits per connection, and Engine.IO sessions per
+ * address, stay with the node.) Each is one Lua script, so that checking and counting is
+ * atomic.
+ */
+import type { Redis } from 'ioredis';
+import { ServerError } from '../errors.js';
+import type { CreationCap } from '../tables/lobby.js';
+
+/** A table counts against its creator for at most this long if its closing was never counted. */
+const CREATION_TTL_MS = 24 * 3600_000;
+
+/** KEYS: the address's set of tables, the table's creator. ARGV: the cap, the code, the address, the ttl. */
+const RESERVE = `
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[1]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[2])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
+return 1`;
+
+/** KEYS: the table's creator. ARGV: the key prefix of the addresses' sets, the code. */
+const RELEASE = `
+local address = redis.call('GET', KEYS[1])
+if address then
+  redis.call('SREM', ARGV[1] .. address, ARGV[2])
+  redis.call('DEL', KEYS[1])
+end
+return 0`;
+
+/** A token bucket by Redis's clock. KEYS: the bucket. ARGV: tokens per ms, burst. */
+const TAKE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(b[1]) or burst
+local at = tonumber(b[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local ok = 0
+if tokens >= 1 then
+  tokens = tokens - 1
+  ok = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate) + 1000)
+return ok`;
+
+/** Redis out of reach: the request is refused, not let through unlimited nor left waiting. */
+function unreachable(): ServerError {
+  return new ServerError('ERR_UNAVAILABLE', 'The server cannot check its limits just now. Try again in a moment.', 503);
+}
+
+export class SharedCreationCap implements CreationCap {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly max: number,
+  ) {}
+
+  async reserve(address: string, code: string): Promise<boolean> {
+    try {
+      const keys = [`${this.prefix}created:${address}`, `${this.prefix}creator:${code}`];
+      return (await this.redis.eval(RESERVE, 2, ...keys, this.max, code, address, CREATION_TTL_MS)) === 1;
+    } catch {
+      throw unreachable();
+    }
+  }
+
+  async release(code: string): Promise<void> {
+    await this.redis.eval(RELEASE, 1, `${this.prefix}creator:${code}`, `${this.prefix}created:`, code);
+  }
+}
+
+/** Token buckets per key (an address) shared by every node: `take` is false when the key's bucket is empty. */
+export class SharedBuckets {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly perSecond: number,
+    private readonly burst: number,
+  ) {}
+
+  async take(key: string): Promise<boolean> {
+    try {
+      return (await this.redis.eval(TAKE, 1, `${this.prefix}${key}`, this.perSecond / 1000, this.burst)) === 1;
+    } catch {
+      throw unreachable();
+    }
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Requests between nodes over Redis pub/sub: each node listens on a channel of its own,
+ * `PREFIX` + `node:` + its id. A request names the asking node, so the answer goes back on
+ * that node's channel. Every request has a clock: no answer in time, or no node listening,
+ * is ERR_UNAVAILABLE for the client, never a wait without end.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { ServerError } from '../errors.js';
+
+/** What a request is answered with: a JSON value, or a refusal with a code for the client. */
+export type RpcAnswer = { ok: true; value: unknown } | { ok: false; code: string; message: string; status: number };
+
+interface Envelope {
+  /** Set on a request: its id and the node to answer. */
+  readonly id?: string;
+  readonly from?: string;
+  readonly body?: unknown;
+  /** Set on an answer: the id of the request it answers. */
+  readonly re?: string;
+  readonly answer?: RpcAnswer;
+}
+
+export class NodeUnavailableError extends ServerError {
+  constructor() {
+    super('ERR_UNAVAILABLE', 'The server that runs this table did not answer. Try again in a moment.', 503);
+  }
+}
+
+export class Rpc {
+  private readonly waiting = new Map<string, { resolve(a: RpcAnswer): void; timer: NodeJS.Timeout }>();
+  private readonly channel: string;
+
+  constructor(
+    private readonly main: Redis,
+    private readonly sub: Redis,
+    private readonly prefix: string,
+    private readonly nodeId: string,
+    /** Carries out a request from another node (`from`). A thrown ServerError becomes a refusal. */
+    private readonly serve: (body: unknown, from: string) => Promise<unknown>,
+    private readonly log: { error(o: object, msg: string): void },
+  ) {
+    this.channel = channelOf(prefix, nodeId);
+  }
+
+  async start(): Promise<void> {
+    this.sub.on('message', (channel: string, text: string) => {
+      if (channel === this.channel) this.receive(text);
+    });
+    await this.sub.subscribe(this.channel);
+  }
+
+  /** Ask `node`; rejects with NodeUnavailableError when nobody listens or no answer comes within `timeoutMs`. */
+  async request(node: string, body: unknown, timeoutMs: number): Promise<unknown> {
+    const id = randomUUID();
+    const answered = new Promise<RpcAnswer>((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        resolve({ ok: false, ...unavailable() });
+      }, timeoutMs);
+      this.waiting.set(id, { resolve, timer });
+    });
+    let listeners: number;
+    try {
+      listeners = await this.main.publish(
+        channelOf(this.prefix, node),
+        JSON.stringify({ id, from: this.nodeId, body }),
+      );
+    } catch {
+      listeners = 0;
+    }
+    if (listeners === 0) this.settle(id, { ok: false, ...unavailable() });
+    const answer = await answered;
+    if (answer.ok) return answer.value;
+    throw answer.code === 'ERR_UNAVAILABLE'
+      ? new NodeUnavailableError()
+      : new ServerError(answer.code, answer.message, answer.status);
+  }
+
+  private receive(text: string): void {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      return;
+    }
+    if (envelope.re !== undefined && envelope.answer) {
+      this.settle(envelope.re, envelope.answer);
+      return;
+    }
+    if (envelope.id === undefined || envelope.from === undefined) return;
+    const { id, from } = envelope;
+    this.serve(envelope.body, from).then(
+      (value) => this.answer(from, id, { ok: true, value: value ?? null }),
+      (e) => {
+        if (!(e instanceof ServerError)) this.log.error({ err: e }, 'forwarded request failed');
+        const refusal =
+          e instanceof ServerError
+            ? { code: e.code, message: e.message, status: e.status }
+            : { code: 'ERR_INTERNAL', message: 'Something went wrong on the server. Please try again.', status: 500 };
+        this.answer(from, id, { ok: false, ...refusal });
+      },
+    );
+  }
+
+  private answer(node: string, re: string, answer: RpcAnswer): void {
+    // An answer that cannot be sent is the asker's timeout.
+    this.main.publish(channelOf(this.prefix, node), JSON.stringify({ re, answer })).catch(() => undefined);
+  }
+
+  private settle(id: string, answer: RpcAnswer): void {
+    const w = this.waiting.get(id);
+    if (!w) return;
+    clearTimeout(w.timer);
+    this.waiting.delete(id);
+    w.resolve(answer);
+  }
+
+  /** Every request still waiting is answered as unavailable (shutdown). */
+  stop(): void {
+    for (const id of [...this.waiting.keys()]) this.settle(id, { ok: false, ...unavailable() });
+  }
+}
+
+function channelOf(prefix: string, node: string): string {
+  return `${prefix}node:${node}`;
+}
+
+function unavailable(): { code: string; message: string; status: number } {
+  const e = new NodeUnavailableError();
+  return { code: e.code, message: e.message, status: e.status };
+}

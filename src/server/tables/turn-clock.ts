@@ -1,0 +1,40 @@
+/**
+ * The turn clock: every person who must act has a stored deadline (`turn`, one per seat);
+ * when it runs out, connected or not, the seat is marked away and a stand-in bot plays it
+ * until the person takes it back (table.ts). The host chooses how long it is, or switches
+ * it off for friends.
+ */
+import { TURN_CLOCK_SECONDS, type TurnClock } from '../../protocol/clock.js';
+import type { GameOwner } from '../game-owner/owner.js';
+import type { SeatRow } from '../store/store.js';
+import type { Deadlines } from './deadlines.js';
+
+/** How long a seat has for its action now, in ms, or null without a clock (a pass: twice a card's time). */
+export function turnClockMs(clock: TurnClock, passing: boolean, scale: number): number | null {
+  const seconds = TURN_CLOCK_SECONDS[clock];
+  return seconds === null ? null : Math.round(seconds * (passing ? 2 : 1) * scale * 1000);
+}
+
+export class TurnClocks {
+  constructor(
+    private readonly deadlines: Deadlines,
+    private readonly scale: number,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Run the clock of every person who must act in the game being played (null: none is)
+   * and stop every other seat's. The seat that just acted (`fresh`) starts over if it must
+   * act again.
+   */
+  async sync(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number): Promise<void> {
+    const acting = owner && !owner.over ? owner.toAct() : [];
+    const ms = owner ? turnClockMs(clock, owner.passing, this.scale) : null;
+    for (const s of seats) {
+      const wants = ms !== null && s.tokenHash !== null && !s.away && acting.includes(s.seat);
+      const running = this.deadlines.has('turn', s.seat);
+      if (wants && (!running || s.seat === fresh)) await this.deadlines.start('turn', s.seat, this.now() + ms);
+      else if (!wants && running) await this.deadlines.stop('turn', s.seat);
+    }
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The Replays page (#/replays): the finished games of the tables this browser sat at
+ * (the server lists each table's finished games) and any finished game by its link or
+ * id. Each has a share link, a download of its bottle-imp/1 record and "Watch" (the
+ * viewer playing by itself). The viewer itself, with a record file, is #/replay.
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../errors.js';
+import { ApiError, type FinishedGame, finishedGames, getRecord } from '../net/api.js';
+import { forgetTable, playedTables } from '../net/session.js';
+import { absoluteLink, hrefOf, navigate, parseRoute } from '../router.js';
+
+interface Listed extends FinishedGame {
+  readonly table: string | null;
+}
+
+export function Replays() {
+  const { t } = useTranslation();
+  const [games, setGames] = useState<Listed[] | null>(null);
+  const [link, setLink] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    void Promise.all(
+      playedTables().map((code) =>
+        finishedGames(code).then(
+          (list) => list.map((g) => ({ ...g, table: code })),
+          (e: unknown) => {
+            if (e instanceof ApiError && e.code === 'ERR_NO_TABLE') forgetTable(code);
+            return [];
+          },
+        ),
+      ),
+    ).then((lists) => live && setGames(lists.flat().sort((a, b) => b.finishedAt - a.finishedAt)));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // A pasted link (…#/replay/ID) or a bare id opens that game in the viewer.
+  const open = (e: FormEvent) => {
+    e.preventDefault();
+    const text = link.trim();
+    if (!text) return;
+    const hash = text.includes('#') ? text.slice(text.indexOf('#')) : `#/replay/${encodeURIComponent(text)}`;
+    const route = parseRoute(hash);
+    if (route.screen === 'replay' && route.gameId) navigate(route);
+  };
+
+  return (
+    <main className="page replays-page" data-testid="replays">
+      <div className="panel">
+        <h1>{t('replays.title')}</h1>
+        <p className="muted">{t('replays.intro')}</p>
+        {games === null ? (
+          <p className="muted">{t('common.loading')}</p>
+        ) : games.length === 0 ? (
+          <p className="muted" data-testid="replays-none">
+            {t('replays.none')}
+          </p>
+        ) : (
+          <ul className="replay-list">
+            {games.map((g) => (
+              <ReplayEntry key={g.id} game={g} />
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="panel">
+        <form className="inline" onSubmit={open}>
+          <input
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            placeholder={t('replays.byLink')}
+            aria-label={t('replays.byLink')}
+            data-testid="replay-link-input"
+          />
+          <button type="submit" className="btn">
+            {t('replays.open')}
+          </button>
+        </form>
+        <p>
+          <a href={hrefOf({ screen: 'replay', gameId: null })} data-testid="open-record-file">
+            {t('replays.openFile')}
+          </a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function ReplayEntry({ game }: { game: Listed }) {
+  const { t, i18n } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const link = absoluteLink({ screen: 'replay', gameId: game.id });
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+    game.finishedAt,
+  );
+
+  const share = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setError(t('lobby.copyFailed'));
+    }
+  };
+  // The record comes from the server as it is stored, saved under the game's id.
+  const download = async () => {
+    try {
+      const text = await getRecord(game.id);
+      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `bottle-imp-${game.id}.json`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (e) {
+      setError(e instanceof ApiError ? errorText(t, e.code) : String(e));
+    }
+  };
+
+  return (
+    <li className="replay-entry" data-testid={`replay-${game.id}`}>
+      <div>
+        <strong>
+          {game.names
+            .map((name, s) => {
+              const bot = game.bots[s];
+              return bot ? t('seat.botName', { n: s + 1, level: t(`bot.${bot}`) }) : name;
+            })
+            .join(', ')}
+        </strong>
+        <span className="muted small">
+          {' '}
+          · {game.table ? `${t('replays.table', { code: game.table })} · ` : ''}
+          {t('replays.finished', { when })}
+        </span>
+      </div>
+      <div className="actions">
+        <a
+          className="btn primary small"
+          href={hrefOf({ screen: 'replay', gameId: game.id, autoplay: true })}
+          data-testid="replay-watch"
+        >
+          {t('replays.watch')}
+        </a>
+        <a className="btn small" href={hrefOf({ screen: 'replay', gameId: game.id })}>
+          {t('replays.view')}
+        </a>
+        <button type="button" className="btn small" onClick={() => void share()} data-testid="replay-share">
+          {copied ? t('replays.copied') : t('replays.share')}
+        </button>
+        <button type="button" className="btn small" onClick={() => void download()} data-testid="replay-download">
+          {t('replays.download')}
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}

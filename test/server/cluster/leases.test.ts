@@ -1,0 +1,201 @@
+/**
+ * Table ownership across nodes, on real PostgreSQL (a fresh database) with two `Leases`
+ * as two nodes would run them: one owner at a time, the other takes a table over once the
+ * owner stops renewing (it died, stalled, or lost Redis) or releases it, and the old
+ * owner's writes are refused from then on and it hears that it lost the table.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fencedStore } from '../../../src/server/cluster/fenced-store.js';
+import { Leases } from '../../../src/server/cluster/leases.js';
+import { PostgresStore } from '../../../src/server/store/postgres.js';
+import { StaleOwnerError, type Store, type TableRow } from '../../../src/server/store/store.js';
+import { freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
+
+const pgHere = await postgresAvailable();
+const LEASE_MS = 600;
+
+/** A node's lease keeper, with what it heard. */
+function node(store: Store, id: string) {
+  const heard = { lost: [] as string[], orphans: [] as string[] };
+  let healthy = true;
+  const leases: Leases = new Leases(store, id, LEASE_MS, {
+    lost: (code) => heard.lost.push(code),
+    orphan: async (code) => {
+      heard.orphans.push(code);
+      await leases.claim(code);
+    },
+    healthy: () => healthy,
+    warn: () => undefined,
+  });
+  return {
+    leases,
+    heard,
+    setHealthy(h: boolean) {
+      healthy = h;
+    },
+  };
+}
+
+let n = 0;
+async function newTable(store: Store): Promise<string> {
+  const code = `L${process.pid % 1000}${(n++).toString().padStart(4, '0')}`;
+  const row: TableRow = {
+    code,
+    settings: {
+      players: 2,
+      mode: 'individual',
+      rounds: 1,
+      public: false,
+      turnSeconds: 30,
+      coach: false,
+      turnClock: 'off',
+    },
+    host: 0,
+    status: 'lobby',
+    gameId: null,
+    // Made a minute ago: past the grace a creator has to claim its new table.
+    createdAt: Date.now() - 60_000,
+    version: 1,
+  };
+  await store.saveTable(row, [
+    { seat: 0, name: 'Ann', tokenHash: 'h', bot: null, away: false },
+    { seat: 1, name: null, tokenHash: null, bot: null, away: false },
+  ]);
+  return code;
+}
+
+async function until(what: () => boolean, ms: number): Promise<number> {
+  const start = Date.now();
+  while (!what()) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - start;
+}
+
+describe.skipIf(!pgHere)('leases between two nodes', () => {
+  let db: TestDatabase;
+  let store: Store;
+  beforeAll(async () => {
+    db = await freshDatabase();
+    store = await PostgresStore.open(db.url);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it('the owner keeps its table while it renews; when it stops, the other node takes it within a lease and a beat', async () => {
+    const a = node(store, 'node-a');
+    const b = node(store, 'node-b');
+    const code = await newTable(store);
+    const fenceA = (await a.leases.claim(code))!;
+    expect(await b.leases.claim(code)).toBeNull();
+    a.leases.start();
+    b.leases.start();
+    try {
+      // Three leases long, node-a renewing: node-b never gets it.
+      await new Promise((r) => setTimeout(r, 3 * LEASE_MS));
+      expect(b.heard.orphans).not.toContain(code);
+      expect(a.leases.fenceOf(code)).toBe(fenceA);
+
+      // node-a dies (stops renewing): node-b takes over within a lease and one beat (plus slack for a busy machine).
+      a.leases.stop();
+      const took = await until(() => b.leases.fenceOf(code) !== undefined, LEASE_MS * 3);
+      expect(took).toBeLessThan(LEASE_MS * 3);
+      const fenceB = b.leases.fenceOf(code)!;
+      expect(fenceB).toBe(fenceA + 1);
+
+      // The old owner writes nothing any more; the new one does.
+      const timer = { tableCode: code, kind: 'close' as const, seat: -1, deadline: 1 };
+      const stale: string[] = [];
+      const hooks = { claim: async () => null, stale: (c: string) => stale.push(c) };
+      await expect(fencedStore(store, code, { fence: fenceA }, hooks).setTimer(timer)).rejects.toBeInstanceOf(
+        StaleOwnerError,
+      );
+      expect(stale).toEqual([code]);
+      await fencedStore(store, code, { fence: fenceB }, hooks).setTimer(timer);
+      expect(await store.timersOf(code)).toEqual([timer]);
+      // A table not yet claimed writes nothing at all.
+      await expect(
+        fencedStore(store, code, { fence: null }, hooks).clearTimer(code, 'close', -1),
+      ).rejects.toBeInstanceOf(StaleOwnerError);
+      expect(await store.timersOf(code)).toEqual([timer]);
+    } finally {
+      a.leases.stop();
+      b.leases.stop();
+    }
+  });
+
+  it('an owner that wakes up after a takeover hears at its next beat that it lost the table', async () => {
+    const a = node(store, 'node-a2');
+    const b = node(store, 'node-b2');
+    const code = await newTable(store);
+    await a.leases.claim(code);
+    // node-a stalls (no beats) past its lease; node-b's scan takes the table.
+    await new Promise((r) => setTimeout(r, LEASE_MS + 100));
+    b.leases.start();
+    try {
+      await until(() => b.leases.fenceOf(code) !== undefined, LEASE_MS * 2);
+      a.leases.start();
+      await until(() => a.heard.lost.includes(code), LEASE_MS * 2);
+      expect(a.leases.fenceOf(code)).toBeUndefined();
+      expect(a.heard.orphans).not.toContain(code);
+    } finally {
+      a.leases.stop();
+      b.leases.stop();
+    }
+  });
+
+  it('a node that lost Redis stops renewing, so its tables move; a released table moves at the next beat', async () => {
+    const a = node(store, 'node-a3');
+    const b = node(store, 'node-b3');
+    const sick = await newTable(store);
+    const released = await newTable(store);
+    await a.leases.claim(sick);
+    await a.leases.claim(released);
+    try {
+      await a.leases.release([released]);
+      expect(a.leases.heldCodes()).toEqual([sick]);
+      b.leases.start();
+      await until(() => b.leases.fenceOf(released) !== undefined, LEASE_MS);
+
+      // node-a runs without Redis: it neither renews nor scans, and node-b takes its table.
+      a.setHealthy(false);
+      a.leases.start();
+      await until(() => b.leases.fenceOf(sick) !== undefined, LEASE_MS * 3);
+      // Back on Redis, node-a learns it no longer holds the table.
+      a.setHealthy(true);
+      await until(() => a.heard.lost.includes(sick), LEASE_MS * 2);
+    } finally {
+      a.leases.stop();
+      b.leases.stop();
+    }
+  });
+
+  it('two nodes scanning together never both hold a table', async () => {
+    const a = node(store, 'node-a4');
+    const b = node(store, 'node-b4');
+    const codes: string[] = [];
+    for (let i = 0; i < 20; i++) codes.push(await newTable(store));
+    a.leases.start();
+    b.leases.start();
+    try {
+      await until(
+        () => codes.every((c) => a.leases.fenceOf(c) !== undefined || b.leases.fenceOf(c) !== undefined),
+        LEASE_MS * 3,
+      );
+      for (const c of codes) expect(a.leases.fenceOf(c) !== undefined && b.leases.fenceOf(c) !== undefined).toBe(false);
+      for (const c of codes) {
+        const owner = await store.ownerOf(c);
+        expect(owner?.node).toBe(a.leases.fenceOf(c) !== undefined ? 'node-a4' : 'node-b4');
+      }
+    } finally {
+      a.leases.stop();
+      b.leases.stop();
+      // Leave nothing for the other tests' scans.
+      await a.leases.release(a.leases.heldCodes());
+      await b.leases.release(b.leases.heldCodes());
+    }
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * What nodes say to each other through Redis (the shared server, under a random key prefix
+ * removed afterwards): forwarded requests and their answers, refusals and clocks; which
+ * nodes are alive; who follows a table through which node.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Followers } from '../../../src/server/cluster/followers.js';
+import { SharedBuckets, SharedCreationCap } from '../../../src/server/cluster/limits.js';
+import { Nodes } from '../../../src/server/cluster/nodes.js';
+import { connectRedis, type RedisLinks } from '../../../src/server/cluster/redis.js';
+import { Rpc } from '../../../src/server/cluster/rpc.js';
+import { ServerError } from '../../../src/server/errors.js';
+import { dropPrefix, randomPrefix, redisAvailable, TEST_REDIS_URL } from '../helpers/redis.js';
+
+const redisHere = await redisAvailable();
+const prefix = randomPrefix();
+const quiet = { error: () => undefined };
+
+describe.skipIf(!redisHere)('between nodes over Redis', () => {
+  const links: RedisLinks[] = [];
+  const link = async (nodeId: string) => {
+    const l = await connectRedis(
+      { redisUrl: TEST_REDIS_URL, nodeId, redisPrefix: prefix, leaseMs: 1000 },
+      () => undefined,
+    );
+    links.push(l);
+    return l;
+  };
+  let a: Rpc;
+  let b: Rpc;
+  let aLinks: RedisLinks;
+  beforeAll(async () => {
+    aLinks = await link('a');
+    const bLinks = await link('b');
+    a = new Rpc(aLinks.main, aLinks.rpcSub, prefix, 'a', async () => 'a answers', quiet);
+    b = new Rpc(
+      bLinks.main,
+      bLinks.rpcSub,
+      prefix,
+      'b',
+      async (body) => {
+        const { op, ms } = body as { op: string; ms?: number };
+        if (op === 'refuse') throw new ServerError('ERR_SEAT_TAKEN', 'Seat 2 is taken.', 409);
+        if (op === 'crash') throw new Error('a bug');
+        if (op === 'slow') await new Promise((r) => setTimeout(r, ms));
+        return { echoed: op };
+      },
+      quiet,
+    );
+    await a.start();
+    await b.start();
+  });
+  afterAll(async () => {
+    a?.stop();
+    b?.stop();
+    for (const l of links) await l.close();
+    if (redisHere) await dropPrefix(TEST_REDIS_URL, prefix);
+  });
+
+  it('a request is answered by the node it names, and a refusal keeps its code', async () => {
+    expect(await a.request('b', { op: 'hello' }, 2000)).toEqual({ echoed: 'hello' });
+    expect(await b.request('a', {}, 2000)).toBe('a answers');
+    await expect(a.request('b', { op: 'refuse' }, 2000)).rejects.toMatchObject({
+      code: 'ERR_SEAT_TAKEN',
+      message: 'Seat 2 is taken.',
+      status: 409,
+    });
+    // A bug on the other node is ERR_INTERNAL, never its message.
+    await expect(a.request('b', { op: 'crash' }, 2000)).rejects.toMatchObject({ code: 'ERR_INTERNAL' });
+  });
+
+  it('every request has a clock: nobody listening is refused at once, a silent node after the timeout', async () => {
+    const started = Date.now();
+    await expect(a.request('nobody', { op: 'x' }, 5000)).rejects.toMatchObject({
+      code: 'ERR_UNAVAILABLE',
+      status: 503,
+    });
+    expect(Date.now() - started).toBeLessThan(1000);
+    const slow = Date.now();
+    await expect(a.request('b', { op: 'slow', ms: 1500 }, 300)).rejects.toMatchObject({ code: 'ERR_UNAVAILABLE' });
+    expect(Date.now() - slow).toBeGreaterThanOrEqual(290);
+    expect(Date.now() - slow).toBeLessThan(1400);
+    // Many at once each get their own answer.
+    const ops = Array.from({ length: 50 }, (_, i) => `op${i}`);
+    expect(await Promise.all(ops.map((op) => a.request('b', { op }, 3000)))).toEqual(ops.map((op) => ({ echoed: op })));
+  });
+
+  it('nodes alive are those that stamped within a lease; one that leaves is gone at once', async () => {
+    const now = Date.now();
+    const x = new Nodes(aLinks.main, prefix, 'x', 1000);
+    const y = new Nodes(aLinks.main, prefix, 'y', 1000);
+    expect((await x.beat(now)).missing).toBe(true);
+    expect(await y.beat(now)).toEqual({ alive: new Set(['x', 'y']), missing: true });
+    // Two seconds later without a stamp from x: only y is alive.
+    expect(await y.beat(now + 2000)).toEqual({ alive: new Set(['y']), missing: false });
+    await y.leave();
+    expect(await x.beat(now + 2000)).toEqual({ alive: new Set(['x']), missing: false });
+    // Redis lost its data (restarted empty): a node notices it was missing.
+    await aLinks.main.del(`${prefix}nodes`);
+    expect((await x.beat(now + 2000)).missing).toBe(true);
+  });
+
+  it('followers are listed with their node and claim, those of live nodes only', async () => {
+    const onA = new Followers(aLinks.main, prefix, 'a');
+    const onB = new Followers(aLinks.main, prefix, 'b');
+    await onA.add('TBL1', 'conn-1', { seat: 2, tokenHash: 'h2' });
+    await onA.add('TBL1', 'conn-2', null);
+    await onB.add('TBL1', 'conn-3', { seat: 0, tokenHash: 'h0' });
+    await onA.remove('TBL1', 'conn-2');
+    const sorted = async (alive: string[]) =>
+      (await onA.of('TBL1', new Set(alive))).sort((p, q) => p.connection.localeCompare(q.connection));
+    expect(await sorted(['a', 'b'])).toEqual([
+      { node: 'a', connection: 'conn-1', claim: { seat: 2, tokenHash: 'h2' } },
+      { node: 'b', connection: 'conn-3', claim: { seat: 0, tokenHash: 'h0' } },
+    ]);
+    expect((await sorted(['a'])).map((f) => f.connection)).toEqual(['conn-1']);
+    // b was only late to stamp itself: its followers count again once it is alive.
+    expect((await sorted(['a', 'b'])).map((f) => f.connection)).toEqual(['conn-1', 'conn-3']);
+    await onA.clear('TBL1');
+    expect(await sorted(['a', 'b'])).toEqual([]);
+  });
+
+  it('per-address limits are one limit over all nodes: the open-table cap and the API bucket', async () => {
+    const capA = new SharedCreationCap(aLinks.main, prefix, 2);
+    const capB = new SharedCreationCap(aLinks.main, prefix, 2);
+    expect(await capA.reserve('10.0.0.3', 'T1')).toBe(true);
+    expect(await capB.reserve('10.0.0.3', 'T2')).toBe(true);
+    expect(await capA.reserve('10.0.0.3', 'T3')).toBe(false);
+    // Closed on another node than the one that made it: it no longer counts.
+    await capB.release('T1');
+    expect(await capA.reserve('10.0.0.3', 'T3')).toBe(true);
+
+    const bucketA = new SharedBuckets(aLinks.main, `${prefix}api:`, 1, 3);
+    const bucketB = new SharedBuckets(aLinks.main, `${prefix}api:`, 1, 3);
+    const taken = [];
+    for (const b of [bucketA, bucketB, bucketA, bucketB]) taken.push(await b.take('10.0.0.4'));
+    expect(taken).toEqual([true, true, true, false]);
+    expect(await bucketB.take('10.0.0.5')).toBe(true);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * A table's deadlines (src/server/tables/deadlines.ts) on a real SQLite store and a real
+ * queue: stored before they are armed, re-armed from the store, fired once inside the
+ * queue, and a deadline that was stopped or moved while its firing waited for the queue
+ * does not fire (a player who acts just in time is not replaced).
+ */
+import fs from 'node:fs';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SerialQueue } from '../../../src/server/serial.js';
+import { SqliteStore } from '../../../src/server/store/sqlite.js';
+import type { TimerKind } from '../../../src/server/store/store.js';
+import { Deadlines } from '../../../src/server/tables/deadlines.js';
+import { tempDataDir } from '../helpers/server.js';
+
+const CODE = 'DEADLINE';
+let dir: string;
+let store: SqliteStore;
+beforeEach(async () => {
+  dir = tempDataDir();
+  store = new SqliteStore(dir, { checkpoints: false });
+  // Deadlines belong to a stored table.
+  await store.saveTable(
+    {
+      code: CODE,
+      settings: {
+        players: 2,
+        mode: 'individual',
+        rounds: 1,
+        public: false,
+        turnSeconds: 60,
+        coach: false,
+        turnClock: 'fast',
+      },
+      host: 0,
+      status: 'lobby',
+      gameId: null,
+      createdAt: Date.now(),
+      version: 1,
+    },
+    [0, 1].map((seat) => ({ seat, name: null, tokenHash: null, bot: null, away: false })),
+  );
+});
+afterEach(async () => {
+  await store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function deadlines(queue: SerialQueue, fired: [TimerKind, number][]): Deadlines {
+  return new Deadlines({ store, log: pino({ level: 'silent' }), now: Date.now }, CODE, queue, async (kind, seat) => {
+    fired.push([kind, seat]);
+  });
+}
+
+describe('deadlines', () => {
+  it('are stored when started, fire once, and are gone from the store after', async () => {
+    const fired: [TimerKind, number][] = [];
+    const d = deadlines(new SerialQueue(), fired);
+    const at = Date.now() + 50;
+    await d.start('turn', 2, at);
+    expect(await store.timersOf(CODE)).toEqual([{ tableCode: CODE, kind: 'turn', seat: 2, deadline: at }]);
+    expect(d.deadline('turn', 2)).toBe(at);
+    await sleep(150);
+    expect(fired).toEqual([['turn', 2]]);
+    expect(await store.timersOf(CODE)).toEqual([]);
+    expect(d.has('turn', 2)).toBe(false);
+  });
+
+  it('come back from the store after a restart, and one already past fires at once', async () => {
+    await store.setTimer({ tableCode: CODE, kind: 'turn', seat: 1, deadline: Date.now() - 1000 });
+    await store.setTimer({ tableCode: CODE, kind: 'close', seat: -1, deadline: Date.now() + 60_000 });
+    const fired: [TimerKind, number][] = [];
+    const d = deadlines(new SerialQueue(), fired);
+    await d.rearm();
+    await sleep(50);
+    expect(fired).toEqual([['turn', 1]]);
+    expect(d.has('close', -1)).toBe(true);
+    d.halt();
+    d.disarm();
+  });
+
+  it('stopped or moved while the firing waited for the queue, the old deadline does not fire', async () => {
+    const queue = new SerialQueue();
+    const fired: [TimerKind, number][] = [];
+    const d = deadlines(queue, fired);
+    await d.start('turn', 0, Date.now() + 50);
+    await d.start('turn', 1, Date.now() + 50);
+    // The queue is busy past both deadlines. Seat 0's action (its clock starts over) and
+    // seat 1's leaving (its clock stops) were queued before the deadlines passed, so they
+    // run first; the firings queued after them find their deadlines gone.
+    let release!: () => void;
+    const busy = queue.run(() => new Promise<void>((r) => (release = r)));
+    const acted = queue.run(async () => {
+      await d.start('turn', 0, Date.now() + 60_000);
+      await d.stop('turn', 1);
+    });
+    await sleep(120);
+    release();
+    await busy;
+    await acted;
+    await queue.idle();
+    await sleep(20);
+    expect(fired).toEqual([]);
+    expect(d.has('turn', 0)).toBe(true);
+    expect(await store.timersOf(CODE)).toMatchObject([{ kind: 'turn', seat: 0 }]);
+    d.halt();
+    d.disarm();
+  });
+});
