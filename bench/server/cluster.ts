@@ -96,7 +96,8 @@ async function main(): Promise<void> {
   const runs = [];
   for (const setup of SETUPS) {
     const r = await measure(setup);
-    console.error(`${r.setup}: ${r.actionsPerSecond} actions/s, ${r.serverCpuMicrosPerAction} µs CPU per action`);
+    // Each setup's figures as soon as they are known (a later setup may fail).
+    console.error(JSON.stringify(r));
     runs.push(r);
   }
   const single = runs.find((r) => r.setup === '1 node, SQLite');

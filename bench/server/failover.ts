@@ -110,11 +110,16 @@ async function main(): Promise<void> {
       const killedAt = performance.now();
       const killed = nodes.nodes[ownerIndex].kill();
       const action = choose(mover.latest!.view);
+      const refusals = new Map<string, number>();
       for (;;) {
         const r = await mover.call('game:act', { action });
         if (r.ok) break;
-        if (performance.now() - killedAt > 60_000) throw new Error(`no owner took ${created.code} over in 60 s`);
-        await sleep(20);
+        refusals.set(r.error.code, (refusals.get(r.error.code) ?? 0) + 1);
+        if (performance.now() - killedAt > 60_000)
+          throw new Error(
+            `no owner took ${created.code} over in 60 s (owner now: ${(await store.ownerOf(created.code))?.node}; refusals: ${JSON.stringify([...refusals])})`,
+          );
+        await sleep(50);
       }
       const ms = performance.now() - killedAt;
       samples.push(ms);
