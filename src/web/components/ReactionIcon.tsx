@@ -38,7 +38,10 @@ const ICONS: Record<Reaction, ReactNode> = {
     <>
       <path d="M6.5 9.5l2.5 1-2.5 1M17.5 9.5l-2.5 1 2.5 1" fill="none" stroke={INK} strokeWidth="1.3" />
       <path d="M6.5 13.5h11a5.5 5.5 0 0 1-11 0z" fill={INK} />
-      <path d="M3.5 11c-1.5 2.2-1.5 4 0 4.4 1.5-.4 1.5-2.2 0-4.4zM20.5 11c-1.5 2.2-1.5 4 0 4.4 1.5-.4 1.5-2.2 0-4.4z" fill="#4fb3f0" />
+      <path
+        d="M3.5 11c-1.5 2.2-1.5 4 0 4.4 1.5-.4 1.5-2.2 0-4.4zM20.5 11c-1.5 2.2-1.5 4 0 4.4 1.5-.4 1.5-2.2 0-4.4z"
+        fill="#4fb3f0"
+      />
     </>,
   ),
   // Astonished: round eyes, a round open mouth.
@@ -77,7 +80,13 @@ const ICONS: Record<Reaction, ReactNode> = {
   // The imp: purple, horned, scowling.
   '👿': (
     <>
-      <path d="M4 3.5l3.5 4.5L4.8 9zM20 3.5L16.5 8l2.7 1z" fill="#7a3fb0" stroke={INK} strokeWidth="0.8" />
+      <path
+        d="M2.5 0.8L9.5 3.6 4.6 8zM21.5 0.8L14.5 3.6 19.4 8z"
+        fill="#6a2f9e"
+        stroke={INK}
+        strokeWidth="0.8"
+        strokeLinejoin="round"
+      />
       {face(
         '#8e4cc8',
         <>
