@@ -21,6 +21,16 @@ function face(fill: string, features: ReactNode): ReactNode {
   );
 }
 
+/** Frowning brows and mouth: the angry face and the imp. */
+const SCOWL = (
+  <>
+    <path d="M6 7.5l4 2M18 7.5l-4 2" stroke={INK} strokeWidth="1.5" strokeLinecap="round" />
+    <circle cx="8.8" cy="11" r="1.3" fill={INK} />
+    <circle cx="15.2" cy="11" r="1.3" fill={INK} />
+    <path d="M8 17.5c2.5-2.4 5.5-2.4 8 0" fill="none" stroke={INK} strokeWidth="1.5" strokeLinecap="round" />
+  </>
+);
+
 const ICONS: Record<Reaction, ReactNode> = {
   // Thumbs up.
   '👍': (
@@ -54,15 +64,7 @@ const ICONS: Record<Reaction, ReactNode> = {
     </>,
   ),
   // Angry: red, frowning brows and mouth.
-  '😡': face(
-    '#e0533d',
-    <>
-      <path d="M6 7.5l4 2M18 7.5l-4 2" stroke={INK} strokeWidth="1.5" strokeLinecap="round" />
-      <circle cx="8.8" cy="11" r="1.3" fill={INK} />
-      <circle cx="15.2" cy="11" r="1.3" fill={INK} />
-      <path d="M8 17.5c2.5-2.4 5.5-2.4 8 0" fill="none" stroke={INK} strokeWidth="1.5" strokeLinecap="round" />
-    </>,
-  ),
+  '😡': face('#e0533d', SCOWL),
   // A bottle with its cork popping.
   '🍾': (
     <>
@@ -87,15 +89,7 @@ const ICONS: Record<Reaction, ReactNode> = {
         strokeWidth="0.8"
         strokeLinejoin="round"
       />
-      {face(
-        '#8e4cc8',
-        <>
-          <path d="M6.5 8l3.5 2M17.5 8L14 10" stroke={INK} strokeWidth="1.5" strokeLinecap="round" />
-          <circle cx="9" cy="11.5" r="1.3" fill={INK} />
-          <circle cx="15" cy="11.5" r="1.3" fill={INK} />
-          <path d="M8 17.5c2.5-2.2 5.5-2.2 8 0" fill="none" stroke={INK} strokeWidth="1.5" strokeLinecap="round" />
-        </>,
-      )}
+      {face('#8e4cc8', SCOWL)}
     </>
   ),
 };
