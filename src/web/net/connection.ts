@@ -21,6 +21,7 @@ import type {
   TurnClock,
 } from '../../protocol/messages.js';
 import type { HintAnswer } from '../game/analysis.js';
+import { namePreviousSession } from './reconnect.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
@@ -75,6 +76,7 @@ export class TableConnection {
   ) {
     const options = { transports: ['websocket', 'polling'], reconnectionDelayMax: 4000 };
     this.socket = url ? io(url, options) : io(options);
+    namePreviousSession(this.socket.io);
     this.socket.on('connect', () => void this.watch());
     this.socket.on('disconnect', (reason) => {
       this.set({ status: 'offline' });
