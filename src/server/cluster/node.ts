@@ -21,6 +21,7 @@ import { SharedBuckets, SharedCreationCap } from './limits.js';
 import { Nodes } from './nodes.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { Rpc } from './rpc.js';
+import { SharedSessions } from './sessions.js';
 
 /** How long a node waits for the owner of a table to answer a forwarded request. */
 const FORWARD_TIMEOUT_MS = 5000;
@@ -49,6 +50,7 @@ export class ClusterNode implements Hosting, Following {
   private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
   private here: (() => LocalFollowers) | null = null;
+  private sessionCount: SharedSessions | null = null;
   /** Whether this node has stamped itself alive before. */
   private beaten = false;
   /** Set when shutdown begins: no more claims, beats or adoptions. */
@@ -98,6 +100,18 @@ export class ClusterNode implements Hosting, Following {
 
   creationCap(max: number): SharedCreationCap {
     return new SharedCreationCap(this.links.main, this.config.redisPrefix, max);
+  }
+
+  /** Engine.IO sessions per address over every node (counted from this node's first beat, in start()). */
+  sessions(max: number): SharedSessions {
+    this.sessionCount ??= new SharedSessions(
+      this.links.main,
+      this.config.redisPrefix,
+      this.nodeId,
+      max,
+      this.config.leaseMs,
+    );
+    return this.sessionCount;
   }
 
   apiBuckets(perSecond: number, burst: number): SharedBuckets {
@@ -215,6 +229,7 @@ export class ClusterNode implements Hosting, Following {
         this.alive = alive;
         // Redis came back empty (restarted without saving): write again what this node had told it.
         if (missing && this.beaten) await this.retell();
+        await this.sessionCount?.beat(now, missing && this.beaten);
         this.beaten = true;
       }
       for (const [node, connections] of this.remote) {
@@ -259,6 +274,7 @@ export class ClusterNode implements Hosting, Following {
     try {
       await this.leases.release(this.leases.heldCodes());
       await this.nodes.leave();
+      await this.sessionCount?.leave();
       await this.links.main.publish(`${this.config.redisPrefix}released`, this.nodeId);
     } catch (e) {
       this.log.warn({ err: e }, 'could not hand tables over (other nodes take them when their leases run out)');
