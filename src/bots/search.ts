@@ -38,7 +38,8 @@ const PLAYOUT_NOISE = 0.1;
 const MAX_PASS_CANDIDATES = 16;
 /**
  * A pass searches at most this many iterations (see search()), and a time budget a
- * quarter of its time.
+ * quarter of its time. bots-v1 passed with the whole budget (10,000 for expert), the
+ * second round with 2,500; 5,000 keeps expert's pass near 115–165 ms CPU at 3–4 players.
  */
 const PASS_ITERATIONS = 5000;
 const PASS_TIME_SHARE = 0.25;
@@ -235,10 +236,10 @@ function pairs(ids: number[]): number[][] {
  * The pass: sequential halving (Karnin, Koren and Somekh 2013) over the candidates, on
  * common deals. The budget is split evenly between rounds; each round plays every
  * candidate still in on the same deals with the same playout random numbers, and keeps
- * the better half by mean score. Comparing candidates on the same deals removes the
- * deal's luck, the largest part of a round's score, from their difference, so the
- * same iterations tell passes apart far better than a bandit drawing a fresh deal per
- * candidate did.
+ * the better half by mean score. Comparing candidates on the same deals takes the deal's
+ * luck, the largest part of a round's score, out of their difference, which a bandit
+ * drawing a fresh deal per candidate (the search before) could not. What it gains in
+ * play is not measured to a verdict yet (BENCHMARKS.md, third round).
  */
 function searchPass(
   base: Round,
