@@ -226,9 +226,14 @@ function openNext(): Promise<BenchGame> {
 
 async function rampUp(): Promise<void> {
   const parallel = 16;
+  // Counted apart from `next`: tables replacing finished ones during the ramp-up take indices too.
+  let started = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      while (next < config.games) games.push(await openNext());
+      while (started < config.games) {
+        started++;
+        games.push(await openNext());
+      }
     }),
   );
 }
