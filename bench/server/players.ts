@@ -38,6 +38,8 @@ export interface PlayersReport {
   readonly updateMs: number[];
   readonly actions: number;
   readonly refused: number;
+  /** The refusals by error code. */
+  readonly refusedBy: Record<string, number>;
   readonly gamesPlaying: number;
   readonly gamesFinished: number;
   /** Finished tables whose replacement could not be opened (twice). */
@@ -56,6 +58,7 @@ const stats = {
   updateMs: [] as number[],
   actions: 0,
   refused: 0,
+  refusedBy: {} as Record<string, number>,
   gamesFinished: 0,
   notReplaced: 0,
 };
@@ -146,6 +149,7 @@ class Seat {
         this.game.acked(`${u.gameId}:${ack.seq}`, sentAt);
       } else if (measuring) {
         stats.refused++;
+        stats.refusedBy[ack.error.code] = (stats.refusedBy[ack.error.code] ?? 0) + 1;
       }
       this.maybeAct();
     });
