@@ -206,14 +206,20 @@ async function openGame(index: number): Promise<BenchGame> {
       (await post<JoinTableReply>(node(0), `/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token,
     );
   const game = new BenchGame();
-  for (const [i, token] of tokens.entries()) {
-    const seat = new Seat(game, await connect(node(i)), i === 0);
-    game.seats.push(seat);
-    const r = await call(seat.socket, 'table:watch', { code: created.code, token });
-    if (!r.ok) throw new Error(`watch: ${r.error.message}`);
+  try {
+    for (const [i, token] of tokens.entries()) {
+      const seat = new Seat(game, await connect(node(i)), i === 0);
+      game.seats.push(seat);
+      const r = await call(seat.socket, 'table:watch', { code: created.code, token });
+      if (!r.ok) throw new Error(`watch: ${r.error.message}`);
+    }
+    const started = await call(game.seats[0].socket, 'table:start', {});
+    if (!started.ok) throw new Error(`start: ${started.error.message}`);
+  } catch (e) {
+    // A table that failed to open leaves no connection behind (each would hold a session on its node).
+    for (const s of game.seats) s.socket.disconnect();
+    throw e;
   }
-  const started = await call(game.seats[0].socket, 'table:start', {});
-  if (!started.ok) throw new Error(`start: ${started.error.message}`);
   return game;
 }
 
