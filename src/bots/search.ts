@@ -9,8 +9,8 @@
  * often it was available, for UCB), expands one card, plays out with the heuristic and
  * credits every seat on the path with its own round score (its team's in team modes).
  *
- * Passing: a bandit over candidate passes built from the heuristic's ranking of the hand,
- * widened progressively (few candidates at first, more as iterations accumulate); every
+ * Passing: sequential halving over candidate passes built from the heuristic's ranking
+ * of the hand, every candidate still in played on the same deals (searchPass); every
  * other seat passes by the heuristic in the playout.
  */
 import {
@@ -38,9 +38,10 @@ const PLAYOUT_NOISE = 0.1;
 const MAX_PASS_CANDIDATES = 16;
 /**
  * A pass searches at most this many iterations (see search()), and a time budget a
- * quarter of its time.
+ * quarter of its time. bots-v1 passed with the whole budget (10,000 for expert), the
+ * second round with 2,500; 5,000 keeps expert's pass near 115–165 ms CPU at 3–4 players.
  */
-const PASS_ITERATIONS = 2500;
+const PASS_ITERATIONS = 5000;
 const PASS_TIME_SHARE = 0.25;
 
 class Node {
@@ -61,23 +62,47 @@ class Node {
  */
 export type SearchResult =
   | { readonly kind: 'play'; readonly visits: number[]; readonly iterations: number }
-  | { readonly kind: 'pass'; readonly candidates: number[][]; readonly visits: number[]; readonly iterations: number };
+  | {
+      readonly kind: 'pass';
+      readonly candidates: number[][];
+      readonly visits: number[];
+      /** The seat's summed playout scores per candidate. */
+      readonly totals: number[];
+      readonly iterations: number;
+    };
 
-/** The most visited choice: a card id, or a pass in Round slot order. */
+/**
+ * The most visited choice: a card id, or a pass in Round slot order. Among passes the
+ * last round of sequential halving plays two candidates equally often, so the one with
+ * the better mean score wins the tie.
+ */
 export function bestChoice(result: SearchResult): { card: CardId } | { pass: readonly number[] } {
   let best = 0;
-  for (let k = 1; k < result.visits.length; k++) if (result.visits[k] > result.visits[best]) best = k;
+  const better = (k: number): boolean =>
+    result.visits[k] > result.visits[best] ||
+    (result.kind === 'pass' &&
+      result.visits[k] === result.visits[best] &&
+      result.totals[k] / result.visits[k] > result.totals[best] / result.visits[best]);
+  for (let k = 1; k < result.visits.length; k++) if (better(k)) best = k;
   return result.kind === 'play' ? { card: best } : { pass: result.candidates[best] };
 }
 
 /** Root visits of several searches of the same position, added up. */
 export function addResults(results: readonly SearchResult[]): SearchResult {
-  const visits = results[0].visits.map((_, k) => results.reduce((sum, r) => sum + r.visits[k], 0));
+  const add = (of: (r: SearchResult) => number[]): number[] =>
+    of(results[0]).map((_, k) => results.reduce((sum, r) => sum + of(r)[k], 0));
+  const visits = add((r) => r.visits);
   const iterations = results.reduce((sum, r) => sum + r.iterations, 0);
   const first = results[0];
   return first.kind === 'play'
     ? { kind: 'play', visits, iterations }
-    : { kind: 'pass', candidates: first.candidates, visits, iterations };
+    : {
+        kind: 'pass',
+        candidates: first.candidates,
+        visits,
+        totals: add((r) => (r.kind === 'pass' ? r.totals : [])),
+        iterations,
+      };
 }
 
 function onlyCard(id: CardId, iterations: number): SearchResult {
@@ -100,7 +125,7 @@ export function search(base: Round, seat: number, deal: Deal, budget: Required<B
   const deadline = budget.ms > 0 ? performance.now() + budget.ms * (passing ? PASS_TIME_SHARE : 1) : Infinity;
   const more = (i: number): boolean => i < iterations && (i % 16 !== 0 || performance.now() < deadline);
   return base.phase === PHASE_PASS
-    ? searchPass(base, seat, deal, more, rng, work, scores)
+    ? searchPass(base, seat, deal, more, iterations, rng, work, scores)
     : searchPlay(base, deal, more, rng, work, scores);
 }
 
@@ -207,11 +232,21 @@ function pairs(ids: number[]): number[][] {
   return out;
 }
 
+/**
+ * The pass: sequential halving (Karnin, Koren and Somekh 2013) over the candidates, on
+ * common deals. The budget is split evenly between rounds; each round plays every
+ * candidate still in on the same deals with the same playout random numbers, and keeps
+ * the better half by mean score. Comparing candidates on the same deals takes the deal's
+ * luck, the largest part of a round's score, out of their difference, which a bandit
+ * drawing a fresh deal per candidate (the search before) could not. What it gains in
+ * play is not measured to a verdict yet (BENCHMARKS.md, third round).
+ */
 function searchPass(
   base: Round,
   seat: number,
   deal: Deal,
   more: (i: number) => boolean,
+  planned: number,
   rng: Rng,
   work: Round,
   scores: Int32Array,
@@ -219,30 +254,31 @@ function searchPass(
   const candidates = passCandidates(base, seat);
   const visits = new Float64Array(candidates.length);
   const totals = new Float64Array(candidates.length);
+  const mean = (k: number): number => (visits[k] > 0 ? totals[k] / visits[k] : -Infinity);
+  const dealt = base.clone();
+  const rounds = Math.ceil(Math.log2(candidates.length));
+  let alive = candidates.map((_, k) => k);
   let i = 0;
-  for (; more(i); i++) {
-    // Progressive widening: consider one more candidate each time the count doubles-ish.
-    const open = Math.min(candidates.length, 2 + Math.floor(Math.sqrt(i) / 2));
-    let pick = 0;
-    let bestScore = -Infinity;
-    for (let k = 0; k < open; k++) {
-      const score =
-        visits[k] === 0
-          ? Infinity
-          : totals[k] / visits[k] / REWARD_SCALE + EXPLORATION * Math.sqrt(Math.log(i + 1) / visits[k]);
-      if (score > bestScore) {
-        bestScore = score;
-        pick = k;
+  halving: while (alive.length > 1) {
+    const deals = Math.max(1, Math.floor(planned / (rounds * alive.length)));
+    for (let d = 0; d < deals; d++) {
+      deal(rng, dealt);
+      const playoutSeed = rng.nextU32();
+      for (const k of alive) {
+        if (!more(i)) break halving;
+        i++;
+        const playoutRng = new Rng(playoutSeed);
+        work.copyFrom(dealt);
+        const [a, b, d1, d2] = candidates[k];
+        work.pass(seat, a, b, d1, d2);
+        passAll(work, playoutRng, PLAYOUT_NOISE);
+        playOut(work, playoutRng, PLAYOUT_NOISE);
+        work.score(scores);
+        visits[k]++;
+        totals[k] += scores[seat];
       }
     }
-    deal(rng, work);
-    const [a, b, d1, d2] = candidates[pick];
-    work.pass(seat, a, b, d1, d2);
-    passAll(work, rng, PLAYOUT_NOISE);
-    playOut(work, rng, PLAYOUT_NOISE);
-    work.score(scores);
-    visits[pick]++;
-    totals[pick] += scores[seat];
+    alive = alive.sort((x, y) => mean(y) - mean(x)).slice(0, Math.ceil(alive.length / 2));
   }
-  return { kind: 'pass', candidates, visits: Array.from(visits), iterations: i };
+  return { kind: 'pass', candidates, visits: Array.from(visits), totals: Array.from(totals), iterations: i };
 }
