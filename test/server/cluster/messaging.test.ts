@@ -53,7 +53,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   afterAll(async () => {
     a?.stop();
     b?.stop();
-    for (const l of links) await l.close();
+    for (const l of links) await l.close(2000);
     if (redisHere) await dropPrefix(TEST_REDIS_URL, prefix);
   });
 

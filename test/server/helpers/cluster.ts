@@ -254,3 +254,18 @@ function digest(id: string, output: string): string {
 export function health(node: ClusterNode): Promise<{ status: number; body: unknown }> {
   return api(node.server, 'GET', '/healthz');
 }
+
+/** Wait until every node's /healthz body satisfies `want`. */
+export async function healthOf(
+  nodes: readonly ClusterNode[],
+  want: (body: Record<string, unknown>) => boolean,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const all = await Promise.all(nodes.map((n) => health(n).catch(() => ({ status: 0, body: {} }))));
+    if (all.every((h) => want(h.body as Record<string, unknown>))) return;
+    if (Date.now() > deadline) throw new Error(`the nodes did not report ${what}: ${JSON.stringify(all)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
