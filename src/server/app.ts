@@ -30,6 +30,9 @@ import { Lobby, LocalCreationCap } from './tables/lobby.js';
  */
 const STOP_MS = { connections: 1500, tables: 3000, handover: 3000, threads: 1000, store: 1000 };
 
+/** How long a single node's claim on an analysis request lasts unrenewed (a cluster uses LEASE_MS). */
+const SINGLE_NODE_CLAIM_MS = 5000;
+
 export interface RunningServer {
   readonly port: number;
   /** Graceful stop: no new connections, every table's queue drained, the store closed. */
@@ -72,7 +75,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster,
   );
   const realtime = new Realtime(io, lobby, config, metrics, app.log, cluster);
-  const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log);
+  const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log, {
+    // One node without a cluster: its claims are those of any earlier process on the same data.
+    node: config.cluster?.nodeId ?? 'single',
+    leaseMs: config.cluster?.leaseMs ?? SINGLE_NODE_CLAIM_MS,
+  });
 
   registerErrorReplies(app);
   await registerHeaders(app, config);

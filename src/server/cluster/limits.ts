@@ -59,11 +59,16 @@ export class SharedCreationCap implements CreationCap {
 
   async reserve(address: string, code: string): Promise<boolean> {
     const keys = [`${this.prefix}created:${address}`, `${this.prefix}creator:${code}`];
-    return (await viaRedis(this.redis.eval(RESERVE, 2, ...keys, this.max, code, address, CREATION_TTL_MS), UNCHECKED)) === 1;
+    return (
+      (await viaRedis(this.redis.eval(RESERVE, 2, ...keys, this.max, code, address, CREATION_TTL_MS), UNCHECKED)) === 1
+    );
   }
 
   async release(code: string): Promise<void> {
-    await viaRedis(this.redis.eval(RELEASE, 1, `${this.prefix}creator:${code}`, `${this.prefix}created:`, code), UNCHECKED);
+    await viaRedis(
+      this.redis.eval(RELEASE, 1, `${this.prefix}creator:${code}`, `${this.prefix}created:`, code),
+      UNCHECKED,
+    );
   }
 }
 
@@ -77,6 +82,11 @@ export class SharedBuckets {
   ) {}
 
   async take(key: string): Promise<boolean> {
-    return (await viaRedis(this.redis.eval(TAKE, 1, `${this.prefix}${key}`, this.perSecond / 1000, this.burst), UNCHECKED)) === 1;
+    return (
+      (await viaRedis(
+        this.redis.eval(TAKE, 1, `${this.prefix}${key}`, this.perSecond / 1000, this.burst),
+        UNCHECKED,
+      )) === 1
+    );
   }
 }

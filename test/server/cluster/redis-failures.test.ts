@@ -12,7 +12,7 @@ import type { CreateTableReply, JoinTableReply } from '../../../src/protocol/mes
 import { Client } from '../helpers/client.js';
 import { type Cluster, clusterAvailable, clusterForFile, healthOf } from '../helpers/cluster.js';
 import { type PrivateRedis, redisClient, startPrivateRedis } from '../helpers/redis.js';
-import { finishAndCheck, playUntil, SeatPlayer } from '../helpers/seat-player.js';
+import { finishAndCheck, SeatPlayer } from '../helpers/seat-player.js';
 import { api } from '../helpers/server.js';
 import { seatTable } from '../helpers/tables.js';
 
@@ -85,7 +85,10 @@ describe('Redis failing under three nodes', () => {
   const expectAllAlive = (cluster: Cluster) => {
     for (const n of cluster.nodes) {
       expect(n.server.process.exitCode, `node ${n.id} exited`).toBeNull();
-      const stray = n.output().split('\n').filter((l) => l.trim() !== '' && !l.startsWith('{'));
+      const stray = n
+        .output()
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !l.startsWith('{'));
       expect(stray, `node ${n.id} wrote outside its log`).toEqual([]);
     }
   };
