@@ -216,6 +216,8 @@ export class Lobby {
       void table.shutdown();
       throw e;
     }
+    // Its time is the end of a takeover (failover times are read from it).
+    if (this.hosting) this.ctx.log.info({ table: code, fence }, 'took the table over');
     return table;
   }
 

@@ -269,3 +269,28 @@ export async function healthOf(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * When a node had taken table `code` over after `since` (ms since the epoch): the time of
+ * the first such line in the nodes' logs, written once the table was loaded and resumed.
+ * Waits for it up to `ms`.
+ */
+export async function takenOverAt(
+  nodes: readonly { output(): string }[],
+  code: string,
+  since: number,
+  ms = 60_000,
+): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const times = nodes
+      .flatMap((n) => n.output().split('\n'))
+      .filter((l) => l.includes('"msg":"took the table over"'))
+      .map((l) => JSON.parse(l) as { table: string; time: number })
+      .filter((e) => e.table === code && e.time >= since)
+      .map((e) => e.time);
+    if (times.length > 0) return Math.min(...times);
+    if (Date.now() > deadline) throw new Error(`no node took table ${code} over`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
