@@ -90,8 +90,9 @@ describe.skipIf(!here)('analysis requests across nodes', () => {
     };
     await until(running, 'the slow node to start an analysis');
     const fast = await start('node-fast', FAST);
-    // Time enough for the fast node to analyse them all, were it to take them: it must leave the slow node's claims alone.
-    await new Promise((r) => setTimeout(r, 5000));
+    // The fast node starts with the three requests pending, and leaves the slow node's claims alone.
+    expect(fast.output()).toContain('"analysesResumed":0');
+    await new Promise((r) => setTimeout(r, LEASE_MS * 2));
     expect(analysed(fast)).toEqual([]);
 
     // The slow node dies mid-analysis: once its claims run out, the fast node analyses every game.
