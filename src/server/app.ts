@@ -24,7 +24,7 @@ import { openStore } from './store/open.js';
 import { Lobby, LocalCreationCap } from './tables/lobby.js';
 
 /**
- * How long each step of a graceful stop may take (ms): about ten seconds in all, whatever
+ * How long each step of a graceful stop may take (ms): about eleven seconds in all, whatever
  * the database and Redis do (docs/deploy.md). A step not done by then is left unfinished:
  * a table's queue not drained keeps what it had stored, a lease not released runs out.
  */

@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisReply } from '../../../src/protocol/messages.js';
 import { type Client, playToEnd } from '../helpers/client.js';
+import { nodeEnv } from '../helpers/cluster.js';
 import { freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
 import { dropPrefix, randomPrefix, redisAvailable, TEST_REDIS_URL } from '../helpers/redis.js';
 import { api, startServer, type TestServer } from '../helpers/server.js';
@@ -43,11 +44,7 @@ describe.skipIf(!here)('analysis requests across nodes', () => {
   const nodes: TestServer[] = [];
   const start = async (id: string, iterations: string) => {
     const node = await startServer({
-      DATABASE_URL: db.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-      NODE_ID: id,
-      LEASE_MS: String(LEASE_MS),
+      ...nodeEnv(db, prefix, id, LEASE_MS),
       ANALYSIS_ITERATIONS: iterations,
       BOT_WORKERS: '2',
     });

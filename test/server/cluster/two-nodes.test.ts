@@ -10,7 +10,7 @@ import type { CreateTableReply, JoinTableReply } from '../../../src/protocol/mes
 import { PostgresStore } from '../../../src/server/store/postgres.js';
 import { chooseAction } from '../helpers/choose.js';
 import { Client, playToEnd, step } from '../helpers/client.js';
-import { takenOverAt } from '../helpers/cluster.js';
+import { nodeEnv, takenOverAt } from '../helpers/cluster.js';
 import { freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
 import { dropPrefix, randomPrefix, redisAvailable, TEST_REDIS_URL } from '../helpers/redis.js';
 import { api, startServer, type TestServer } from '../helpers/server.js';
@@ -24,13 +24,7 @@ describe.skipIf(!here)('two nodes', () => {
   const nodes: TestServer[] = [];
   const clients: Client[] = [];
   const start = async (id: string) => {
-    const node = await startServer({
-      DATABASE_URL: db.url,
-      REDIS_URL: TEST_REDIS_URL,
-      REDIS_PREFIX: prefix,
-      NODE_ID: id,
-      LEASE_MS: String(LEASE_MS),
-    });
+    const node = await startServer(nodeEnv(db, prefix, id, LEASE_MS));
     nodes.push(node);
     return node;
   };

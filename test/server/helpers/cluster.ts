@@ -294,3 +294,14 @@ export async function takenOverAt(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The settings of a cluster node started by hand (no nginx): `db`, and the shared Redis under `prefix`. */
+export function nodeEnv(db: TestDatabase, prefix: string, id: string, leaseMs: number): Record<string, string> {
+  return {
+    DATABASE_URL: db.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    NODE_ID: id,
+    LEASE_MS: String(leaseMs),
+  };
+}
