@@ -1,7 +1,8 @@
 /**
  * One process of simulated players for the load benchmark: it opens its share of
  * 4-player tables over HTTP, connects four Socket.IO clients per table (one per seat,
- * each its own connection), and plays random legal moves after a think time. With
+ * each its own connection), and plays random legal moves after a think time; a finished
+ * game is followed by a rematch, or (the soak) by everyone leaving and a new table. With
  * several nodes, table g is made on node g and its seats connect to the nodes in turn
  * from there, so on a cluster most seats sit on a node that does not own their table. It
  * measures, for every action, the time to the actor's acknowledgement and to each other
@@ -22,6 +23,14 @@ export interface PlayersConfig {
   readonly thinkMs: number;
   /** The tables' turn clock (the product's default unless --turn-clock says otherwise). */
   readonly turnClock: TurnClock;
+  /** Rounds per game (the product's default length when absent). */
+  readonly rounds?: number;
+  /**
+   * What a table does when its game ends: its host asks for a rematch (the load stays on
+   * the same tables), or everyone leaves (the last one out closes it) and a new table takes
+   * its place, as people who are done go and others come (the soak).
+   */
+  readonly afterGame: 'rematch' | 'replace';
 }
 
 export interface PlayersReport {
@@ -31,6 +40,8 @@ export interface PlayersReport {
   readonly refused: number;
   readonly gamesPlaying: number;
   readonly gamesFinished: number;
+  /** Finished tables whose replacement could not be opened (twice). */
+  readonly notReplaced: number;
   /** This process's own event-loop delay (p99, ms): time the measurements themselves waited. */
   readonly loopDelayP99Ms: number;
 }
@@ -40,7 +51,14 @@ type Ack = { ok: true; seq: number } | { ok: false; error: { code: string; messa
 const config: PlayersConfig = JSON.parse(process.env.BENCH_PLAYERS ?? '{}');
 let measuring = false;
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-const stats = { ackMs: [] as number[], updateMs: [] as number[], actions: 0, refused: 0, gamesFinished: 0 };
+const stats = {
+  ackMs: [] as number[],
+  updateMs: [] as number[],
+  actions: 0,
+  refused: 0,
+  gamesFinished: 0,
+  notReplaced: 0,
+};
 
 class BenchGame {
   readonly seats: Seat[] = [];
@@ -90,8 +108,9 @@ class Seat {
       if (this.host && !this.game.over) {
         this.game.over = true;
         if (measuring) stats.gamesFinished++;
+        if (config.afterGame === 'replace') void replace(this.game);
         // Keep the table busy: the host asks for a rematch after a short pause.
-        setTimeout(() => this.socket.emit('table:rematch', {}, () => (this.game.over = false)), 500);
+        else setTimeout(() => this.socket.emit('table:rematch', {}, () => (this.game.over = false)), 500);
       }
       return;
     }
@@ -175,7 +194,7 @@ async function openGame(index: number): Promise<BenchGame> {
   const node = (k: number) => config.urls[(index + k) % config.urls.length];
   const created = await post<CreateTableReply>(node(0), '/api/tables', {
     name: 'Bench 0',
-    options: { players: 4, turnClock: config.turnClock },
+    options: { players: 4, turnClock: config.turnClock, ...(config.rounds ? { rounds: config.rounds } : {}) },
   });
   const tokens = [created.token];
   for (let i = 1; i < 4; i++)
@@ -195,18 +214,37 @@ async function openGame(index: number): Promise<BenchGame> {
 }
 
 const games: BenchGame[] = [];
+/** The index of the next table opened (it picks the nodes its seats connect to). */
+let next = 0;
+let stopping = false;
+
+/** A new table, tried once more if opening it failed. */
+function openNext(): Promise<BenchGame> {
+  const index = next++;
+  return openGame(index).catch(() => openGame(index));
+}
 
 async function rampUp(): Promise<void> {
   const parallel = 16;
-  let next = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      while (next < config.games) {
-        const index = next++;
-        games.push(await openGame(index).catch(() => openGame(index)));
-      }
+      while (next < config.games) games.push(await openNext());
     }),
   );
+}
+
+/** A finished game's people leave (the last one out closes the table) and a new table takes its place. */
+async function replace(game: BenchGame): Promise<void> {
+  await Promise.all(game.seats.map((s) => call(s.socket, 'table:leave', {})));
+  for (const s of game.seats) s.socket.disconnect();
+  if (stopping) return;
+  const fresh = await openNext().catch(() => {
+    stats.notReplaced++;
+    return null;
+  });
+  const i = games.indexOf(game);
+  if (fresh && !stopping) games[i] = fresh;
+  else if (fresh) for (const s of fresh.seats) s.socket.disconnect();
 }
 
 process.on('message', (m: { type: string }) => {
@@ -223,7 +261,10 @@ process.on('message', (m: { type: string }) => {
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     };
     process.send!({ type: 'report', report });
+  } else if (m.type === 'progress') {
+    process.send!({ type: 'progress', gamesFinished: stats.gamesFinished });
   } else if (m.type === 'stop') {
+    stopping = true;
     for (const g of games) for (const s of g.seats) s.socket.disconnect();
     setTimeout(() => process.exit(0), 200);
   }
