@@ -227,6 +227,10 @@ export function loadFigures(r: LoadResult) {
     windowSeconds: Math.round(r.windowSeconds * 10) / 10,
     actionsPerSecond: Math.round(accepted / r.windowSeconds),
     refused: r.reports.reduce((n, p) => n + p.refused, 0),
+    refusedBy: r.reports.reduce<Record<string, number>>((all, p) => {
+      for (const [code, n] of Object.entries(p.refusedBy)) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
     gamesFinishedInWindow: r.reports.reduce((n, p) => n + p.gamesFinished, 0),
     tablesNotReplaced: r.reports.reduce((n, p) => n + p.notReplaced, 0),
     ackLatencyMs: summary(r.reports.flatMap((p) => p.ackMs)),

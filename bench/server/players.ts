@@ -38,6 +38,8 @@ export interface PlayersReport {
   readonly updateMs: number[];
   readonly actions: number;
   readonly refused: number;
+  /** The refusals by error code. */
+  readonly refusedBy: Record<string, number>;
   readonly gamesPlaying: number;
   readonly gamesFinished: number;
   /** Finished tables whose replacement could not be opened (twice). */
@@ -56,6 +58,7 @@ const stats = {
   updateMs: [] as number[],
   actions: 0,
   refused: 0,
+  refusedBy: {} as Record<string, number>,
   gamesFinished: 0,
   notReplaced: 0,
 };
@@ -146,6 +149,7 @@ class Seat {
         this.game.acked(`${u.gameId}:${ack.seq}`, sentAt);
       } else if (measuring) {
         stats.refused++;
+        stats.refusedBy[ack.error.code] = (stats.refusedBy[ack.error.code] ?? 0) + 1;
       }
       this.maybeAct();
     });
@@ -202,14 +206,20 @@ async function openGame(index: number): Promise<BenchGame> {
       (await post<JoinTableReply>(node(0), `/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token,
     );
   const game = new BenchGame();
-  for (const [i, token] of tokens.entries()) {
-    const seat = new Seat(game, await connect(node(i)), i === 0);
-    game.seats.push(seat);
-    const r = await call(seat.socket, 'table:watch', { code: created.code, token });
-    if (!r.ok) throw new Error(`watch: ${r.error.message}`);
+  try {
+    for (const [i, token] of tokens.entries()) {
+      const seat = new Seat(game, await connect(node(i)), i === 0);
+      game.seats.push(seat);
+      const r = await call(seat.socket, 'table:watch', { code: created.code, token });
+      if (!r.ok) throw new Error(`watch: ${r.error.message}`);
+    }
+    const started = await call(game.seats[0].socket, 'table:start', {});
+    if (!started.ok) throw new Error(`start: ${started.error.message}`);
+  } catch (e) {
+    // A table that failed to open leaves no connection behind (each would hold a session on its node).
+    for (const s of game.seats) s.socket.disconnect();
+    throw e;
   }
-  const started = await call(game.seats[0].socket, 'table:start', {});
-  if (!started.ok) throw new Error(`start: ${started.error.message}`);
   return game;
 }
 
@@ -226,9 +236,14 @@ function openNext(): Promise<BenchGame> {
 
 async function rampUp(): Promise<void> {
   const parallel = 16;
+  // Counted apart from `next`: tables replacing finished ones during the ramp-up take indices too.
+  let started = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      while (next < config.games) games.push(await openNext());
+      while (started < config.games) {
+        started++;
+        games.push(await openNext());
+      }
     }),
   );
 }

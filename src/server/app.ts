@@ -12,6 +12,7 @@ import { BotPool } from './bots/pool.js';
 import { ClusterBroadcaster } from './cluster/broadcaster.js';
 import { ClusterNode } from './cluster/node.js';
 import type { Config } from './config.js';
+import { within } from './deadline.js';
 import { clientAddress } from './http/client-address.js';
 import { registerErrorReplies } from './http/errors.js';
 import { apiBucket, limitRequests, registerHeaders } from './http/guard.js';
@@ -23,6 +24,16 @@ import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
 import { Lobby, LocalCreationCap } from './tables/lobby.js';
+
+/**
+ * How long each step of a graceful stop may take (ms): about eleven seconds in all, whatever
+ * the database and Redis do (docs/deploy.md). A step not done by then is left unfinished:
+ * a table's queue not drained keeps what it had stored, a lease not released runs out.
+ */
+const STOP_MS = { connections: 1500, tables: 3000, handover: 3000, threads: 1000, store: 1000 };
+
+/** How long a single node's claim on an analysis request lasts unrenewed (a cluster uses LEASE_MS). */
+const SINGLE_NODE_CLAIM_MS = 5000;
 
 export interface RunningServer {
   readonly port: number;
@@ -72,7 +83,11 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster,
   );
   const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, cluster);
-  const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log);
+  const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log, {
+    // One node without a cluster: its claims are those of any earlier process on the same data.
+    node: config.cluster?.nodeId ?? 'single',
+    leaseMs: config.cluster?.leaseMs ?? SINGLE_NODE_CLAIM_MS,
+  });
 
   registerErrorReplies(app);
   await registerHeaders(app, config);
@@ -113,15 +128,18 @@ export async function startServer(config: Config): Promise<RunningServer> {
       cluster?.stopTaking();
       analyses.stop();
       retention.stop();
+      /** Every step has a clock, so that a stop ends whatever PostgreSQL and Redis do; a late step is logged and left. */
+      const step = (work: Promise<unknown>, ms: number, what: string) =>
+        within(work, ms, what).catch((e) => app.log.warn({ err: e }, `stopping: ${what} failed`));
       // This node's connections only (through the adapter, io.disconnectSockets would close every node's).
       io.local.disconnectSockets(true);
-      await new Promise<void>((resolve) => io.close(() => resolve()));
-      await app.close().catch(() => undefined);
-      await lobby.shutdown();
+      await step(new Promise<void>((resolve) => io.close(() => resolve())), STOP_MS.connections, 'closing connections');
+      await step(app.close(), STOP_MS.connections, 'closing the HTTP server');
+      await step(lobby.shutdown(), STOP_MS.tables, "draining the tables' queues");
       // Hands this node's tables over: other nodes take them at once.
-      await cluster?.stop();
-      await pool.close();
-      await store.close();
+      if (cluster) await cluster.stop(STOP_MS.handover);
+      await step(pool.close(), STOP_MS.threads, 'ending the bot threads');
+      await step(store.close(), STOP_MS.store, 'closing the store');
     },
   };
 }

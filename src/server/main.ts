@@ -1,7 +1,7 @@
 /**
  * `node dist/server/main.js`: the server with settings from the environment (see config.ts).
  * A problem at start-up (bad setting, port in use, DATA_DIR a file) is one line on standard
- * error and exit status 1; SIGTERM and SIGINT stop it gracefully.
+ * error and exit status 1; SIGTERM and SIGINT stop it gracefully, within seconds.
  */
 import { type RunningServer, startServer } from './app.js';
 import { configFromEnv } from './config.js';
@@ -17,11 +17,24 @@ try {
   process.exit(1);
 }
 
+/**
+ * A stop is bounded step by step (app.ts); this is the last resort should one of them
+ * still hang. A second signal ends the process at once.
+ */
+const STOP_LIMIT_MS = 15_000;
+
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
-    if (stopping) return;
+    if (stopping) {
+      process.stderr.write(`bottle-imp server: ${signal} again; stopping at once\n`);
+      process.exit(1);
+    }
     stopping = true;
+    setTimeout(() => {
+      process.stderr.write(`bottle-imp server: the stop took longer than ${STOP_LIMIT_MS} ms; exiting\n`);
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
     server.close().then(
       () => process.exit(0),
       (e) => {

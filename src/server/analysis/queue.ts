@@ -3,8 +3,11 @@
  * the game is one job on the bot pool's low-priority analysis threads (pool.ts), so live
  * bot turns and hints never wait for it; the result is stored with the game
  * (Store.saveAnalysis) and a game is analysed once. Every request is stored too
- * (Store.requestAnalysis) until its analysis is: at start-up `resume` queues again the
- * requests the last process did not finish (docs/protocol.md).
+ * (Store.requestAnalysis) until its analysis is, and claimed by the node that analyses it
+ * for a lease renewed every third of a lease (Store.claimAnalyses): at start-up `resume`
+ * queues the requests nobody holds (the last process did not finish them), and whenever
+ * the queue is idle it takes up those whose node died. With several nodes on one
+ * database each request is analysed by one of them (docs/protocol.md, docs/deploy.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { type Analysis, momentsOf, summarise } from '../../analysis/index.js';
@@ -13,7 +16,7 @@ import { recordOf } from '../../record/index.js';
 import type { BotPool } from '../bots/pool.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
-import type { GameRow, Store } from '../store/store.js';
+import { type AnalysisClaim, type GameRow, type Store, StoreUnavailableError } from '../store/store.js';
 
 /** The seed of every server analysis, so that the stored analysis is reproducible with `bottle-imp analyse --seed 1`. */
 export const SERVER_ANALYSIS_SEED = 1;
@@ -24,6 +27,7 @@ export class AnalysisQueue {
   private readonly waiting: GameRow[] = [];
   private running: string | null = null;
   private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: Store,
@@ -31,6 +35,8 @@ export class AnalysisQueue {
     private readonly capacity: number,
     private readonly iterations: number,
     private readonly log: FastifyBaseLogger,
+    /** This node, and how long its claim on a request lasts unrenewed. */
+    private readonly claim: AnalysisClaim,
   ) {}
 
   async status(gameId: string): Promise<AnalysisStatus> {
@@ -56,6 +62,8 @@ export class AnalysisQueue {
     // A second request for the same game may have queued it while this one was storing.
     const queued = await this.status(game.id);
     if (queued.status !== 'none') return queued;
+    // Another node's claim: it waits there (where this node cannot tell its place).
+    if ((await this.store.claimAnalyses(this.claim, 1, game.id)).length === 0) return { status: 'queued', position: 1 };
     this.waiting.push(game);
     const position = this.waiting.length;
     this.next();
@@ -63,25 +71,51 @@ export class AnalysisQueue {
   }
 
   /**
-   * At start-up: queue the stored requests, oldest first (all of them, even past the
-   * queue's capacity, since each was acknowledged). Requests whose game is gone, not
-   * finished, or already analysed are forgotten.
+   * At start-up: queue the stored requests nobody else holds, oldest first (all of them,
+   * even past the queue's capacity, since each was acknowledged); then, every third of a
+   * lease, renew this node's claims and, when idle, take up requests whose claim ran out.
    */
   async resume(): Promise<number> {
-    for (const id of await this.store.analysisRequests()) {
-      const game = await this.store.loadGame(id);
-      if (game?.status !== 'finished' || (await this.store.loadAnalysis(id)) !== null)
-        await this.store.dropAnalysisRequest(id);
-      else this.waiting.push(game);
-    }
-    const resumed = this.waiting.length;
-    this.next();
+    const resumed = await this.adopt(Number.MAX_SAFE_INTEGER);
+    this.timer = setTimeout(() => void this.beat(), this.claim.leaseMs / 3);
     return resumed;
   }
 
-  /** No new analyses start; the pool's closing ends the running one. */
+  private async beat(): Promise<void> {
+    try {
+      await this.store.renewAnalysisClaims(this.claim);
+      if (this.running === null && this.waiting.length === 0) await this.adopt(this.capacity);
+    } catch (e) {
+      this.log.warn({ err: e }, 'analysis claims not renewed');
+    }
+    if (!this.stopped) this.timer = setTimeout(() => void this.beat(), this.claim.leaseMs / 3);
+  }
+
+  /**
+   * Claim up to `limit` stored requests and queue them. Requests whose game is gone, not
+   * finished, or already analysed are forgotten. The number queued.
+   */
+  private async adopt(limit: number): Promise<number> {
+    let queued = 0;
+    for (const id of await this.store.claimAnalyses(this.claim, limit)) {
+      if (this.stopped) break;
+      if (this.running === id || this.waiting.some((g) => g.id === id)) continue;
+      const game = await this.store.loadGame(id);
+      if (game?.status !== 'finished' || (await this.store.loadAnalysis(id)) !== null)
+        await this.store.dropAnalysisRequest(id);
+      else {
+        this.waiting.push(game);
+        queued++;
+      }
+    }
+    this.next();
+    return queued;
+  }
+
+  /** No new analyses start; the pool's closing ends the running one, whose claim runs out. */
   stop(): void {
     this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
   }
 
   private next(): void {
@@ -93,6 +127,9 @@ export class AnalysisQueue {
       .catch(async (e) => {
         // Stopping ends the running analysis: its request stays for the next start.
         if (this.stopped) return;
+        // The database away: the request stays, claimed by this node, and is taken up again when idle.
+        if (e instanceof StoreUnavailableError)
+          return void this.log.warn({ err: e, game: game.id }, 'analysis put off');
         this.log.error({ err: e, game: game.id }, 'analysis failed');
         await this.store.dropAnalysisRequest(game.id).catch(() => undefined);
       })
@@ -103,7 +140,10 @@ export class AnalysisQueue {
   }
 
   private async analyse(game: GameRow): Promise<void> {
+    // Claimed again before the work starts: while it waited here, another node may have taken it.
+    if ((await this.store.claimAnalyses(this.claim, 1, game.id)).length === 0) return;
     const started = performance.now();
+    this.log.info({ game: game.id }, 'analysing game');
     const owner = await GameOwner.restore(game, this.store);
     const record = recordOf(owner.engineGame, game.names);
     const moments = momentsOf(record);

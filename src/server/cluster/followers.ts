@@ -9,6 +9,7 @@
 import type { Redis } from 'ioredis';
 import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
+import { viaRedis } from './redis.js';
 
 export interface Follower {
   readonly node: string;
@@ -40,7 +41,7 @@ export class Followers {
    * until the table closes: a node missing from `alive` may only be late to stamp itself.)
    */
   async of(code: string, alive: ReadonlySet<string>): Promise<Follower[]> {
-    const all = await this.redis.hgetall(this.key(code));
+    const all = await viaRedis(this.redis.hgetall(this.key(code)));
     const out: Follower[] = [];
     for (const [field, value] of Object.entries(all)) {
       const [node, connection] = field.split(' ');
@@ -53,7 +54,7 @@ export class Followers {
   async attendance(codes: readonly string[], alive: ReadonlySet<string>): Promise<Map<string, Attendance>> {
     const pipeline = this.redis.pipeline();
     for (const code of codes) pipeline.hgetall(this.key(code));
-    const replies = (await pipeline.exec()) ?? [];
+    const replies = (await viaRedis(pipeline.exec())) ?? [];
     const out = new Map<string, Attendance>();
     codes.forEach((code, i) => {
       const [error, all] = replies[i] ?? [null, {}];

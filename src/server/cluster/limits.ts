@@ -6,8 +6,8 @@
  * atomic.
  */
 import type { Redis } from 'ioredis';
-import { ServerError } from '../errors.js';
 import type { CreationCap } from '../tables/lobby.js';
+import { viaRedis } from './redis.js';
 
 /** A table counts against its creator for at most this long if its closing was never counted. */
 const CREATION_TTL_MS = 24 * 3600_000;
@@ -48,9 +48,7 @@ redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate) + 1000)
 return ok`;
 
 /** Redis out of reach: the request is refused, not let through unlimited nor left waiting. */
-function unreachable(): ServerError {
-  return new ServerError('ERR_UNAVAILABLE', 'The server cannot check its limits just now. Try again in a moment.', 503);
-}
+const UNCHECKED = 'The server cannot check its limits just now. Try again in a moment.';
 
 export class SharedCreationCap implements CreationCap {
   constructor(
@@ -60,16 +58,17 @@ export class SharedCreationCap implements CreationCap {
   ) {}
 
   async reserve(address: string, code: string): Promise<boolean> {
-    try {
-      const keys = [`${this.prefix}created:${address}`, `${this.prefix}creator:${code}`];
-      return (await this.redis.eval(RESERVE, 2, ...keys, this.max, code, address, CREATION_TTL_MS)) === 1;
-    } catch {
-      throw unreachable();
-    }
+    const keys = [`${this.prefix}created:${address}`, `${this.prefix}creator:${code}`];
+    return (
+      (await viaRedis(this.redis.eval(RESERVE, 2, ...keys, this.max, code, address, CREATION_TTL_MS), UNCHECKED)) === 1
+    );
   }
 
   async release(code: string): Promise<void> {
-    await this.redis.eval(RELEASE, 1, `${this.prefix}creator:${code}`, `${this.prefix}created:`, code);
+    await viaRedis(
+      this.redis.eval(RELEASE, 1, `${this.prefix}creator:${code}`, `${this.prefix}created:`, code),
+      UNCHECKED,
+    );
   }
 }
 
@@ -83,10 +82,11 @@ export class SharedBuckets {
   ) {}
 
   async take(key: string): Promise<boolean> {
-    try {
-      return (await this.redis.eval(TAKE, 1, `${this.prefix}${key}`, this.perSecond / 1000, this.burst)) === 1;
-    } catch {
-      throw unreachable();
-    }
+    return (
+      (await viaRedis(
+        this.redis.eval(TAKE, 1, `${this.prefix}${key}`, this.perSecond / 1000, this.burst),
+        UNCHECKED,
+      )) === 1
+    );
   }
 }

@@ -9,6 +9,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterConfig } from '../config.js';
+import { within } from '../deadline.js';
 import type { ServerError } from '../errors.js';
 import type { Following } from '../realtime/socket.js';
 import type { Store } from '../store/store.js';
@@ -181,9 +182,10 @@ export class ClusterNode implements Hosting, Following {
   gone(code: string, why: Gone): void {
     if (why === 'lost') this.leases.forget(code);
     // On shutdown every lease is released at once (stop()).
-    if (why !== 'closed') return;
+    if (why === 'lost' || why === 'released') return;
     this.leases.release([code]).catch((e) => this.log.warn({ err: e, table: code }, 'lease not released'));
-    this.followersOf.clear(code).catch(() => undefined);
+    if (why === 'closed')
+      this.followersOf.clear(code).catch((e) => this.log.warn({ err: e, table: code }, 'followers not cleared'));
   }
 
   // ---- Following (this node's connections) ----
@@ -267,18 +269,23 @@ export class ClusterNode implements Hosting, Following {
     this.leases.stop();
   }
 
-  /** Shutting down, after the lobby stopped its tables: release them so other nodes take them at once. */
-  async stop(): Promise<void> {
+  /**
+   * Shutting down, after the lobby stopped its tables: release them so other nodes take
+   * them at once. Within `ms` whatever PostgreSQL and Redis do: what is not done by then
+   * is left (a lease not released runs out; other nodes then take its table).
+   */
+  async stop(ms: number): Promise<void> {
     this.stopTaking();
     this.rpc.stop();
-    try {
+    const handover = async () => {
       await this.leases.release(this.leases.heldCodes());
       await this.nodes.leave();
       await this.sessionCount?.leave();
       await this.links.main.publish(`${this.config.redisPrefix}released`, this.nodeId);
-    } catch (e) {
-      this.log.warn({ err: e }, 'could not hand tables over (other nodes take them when their leases run out)');
-    }
-    await this.links.close();
+    };
+    await within(handover(), (ms * 2) / 3, 'handing the tables over').catch((e) =>
+      this.log.warn({ err: e }, 'could not hand tables over (other nodes take them when their leases run out)'),
+    );
+    await this.links.close(ms / 3);
   }
 }

@@ -7,9 +7,13 @@
  */
 import { Redis } from 'ioredis';
 import type { ClusterConfig } from '../config.js';
+import { within } from '../deadline.js';
+import { ServerError } from '../errors.js';
 
 /** A Redis command that does not answer within this long fails (every wait has a clock). */
 const COMMAND_TIMEOUT_MS = 2000;
+/** A connection that ioredis gave up is started again after this long. */
+const RECONNECT_MS = 1000;
 
 export interface RedisLinks {
   /**
@@ -18,19 +22,59 @@ export interface RedisLinks {
    */
   readonly main: Redis;
   /**
-   * The adapter's publisher. The adapter publishes without handling failures, so this
-   * one queues while Redis is away and sends once it is back (a failure here would be an
-   * unhandled rejection).
+   * The adapter's publisher. It queues while Redis is away and sends once it is back; its
+   * failures (only once it is closed) are reported, not thrown (see `reported`).
    */
   readonly adapterPub: Redis;
   readonly adapterSub: Redis;
   readonly rpcSub: Redis;
   /** Whether every connection is up now (for /healthz and for renewing leases). */
   ready(): boolean;
-  close(): Promise<void>;
+  /** Close every connection: politely (QUIT) if Redis answers within `ms`, else at once. */
+  close(ms: number): Promise<void>;
+}
+
+/** Redis could not carry out a command a client's request needed. */
+export class RedisUnavailableError extends ServerError {
+  constructor(message = 'The server cannot reach the other servers just now. Try again in a moment.') {
+    super('ERR_UNAVAILABLE', message, 503);
+  }
+}
+
+/** A command a request needs: any failure of Redis is the request's ERR_UNAVAILABLE. */
+export async function viaRedis<T>(command: Promise<T>, message?: string): Promise<T> {
+  try {
+    return await command;
+  } catch {
+    throw new RedisUnavailableError(message);
+  }
+}
+
+/**
+ * The commands that code we do not own issues without handling their failure: the
+ * Socket.IO adapter publishes and (un)subscribes and ignores the promise, and ioredis
+ * itself subscribes again after a reconnection. A client closed with such a command
+ * queued rejects it ("Connection is closed."), and an unhandled rejection ends the
+ * process. On these connections each of them is reported instead, and still rejects for
+ * a caller that waits for it.
+ */
+const FIRE_AND_FORGET = ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const;
+
+function reported(client: Redis, onError: (e: Error) => void): void {
+  for (const name of FIRE_AND_FORGET) {
+    const command = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(client, {
+      [name]: (...args: unknown[]) => {
+        const sent = command(...args);
+        sent.catch(onError);
+        return sent;
+      },
+    });
+  }
 }
 
 export async function connectRedis(config: ClusterConfig, onError: (e: Error) => void): Promise<RedisLinks> {
+  let closing = false;
   const make = (queue: boolean) => {
     const client = new Redis(config.redisUrl, {
       lazyConnect: true,
@@ -43,6 +87,16 @@ export async function connectRedis(config: ClusterConfig, onError: (e: Error) =>
     });
     // Lost connections are retried by ioredis; the node reports them and carries on.
     client.on('error', onError);
+    // ioredis gives a connection up for good ("end") only when told to, or when a reconnection
+    // is cut short at the wrong moment; then it is started again, unless the node is closing.
+    client.on('end', () => {
+      if (closing) return;
+      onError(new Error('a Redis connection ended; connecting again'));
+      setTimeout(() => {
+        if (!closing) client.connect().catch(() => undefined);
+      }, RECONNECT_MS);
+    });
+    if (queue) reported(client, onError);
     return client;
   };
   const main = make(false);
@@ -50,10 +104,14 @@ export async function connectRedis(config: ClusterConfig, onError: (e: Error) =>
   const adapterSub = make(true);
   const rpcSub = make(true);
   const all = [main, adapterPub, adapterSub, rpcSub];
-  try {
-    await Promise.all(all.map((c) => c.connect()));
-  } catch (e) {
+  const cut = () => {
+    closing = true;
     for (const c of all) c.disconnect();
+  };
+  try {
+    await within(Promise.all(all.map((c) => c.connect())), COMMAND_TIMEOUT_MS * 2, 'connecting to Redis');
+  } catch (e) {
+    cut();
     throw new Error(`cannot reach Redis at REDIS_URL (${(e as Error).message})`);
   }
   return {
@@ -62,8 +120,10 @@ export async function connectRedis(config: ClusterConfig, onError: (e: Error) =>
     adapterSub,
     rpcSub,
     ready: () => all.every((c) => c.status === 'ready'),
-    async close() {
-      await Promise.all(all.map((c) => c.quit().catch(() => c.disconnect())));
+    async close(ms) {
+      closing = true;
+      // QUIT waits for what each connection still has to send; Redis away, that is forever.
+      await within(Promise.all(all.map((c) => c.quit())), ms, 'closing the Redis connections').catch(cut);
     },
   };
 }

@@ -88,4 +88,7 @@ CREATE TABLE analysis_requests (
   at bigint NOT NULL
 );
 `,
+  // 6: which node analyses a requested game, until when (ms, the database's clock): each request
+  // is claimed by one node at a time, and a dead node's claim runs out (src/server/analysis/queue.ts).
+  `ALTER TABLE analysis_requests ADD COLUMN claimed_by text, ADD COLUMN claimed_until bigint;`,
 ];

@@ -15,6 +15,7 @@ import {
 } from './rows.js';
 import type {
   ActionRow,
+  AnalysisClaim,
   ChatRow,
   Fence,
   GameRow,
@@ -387,9 +388,27 @@ export class PostgresStore implements Store {
     ]);
   }
 
-  async analysisRequests(): Promise<string[]> {
-    const { rows } = await this.query('SELECT game_id FROM analysis_requests ORDER BY at, game_id', []);
-    return rows.map(decodeAnalysisRequest);
+  async claimAnalyses(claim: AnalysisClaim, limit: number, gameId?: string): Promise<string[]> {
+    // SKIP LOCKED: nodes claiming at the same moment take different requests instead of waiting for each other.
+    const { rows } = await this.query(
+      `UPDATE analysis_requests SET claimed_by = $1, claimed_until = ${NOW_MS} + $2
+       WHERE game_id IN (
+         SELECT game_id FROM analysis_requests
+         WHERE (claimed_by IS NULL OR claimed_by = $1 OR claimed_until < ${NOW_MS}) AND ($4::text IS NULL OR game_id = $4)
+         ORDER BY at, game_id LIMIT $3 FOR UPDATE SKIP LOCKED)
+       RETURNING game_id, at`,
+      [claim.node, claim.leaseMs, limit, gameId ?? null],
+    );
+    return rows
+      .sort((a, b) => Number(a.at) - Number(b.at) || (a.game_id < b.game_id ? -1 : 1))
+      .map(decodeAnalysisRequest);
+  }
+
+  async renewAnalysisClaims(claim: AnalysisClaim): Promise<void> {
+    await this.query(`UPDATE analysis_requests SET claimed_until = ${NOW_MS} + $2 WHERE claimed_by = $1`, [
+      claim.node,
+      claim.leaseMs,
+    ]);
   }
 
   async dropAnalysisRequest(gameId: string): Promise<void> {

@@ -88,4 +88,10 @@ CREATE TABLE analysis_requests (
   at INTEGER NOT NULL
 );
 `,
+  // 6: which node analyses a requested game, until when (ms): the same claims as PostgreSQL's,
+  // although a SQLite file has one node.
+  `
+ALTER TABLE analysis_requests ADD COLUMN claimed_by TEXT;
+ALTER TABLE analysis_requests ADD COLUMN claimed_until INTEGER;
+`,
 ];

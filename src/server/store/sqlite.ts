@@ -15,6 +15,7 @@ import {
 import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
 import type {
   ActionRow,
+  AnalysisClaim,
   ChatRow,
   Fence,
   GameRow,
@@ -139,7 +140,15 @@ export class SqliteStore implements Store {
       insertRequest: db.prepare(
         'INSERT INTO analysis_requests (game_id, at) VALUES (?, ?) ON CONFLICT (game_id) DO NOTHING',
       ),
-      requests: db.prepare('SELECT game_id FROM analysis_requests ORDER BY at, game_id'),
+      claimRequests: db.prepare(
+        `UPDATE analysis_requests SET claimed_by = @node, claimed_until = @now + @lease
+         WHERE game_id IN (
+           SELECT game_id FROM analysis_requests
+           WHERE (claimed_by IS NULL OR claimed_by = @node OR claimed_until < @now) AND (@game IS NULL OR game_id = @game)
+           ORDER BY at, game_id LIMIT @limit)
+         RETURNING game_id, at`,
+      ),
+      renewRequests: db.prepare('UPDATE analysis_requests SET claimed_until = @now + @lease WHERE claimed_by = @node'),
       deleteRequest: db.prepare('DELETE FROM analysis_requests WHERE game_id = ?'),
       fenceOf: db.prepare('SELECT owner_fence FROM tables WHERE code = ?'),
       tableOfGame: db.prepare('SELECT table_code FROM games WHERE id = ?'),
@@ -322,8 +331,19 @@ export class SqliteStore implements Store {
     this.stmts.insertRequest.run(gameId, at);
   }
 
-  async analysisRequests(): Promise<string[]> {
-    return this.stmts.requests.all().map(decodeAnalysisRequest);
+  async claimAnalyses(claim: AnalysisClaim, limit: number, gameId?: string): Promise<string[]> {
+    const rows = this.stmts.claimRequests.all({
+      node: claim.node,
+      lease: claim.leaseMs,
+      now: Date.now(),
+      limit,
+      game: gameId ?? null,
+    }) as { game_id: string; at: number }[];
+    return rows.sort((a, b) => a.at - b.at || (a.game_id < b.game_id ? -1 : 1)).map(decodeAnalysisRequest);
+  }
+
+  async renewAnalysisClaims(claim: AnalysisClaim): Promise<void> {
+    this.stmts.renewRequests.run({ node: claim.node, lease: claim.leaseMs, now: Date.now() });
   }
 
   async dropAnalysisRequest(gameId: string): Promise<void> {

@@ -51,6 +51,12 @@ export interface GameRow {
   readonly finishedAt: number | null;
 }
 
+/** Who claims analysis requests, for how long (Store.claimAnalyses). */
+export interface AnalysisClaim {
+  readonly node: string;
+  readonly leaseMs: number;
+}
+
 export interface ActionRow {
   /** 1 for the first action of the game, then one more for each. */
   readonly seq: number;
@@ -177,8 +183,15 @@ export interface Store {
   timersOf(tableCode: string): Promise<TimerRow[]>;
   /** Note that a finished game waits to be analysed (asked again: the first request stays). */
   requestAnalysis(gameId: string, at: number): Promise<void>;
-  /** The games waiting to be analysed, oldest request first. */
-  analysisRequests(): Promise<string[]>;
+  /**
+   * Claim games waiting to be analysed for `claim.node`, for `claim.leaseMs`: at most
+   * `limit` of them (or only `gameId`), oldest request first, among those nobody claimed,
+   * whose claim ran out, or that this node claimed already. What another node holds a live
+   * claim on is left alone, so a request is analysed by one node at a time.
+   */
+  claimAnalyses(claim: AnalysisClaim, limit: number, gameId?: string): Promise<string[]>;
+  /** Every claim of `claim.node` lasts another `claim.leaseMs`. */
+  renewAnalysisClaims(claim: AnalysisClaim): Promise<void>;
   /** Forget a request without an analysis (the game could not be analysed). */
   dropAnalysisRequest(gameId: string): Promise<void>;
   /**

@@ -24,7 +24,7 @@ const LOBBY_PAGE = 100;
 /** A request sent to a table's owner that finds it gone is sent again (to the new owner) this often at most. */
 const FORWARD_TRIES = 3;
 
-export type Gone = 'closed' | 'released' | 'lost';
+export type Gone = 'closed' | 'released' | 'lost' | 'unloaded';
 
 /** What one node asks another about a table it owns. */
 export type TableRequest = { code: string; command: TableCommand } | { code: string; summary: true };
@@ -43,8 +43,9 @@ export interface Hosting {
   /** Who is at each of these tables, through any node. */
   attendance(codes: readonly string[]): Promise<Map<string, Attendance>>;
   /**
-   * This node no longer serves the table: it closed or this node shuts down (the lease is
-   * released, so another node may take it at once), or another node took it over.
+   * This node no longer serves the table: it closed, this node shuts down or could not
+   * load it (the lease is released, so another node may take it at once), or another node
+   * took it over.
    */
   gone(code: string, why: Gone): void;
 }
@@ -143,7 +144,8 @@ export class Lobby {
       this.tables.set(code, created.table);
       return created;
     } catch (e) {
-      await this.cap.release(code);
+      // The refusal the creator gets is the table's, whether or not the cap heard of it.
+      await this.uncount(code);
       throw e;
     }
   }
@@ -151,8 +153,13 @@ export class Lobby {
   /** The table leaves memory; closed, it no longer counts against its creator. */
   private forget(code: string, why: Gone): void {
     this.tables.delete(code);
-    if (why === 'closed') void this.cap.release(code).catch(() => undefined);
+    if (why === 'closed') void this.uncount(code);
     this.hosting?.gone(code, why);
+  }
+
+  /** The table no longer counts against its creator (if the cap cannot hear it now, the count runs out by itself). */
+  private async uncount(code: string): Promise<void> {
+    await this.cap.release(code).catch((e) => this.ctx.log.warn({ err: e, table: code }, 'table not uncounted'));
   }
 
   /**
@@ -200,7 +207,17 @@ export class Lobby {
     // A closed table is read, never kept or written.
     if (closed) return table;
     this.tables.set(code, table);
-    await table.resume(this.hosting ? await this.hosting.followers(code) : []);
+    try {
+      await table.resume(this.hosting ? await this.hosting.followers(code) : []);
+    } catch (e) {
+      // Half resumed (the database or Redis failed meanwhile) it would be held and never
+      // played: it leaves memory and, in a cluster, its lease, so that a node loads it again.
+      this.forget(code, 'unloaded');
+      void table.shutdown();
+      throw e;
+    }
+    // Its time is the end of a takeover (failover times are read from it).
+    if (this.hosting) this.ctx.log.info({ table: code, fence }, 'took the table over');
     return table;
   }
 

@@ -10,7 +10,14 @@ import { Nodes } from '../../../src/server/cluster/nodes.js';
 import { connectRedis, type RedisLinks } from '../../../src/server/cluster/redis.js';
 import { Rpc } from '../../../src/server/cluster/rpc.js';
 import { ServerError } from '../../../src/server/errors.js';
-import { dropPrefix, randomPrefix, redisAvailable, TEST_REDIS_URL } from '../helpers/redis.js';
+import {
+  dropPrefix,
+  type PrivateRedis,
+  randomPrefix,
+  redisAvailable,
+  startPrivateRedis,
+  TEST_REDIS_URL,
+} from '../helpers/redis.js';
 
 const redisHere = await redisAvailable();
 const prefix = randomPrefix();
@@ -53,7 +60,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   afterAll(async () => {
     a?.stop();
     b?.stop();
-    for (const l of links) await l.close();
+    for (const l of links) await l.close(2000);
     if (redisHere) await dropPrefix(TEST_REDIS_URL, prefix);
   });
 
@@ -137,4 +144,61 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     expect(taken).toEqual([true, true, true, false]);
     expect(await bucketB.take('10.0.0.5')).toBe(true);
   });
+});
+
+describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", () => {
+  let redis: PrivateRedis;
+  const problems: string[] = [];
+  const connect = () =>
+    connectRedis({ redisUrl: redis.url, nodeId: 'n', redisPrefix: prefix, leaseMs: 1000 }, (e) =>
+      problems.push(e.message),
+    );
+  beforeAll(async () => {
+    if (redisHere) redis = await startPrivateRedis();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('closing waits for Redis only so long: with Redis down and broadcasts queued, it still ends', async () => {
+    const l = await connect();
+    await redis.down();
+    try {
+      while (l.adapterPub.status === 'ready') await new Promise((r) => setTimeout(r, 20));
+      // The adapter publishes without waiting; while Redis is away that is queued.
+      void l.adapterPub.publish('somewhere', 'an update');
+      await l.close(500);
+      expect(l.ready()).toBe(false);
+    } finally {
+      await redis.up();
+    }
+  }, 30_000);
+
+  it('a command fired and forgotten (as the adapter does) on a closed connection is reported, never unhandled', async () => {
+    const l = await connect();
+    await l.close(2000);
+    problems.length = 0;
+    void l.adapterPub.publish('somewhere', 'an update');
+    void l.adapterSub.subscribe('a channel');
+    void l.rpcSub.unsubscribe('a channel');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(problems).toEqual(['Connection is closed.', 'Connection is closed.', 'Connection is closed.']);
+  });
+
+  it('a connection that ioredis gave up for good connects again by itself', async () => {
+    const l = await connect();
+    try {
+      // Ended by hand here; ioredis also ends one when a reconnection is cut short at the wrong moment.
+      const ended = new Promise((r) => l.main.once('end', r));
+      l.main.disconnect();
+      await ended;
+      expect(l.ready()).toBe(false);
+      const deadline = Date.now() + 20_000;
+      while (!l.ready() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(l.ready()).toBe(true);
+      expect(await l.main.ping()).toBe('PONG');
+    } finally {
+      await l.close(2000);
+    }
+  }, 30_000);
 });

@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseAction } from '../helpers/choose.js';
-import { type Cluster, type ClusterNode, clusterAvailable, clusterForFile, health } from '../helpers/cluster.js';
+import { type Cluster, clusterAvailable, clusterForFile, healthOf } from '../helpers/cluster.js';
 import { ADMIN_URL } from '../helpers/postgres.js';
 import { type PrivateRedis, startPrivateRedis } from '../helpers/redis.js';
 import { finishAndCheck, playUntil, SeatPlayer } from '../helpers/seat-player.js';
@@ -15,17 +15,6 @@ import { seatTable } from '../helpers/tables.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 
 const run = await clusterAvailable();
-
-/** Wait until every node's /healthz body satisfies `want`. */
-async function healthOf(nodes: readonly ClusterNode[], want: (body: Record<string, unknown>) => boolean, what: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const all = await Promise.all(nodes.map((n) => health(n).catch(() => ({ status: 0, body: {} }))));
-    if (all.every((h) => want(h.body as Record<string, unknown>))) return;
-    if (Date.now() > deadline) throw new Error(`the nodes did not report ${what}: ${JSON.stringify(all)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** A table of `humans` people (and bots) made on the first node, each person on another node. */
 async function spreadTable(cluster: Cluster, players: number, humans: number) {

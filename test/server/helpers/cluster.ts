@@ -256,3 +256,54 @@ function digest(id: string, output: string): string {
 export function health(node: ClusterNode): Promise<{ status: number; body: unknown }> {
   return api(node.server, 'GET', '/healthz');
 }
+
+/** Wait until every node's /healthz body satisfies `want`. */
+export async function healthOf(
+  nodes: readonly ClusterNode[],
+  want: (body: Record<string, unknown>) => boolean,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const all = await Promise.all(nodes.map((n) => health(n).catch(() => ({ status: 0, body: {} }))));
+    if (all.every((h) => want(h.body as Record<string, unknown>))) return;
+    if (Date.now() > deadline) throw new Error(`the nodes did not report ${what}: ${JSON.stringify(all)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * When a node had taken table `code` over after `since` (ms since the epoch): the time of
+ * the first such line in the nodes' logs, written once the table was loaded and resumed.
+ * Waits for it up to `ms`.
+ */
+export async function takenOverAt(
+  nodes: readonly { output(): string }[],
+  code: string,
+  since: number,
+  ms = 60_000,
+): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const times = nodes
+      .flatMap((n) => n.output().split('\n'))
+      .filter((l) => l.includes('"msg":"took the table over"'))
+      .map((l) => JSON.parse(l) as { table: string; time: number })
+      .filter((e) => e.table === code && e.time >= since)
+      .map((e) => e.time);
+    if (times.length > 0) return Math.min(...times);
+    if (Date.now() > deadline) throw new Error(`no node took table ${code} over`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The settings of a cluster node started by hand (no nginx): `db`, and the shared Redis under `prefix`. */
+export function nodeEnv(db: TestDatabase, prefix: string, id: string, leaseMs: number): Record<string, string> {
+  return {
+    DATABASE_URL: db.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: prefix,
+    NODE_ID: id,
+    LEASE_MS: String(leaseMs),
+  };
+}

@@ -288,20 +288,42 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       games.push(game);
     }
     const [a, b, c] = games.map((g) => g.id);
+    const one = { node: 'node-1', leaseMs: 60_000 };
+    const two = { node: 'node-2', leaseMs: 60_000 };
     await store.requestAnalysis(b, 1_764_000_030_000);
     await store.requestAnalysis(a, 1_764_000_031_000);
     await store.requestAnalysis(c, 1_764_000_032_000);
     // Asked again: the first request (and its place) stays.
     await store.requestAnalysis(b, 1_764_000_033_000);
-    expect(await store.analysisRequests()).toEqual([b, a, c]);
+    expect(await store.claimAnalyses(one, 2)).toEqual([b, a]);
     await store.close();
     store = await backing.open();
-    expect(await store.analysisRequests()).toEqual([b, a, c]);
+    // A node's own claims are its own again (a restart with the same name); another's live claims are not.
+    expect(await store.claimAnalyses(one, 10)).toEqual([b, a, c]);
+    expect(await store.claimAnalyses(two, 10)).toEqual([]);
+    expect(await store.claimAnalyses(two, 10, a)).toEqual([]);
     await store.saveAnalysis(b, JSON.stringify({ format: 'bottle-imp-analysis/1' }), 1_764_000_034_000);
     await store.dropAnalysisRequest(c);
-    expect(await store.analysisRequests()).toEqual([a]);
+    expect(await store.claimAnalyses(one, 10)).toEqual([a]);
     expect(await store.loadAnalysis(c)).toBeNull();
     await store.dropAnalysisRequest(a);
+    expect(await store.claimAnalyses(one, 10)).toEqual([]);
+  });
+
+  it.skipIf(skip)('an analysis claim runs out unless renewed; then another node may take it', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    const game = gameOf(table, `q-${table.code}`);
+    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+    await store.requestAnalysis(game.id, 1_764_000_040_000);
+    // A claim that has already run out (a lease in the past) stands for a dead node's.
+    expect(await store.claimAnalyses({ node: 'node-1', leaseMs: -1000 }, 10)).toEqual([game.id]);
+    await store.renewAnalysisClaims({ node: 'node-1', leaseMs: 60_000 });
+    expect(await store.claimAnalyses({ node: 'node-2', leaseMs: 60_000 }, 10)).toEqual([]);
+    await store.renewAnalysisClaims({ node: 'node-1', leaseMs: -1000 });
+    expect(await store.claimAnalyses({ node: 'node-2', leaseMs: 60_000 }, 10, game.id)).toEqual([game.id]);
+    expect(await store.claimAnalyses({ node: 'node-1', leaseMs: 60_000 }, 10)).toEqual([]);
+    await store.dropAnalysisRequest(game.id);
   });
 
   it.skipIf(skip)('a refused start stores no game, and a refused last action does not finish the game', async () => {

@@ -1,0 +1,106 @@
+/**
+ * Analyses in a cluster: a stored analysis request is claimed by exactly one node, and a
+ * dead node's claim is taken up again. Three finished games are left waiting for analysis
+ * (their node is killed); then two nodes start on the same database. The first takes
+ * every request; the second, though it starts with them pending, analyses none while the
+ * first holds them; the first is killed mid-analysis, and the second analyses all three,
+ * each exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisReply } from '../../../src/protocol/messages.js';
+import { type Client, playToEnd } from '../helpers/client.js';
+import { nodeEnv } from '../helpers/cluster.js';
+import { freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
+import { dropPrefix, randomPrefix, redisAvailable, TEST_REDIS_URL } from '../helpers/redis.js';
+import { api, startServer, type TestServer } from '../helpers/server.js';
+import { seatTable } from '../helpers/tables.js';
+
+const here = (await postgresAvailable()) && (await redisAvailable());
+const LEASE_MS = 1500;
+/** So many samples per decision that a node is surely still at its first game when it is killed. */
+const SLOW = '200000';
+const FAST = '40';
+
+/** The games whose analysis a node's log says it finished. */
+function analysed(node: TestServer): string[] {
+  return node
+    .output()
+    .split('\n')
+    .filter((l) => l.includes('"msg":"game analysed"'))
+    .map((l) => (JSON.parse(l) as { game: string }).game);
+}
+
+async function until(test: () => boolean | Promise<boolean>, what: string, ms = 120_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe.skipIf(!here)('analysis requests across nodes', () => {
+  let db: TestDatabase;
+  const prefix = randomPrefix();
+  const nodes: TestServer[] = [];
+  const start = async (id: string, iterations: string) => {
+    const node = await startServer({
+      ...nodeEnv(db, prefix, id, LEASE_MS),
+      ANALYSIS_ITERATIONS: iterations,
+      BOT_WORKERS: '2',
+    });
+    nodes.push(node);
+    return node;
+  };
+  beforeAll(async () => {
+    if (here) db = await freshDatabase();
+  });
+  afterAll(async () => {
+    for (const n of nodes) await n.stop().catch(() => undefined);
+    if (!here) return;
+    await db.drop();
+    await dropPrefix(TEST_REDIS_URL, prefix);
+  });
+
+  it("each pending request is analysed once, by one node; a dead node's claims are taken up by another", async () => {
+    // Three finished games with their analyses requested, on a node that is then killed.
+    const first = await start('node-first', SLOW);
+    const { humans } = await seatTable(first, { players: 4, rounds: 1 }, 1, { level: 'easy' });
+    const host: Client = humans[0];
+    const games: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) {
+        expect(await host.call('table:rematch', {})).toEqual({ ok: true });
+        await host.until(() => host.game!.gameId !== games[i - 1], 'the rematch');
+      }
+      await playToEnd([host]);
+      games.push(host.game!.gameId);
+      expect((await api(first, 'POST', `/api/games/${games[i]}/analysis`)).status).toBe(202);
+    }
+    host.close();
+    await first.kill();
+
+    // Two nodes start with the three requests pending. The slow one starts first and claims them.
+    const slow = await start('node-slow', SLOW);
+    const running = async () => {
+      const all = await Promise.all(games.map((g) => api<AnalysisReply>(slow, 'GET', `/api/games/${g}/analysis`)));
+      return all.some((r) => r.body.status === 'running');
+    };
+    await until(running, 'the slow node to start an analysis');
+    const fast = await start('node-fast', FAST);
+    // The fast node starts with the three requests pending, and leaves the slow node's claims alone.
+    expect(fast.output()).toContain('"analysesResumed":0');
+    await new Promise((r) => setTimeout(r, LEASE_MS * 2));
+    expect(analysed(fast)).toEqual([]);
+
+    // The slow node dies mid-analysis: once its claims run out, the fast node analyses every game.
+    await slow.kill();
+    const done = async () => {
+      const all = await Promise.all(games.map((g) => api<AnalysisReply>(fast, 'GET', `/api/games/${g}/analysis`)));
+      return all.every((r) => r.body.status === 'done');
+    };
+    await until(done, 'every game analysed');
+    const finished = nodes.flatMap((n) => analysed(n));
+    expect(finished.sort()).toEqual([...games].sort());
+    expect(analysed(fast).sort()).toEqual([...games].sort());
+  }, 240_000);
+});
