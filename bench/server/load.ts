@@ -105,8 +105,9 @@ function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
 }
 
 export interface LoadSettings {
-  /** The nodes; a table is made on one and its seats connect to the nodes in turn. */
+  /** The nodes; a table is made on one, and its seats connect to it (or to the nodes in turn: `spread`). */
   readonly urls: readonly string[];
+  readonly spread?: boolean;
   readonly games: number;
   readonly procs: number;
   readonly seconds: number;
@@ -149,7 +150,13 @@ export async function runLoad(s: LoadSettings): Promise<LoadResult> {
   try {
     for (let p = 0; p < s.procs; p++) {
       const share = Math.floor(s.games / s.procs) + (p < s.games % s.procs ? 1 : 0);
-      const cfg: PlayersConfig = { urls: s.urls, games: share, thinkMs: s.thinkMs, turnClock: s.turnClock ?? 'normal' };
+      const cfg: PlayersConfig = {
+        urls: s.urls,
+        games: share,
+        thinkMs: s.thinkMs,
+        turnClock: s.turnClock ?? 'normal',
+        spread: s.spread ?? false,
+      };
       players.push(
         fork(path.join(HERE, 'players.js'), [], { env: { ...process.env, BENCH_PLAYERS: JSON.stringify(cfg) } }),
       );

@@ -75,6 +75,8 @@ export async function cluster(count: number, env: Record<string, string> = {}): 
       ...BENCH_NODE_ENV,
       PORT: String(await freePort()),
       NODE_ID: `bench-${i + 1}`,
+      // As behind nginx (docs/deploy.md): the node makes table codes routed to itself.
+      BALANCER_SLOT: `${i + 1}/${count}`,
       DATABASE_URL: databaseUrl,
       REDIS_URL: REDIS,
       REDIS_PREFIX: prefix,
