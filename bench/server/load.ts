@@ -211,6 +211,10 @@ export function loadFigures(r: LoadResult) {
     windowSeconds: Math.round(r.windowSeconds * 10) / 10,
     actionsPerSecond: Math.round(accepted / r.windowSeconds),
     refused: r.reports.reduce((n, p) => n + p.refused, 0),
+    refusedBy: r.reports.reduce<Record<string, number>>((by, p) => {
+      for (const [code, n] of Object.entries(p.refusedBy)) by[code] = (by[code] ?? 0) + n;
+      return by;
+    }, {}),
     gamesFinishedInWindow: r.reports.reduce((n, p) => n + p.gamesFinished, 0),
     ackLatencyMs: summary(r.reports.flatMap((p) => p.ackMs)),
     othersUpdateLatencyMs: summary(r.reports.flatMap((p) => p.updateMs)),

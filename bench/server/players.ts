@@ -33,6 +33,8 @@ export interface PlayersReport {
   readonly updateMs: number[];
   readonly actions: number;
   readonly refused: number;
+  /** The refusals by error code. */
+  readonly refusedBy: Record<string, number>;
   readonly gamesPlaying: number;
   readonly gamesFinished: number;
   /** This process's own event-loop delay (p99, ms): time the measurements themselves waited. */
@@ -44,7 +46,14 @@ type Ack = { ok: true; seq: number } | { ok: false; error: { code: string; messa
 const config: PlayersConfig = JSON.parse(process.env.BENCH_PLAYERS ?? '{}');
 let measuring = false;
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
-const stats = { ackMs: [] as number[], updateMs: [] as number[], actions: 0, refused: 0, gamesFinished: 0 };
+const stats = {
+  ackMs: [] as number[],
+  updateMs: [] as number[],
+  actions: 0,
+  refused: 0,
+  refusedBy: {} as Record<string, number>,
+  gamesFinished: 0,
+};
 
 class BenchGame {
   readonly seats: Seat[] = [];
@@ -131,6 +140,7 @@ class Seat {
         this.game.acked(`${u.gameId}:${ack.seq}`, sentAt);
       } else if (measuring) {
         stats.refused++;
+        stats.refusedBy[ack.error.code] = (stats.refusedBy[ack.error.code] ?? 0) + 1;
       }
       this.maybeAct();
     });
