@@ -23,6 +23,7 @@ import type {
   SeatRow,
   Store,
   TableRow,
+  TimerKey,
   TimerKind,
   TimerRow,
 } from './store.js';
@@ -60,25 +61,37 @@ function fenceCheck(by: OwnedBy, n = 1): string {
  */
 interface HotWrite {
   readonly name: string;
-  /** The write, its parameters from $1; `guard` stands for its condition. */
-  sql(guard: string): string;
+  /** The write (one data-modifying statement, or several run as one), its parameters from $1; `guard` stands for its condition. */
+  sql(guard: string): string[];
 }
 
 const HOT = {
   append: {
     name: 'append',
-    sql: (guard: string) =>
+    sql: (guard: string) => [
       `INSERT INTO actions (game_id, seq, seat, action, by_bot, at) SELECT $1, $2, $3, $4, $5, $6 WHERE ${guard}`,
+    ],
   },
   setTimer: {
     name: 'set-timer',
-    sql: (guard: string) =>
+    sql: (guard: string) => [
       `INSERT INTO timers (table_code, kind, seat, deadline) SELECT $1, $2, $3, $4 WHERE ${guard}
        ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline`,
+    ],
   },
   clearTimer: {
     name: 'clear-timer',
-    sql: (guard: string) => `DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3 AND ${guard}`,
+    sql: (guard: string) => [`DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3 AND ${guard}`],
+  },
+  /** $1 the table; $2, $3 the kinds and seats to clear; $4, $5, $6 the kinds, seats and deadlines to set. */
+  changeTimers: {
+    name: 'change-timers',
+    sql: (guard: string) => [
+      `DELETE FROM timers WHERE table_code = $1 AND (kind, seat) IN (SELECT * FROM unnest($2::text[], $3::integer[])) AND ${guard}`,
+      `INSERT INTO timers (table_code, kind, seat, deadline)
+       SELECT $1, k, s, d FROM unnest($4::text[], $5::integer[], $6::bigint[]) AS x(k, s, d) WHERE ${guard}
+       ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline`,
+    ],
   },
 } satisfies Record<string, HotWrite>;
 
@@ -257,13 +270,19 @@ export class PostgresStore implements Store {
    * row until it commits) and writes only if it holds; it answers whether it did.
    */
   private async hotWrite(write: HotWrite, values: unknown[], by: OwnedBy, fence: Fence): Promise<void> {
+    const parts = (guard: string) =>
+      write
+        .sql(guard)
+        .map((sql, i) => `write${i} AS (${sql})`)
+        .join(', ');
     if (fence === undefined) {
-      await this.query(write.sql('true'), values, write.name);
+      const [only, ...more] = write.sql('true');
+      await this.query(more.length === 0 ? only : `WITH ${parts('true')} SELECT 1`, values, write.name);
       return;
     }
     const n = values.length + 1;
     const { rows } = await this.query(
-      `WITH owner AS (${fenceCheck(by, n)}), write AS (${write.sql('EXISTS (SELECT 1 FROM owner)')})
+      `WITH owner AS (${fenceCheck(by, n)}), ${parts('EXISTS (SELECT 1 FROM owner)')}
        SELECT count(*)::integer AS held FROM owner`,
       [...values, 'code' in by ? by.code : by.gameId, fence],
       `${write.name}-fenced-${'code' in by ? 'code' : 'game'}`,
@@ -344,7 +363,7 @@ export class PostgresStore implements Store {
     try {
       if (finished) {
         await this.fenced({ gameId }, fence, async (c) => {
-          await c.query(HOT.append.sql('true'), values);
+          await c.query(HOT.append.sql('true')[0], values);
           await c.query(`UPDATE games SET status = 'finished', finished_at = $2 WHERE id = $1`, [gameId, finished.at]);
         });
       } else await this.hotWrite(HOT.append, values, { gameId }, fence);
@@ -404,6 +423,23 @@ export class PostgresStore implements Store {
 
   async clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void> {
     await this.hotWrite(HOT.clearTimer, [tableCode, kind, seat], { code: tableCode }, fence);
+  }
+
+  async changeTimers(
+    tableCode: string,
+    set: readonly TimerRow[],
+    clear: readonly TimerKey[],
+    fence?: Fence,
+  ): Promise<void> {
+    const values = [
+      tableCode,
+      clear.map((t) => t.kind),
+      clear.map((t) => t.seat),
+      set.map((t) => t.kind),
+      set.map((t) => t.seat),
+      set.map((t) => t.deadline),
+    ];
+    await this.hotWrite(HOT.changeTimers, values, { code: tableCode }, fence);
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {
