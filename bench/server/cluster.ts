@@ -16,27 +16,35 @@
  * --idle-seconds I (15): each setup's idle CPU (heartbeats, lease renewals, timers) is
  * measured for I seconds before its tables open, and CPU per action is also given above it.
  *
- * --soak: instead, hold --games (default 1000) for --seconds (default 600) on one node and
- * then on a 3-node cluster, sampling each node's RSS and V8 heap every minute: memory at
- * the start and the end of the window, and games played meanwhile (rematches keep every
- * table busy).
+ * --soak: instead, games that end, for --seconds (default 600) on one node and then on a
+ * 3-node cluster: --games (default 100) tables at a time play one-round games (--rounds,
+ * default 1) at a think time of --think-ms (default 500); when a game ends its people leave
+ * (the last one out closes the table) and a new table takes its place. Each node's RSS
+ * and V8 heap are read every 5 s and reported every minute beside the games finished so
+ * far (the heap at the minute and its floor, the lowest read in that minute: the heap
+ * after its last collection, free of the garbage collector's sawtooth), with the slope of
+ * each against games finished after --warmup-seconds (default 120): MB per 1,000 games.
  */
 import os from 'node:os';
 import { loadFigures, metrics, option, runLoad, total } from './load.js';
 import { type BenchNodes, cluster, singleSqlite } from './nodes.js';
+import { MemoryTrace } from './soak.js';
 
 const SOAK = process.argv.includes('--soak');
-const GAMES = option('games', SOAK ? 1000 : 400);
+const GAMES = option('games', SOAK ? 100 : 400);
 const PROCS = option('procs', 2);
 const SECONDS = option('seconds', SOAK ? 600 : 60);
-const THINK_MS = option('think-ms', 1500);
+const THINK_MS = option('think-ms', SOAK ? 500 : 1500);
+/** The soak's game length and how long memory may settle before its slope is taken. */
+const ROUNDS = SOAK ? option('rounds', 1) : undefined;
+const WARMUP_SECONDS = option('warmup-seconds', 120);
 /** The nodes' idle CPU is measured this long before the load, and told apart from the load's. */
 const IDLE_SECONDS = option('idle-seconds', 15);
 const i = process.argv.indexOf('--nodes');
 /** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N; Ns with spread seats. */
 const SETUPS = (i < 0 ? (SOAK ? '1,3' : '1,1c,3,3s') : process.argv[i + 1]).split(',');
 
-const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
 async function memory(nodes: BenchNodes): Promise<{ rssMB: number[]; heapUsedMB: number[] }> {
   const all = await Promise.all(nodes.urls.map(metrics));
@@ -52,11 +60,12 @@ async function measure(setup: string) {
   const spread = setup.endsWith('s');
   const nodes = setup === '1' ? await singleSqlite() : await cluster(size);
   try {
-    const samples: { atSeconds: number; rssMB: number[]; heapUsedMB: number[] }[] = [];
+    const trace = new MemoryTrace();
     let t0 = 0;
     let databaseCpuBefore: number | null = null;
-    const sample = async () => {
-      samples.push({ atSeconds: Math.round((performance.now() - t0) / 1000), ...(await memory(nodes)) });
+    const sample = async (gamesFinished: number) => {
+      const { rssMB, heapUsedMB } = await memory(nodes);
+      trace.read(Math.round((performance.now() - t0) / 1000), gamesFinished, rssMB, heapUsedMB);
     };
     const load = await runLoad({
       urls: nodes.urls,
@@ -65,17 +74,19 @@ async function measure(setup: string) {
       procs: PROCS,
       seconds: SECONDS,
       thinkMs: THINK_MS,
+      rounds: ROUNDS,
+      afterGame: SOAK ? 'replace' : 'rematch',
       idleSeconds: IDLE_SECONDS,
       beforeWindow: async () => {
         t0 = performance.now();
         databaseCpuBefore = await nodes.databaseCpuSeconds();
-        await sample();
+        await sample(0);
       },
-      during: SOAK ? { everyMs: 60_000, sample } : undefined,
+      during: SOAK ? { everyMs: 5000, sample } : undefined,
     });
     const databaseCpuAfter = await nodes.databaseCpuSeconds();
-    await sample();
     const figures = loadFigures(load);
+    await sample(figures.gamesFinishedInWindow);
     const accepted = figures.actionsPerSecond * load.windowSeconds;
     return {
       setup: spread ? `${nodes.label}, seats spread over the nodes` : nodes.label,
@@ -87,9 +98,9 @@ async function measure(setup: string) {
           ? null
           : Math.round(((databaseCpuAfter - databaseCpuBefore) / accepted) * 1e6),
       connections: total(load.after, 'bottle_imp_connections'),
-      memoryAtStart: samples[0],
-      memoryAtEnd: samples[samples.length - 1],
-      ...(SOAK ? { memorySamples: samples } : {}),
+      memoryAtStart: trace.rows[0],
+      memoryAtEnd: trace.rows[trace.rows.length - 1],
+      ...(SOAK ? { memoryByMinute: trace.rows, memorySlopeAfterWarmup: trace.slopes(WARMUP_SECONDS) } : {}),
       loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 10) / 10),
     };
   } finally {
@@ -109,7 +120,7 @@ async function main(): Promise<void> {
   console.log(
     JSON.stringify(
       {
-        command: `npm run bench:cluster -- ${SOAK ? '--soak ' : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --nodes ${SETUPS.join(',')}`,
+        command: `npm run bench:cluster -- ${SOAK ? `--soak --rounds ${ROUNDS} --warmup-seconds ${WARMUP_SECONDS} ` : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --nodes ${SETUPS.join(',')}`,
         machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
         runs: runs.map((r) => ({
           ...r,

@@ -104,6 +104,18 @@ function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
+/** Games finished so far in the window, over every player process. */
+async function gamesFinished(players: readonly ChildProcess[]): Promise<number> {
+  const counts = await Promise.all(
+    players.map((c) => {
+      const got = waitFor<{ gamesFinished: number }>(c, 'progress');
+      c.send({ type: 'progress' });
+      return got.then((g) => g.gamesFinished);
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
 export interface LoadSettings {
   /** The nodes; a table is made on one, and its seats connect to it (or to the nodes in turn: `spread`). */
   readonly urls: readonly string[];
@@ -114,12 +126,16 @@ export interface LoadSettings {
   readonly thinkMs: number;
   /** The tables' turn clock (default: the product's, normal). */
   readonly turnClock?: TurnClock;
+  /** Rounds per game (default: the product's game length). */
+  readonly rounds?: number;
+  /** After a game: a rematch at the same table (default), or a new table (players.ts). */
+  readonly afterGame?: PlayersConfig['afterGame'];
   /** Run just before the window opens (after the tables are open and have settled). */
   readonly beforeWindow?: () => Promise<void>;
   /** Before the tables open, measure the nodes' idle CPU for this long (0: not at all). */
   readonly idleSeconds?: number;
-  /** Called every `everyMs` during the window, e.g. to sample memory (soak). */
-  readonly during?: { everyMs: number; sample: () => Promise<void> };
+  /** Called every `everyMs` during the window with the games finished so far in it, e.g. to sample memory (soak). */
+  readonly during?: { everyMs: number; sample: (gamesFinished: number) => Promise<void> };
 }
 
 export interface LoadResult {
@@ -156,6 +172,8 @@ export async function runLoad(s: LoadSettings): Promise<LoadResult> {
         thinkMs: s.thinkMs,
         turnClock: s.turnClock ?? 'normal',
         spread: s.spread ?? false,
+        rounds: s.rounds,
+        afterGame: s.afterGame ?? 'rematch',
       };
       players.push(
         fork(path.join(HERE, 'players.js'), [], { env: { ...process.env, BENCH_PLAYERS: JSON.stringify(cfg) } }),
@@ -173,7 +191,7 @@ export async function runLoad(s: LoadSettings): Promise<LoadResult> {
     while (performance.now() < end) {
       const step = Math.min(s.during?.everyMs ?? Number.POSITIVE_INFINITY, end - performance.now());
       await new Promise((r) => setTimeout(r, step));
-      if (s.during && performance.now() < end) await s.during.sample();
+      if (s.during && performance.now() < end) await s.during.sample(await gamesFinished(players));
     }
     const reports = await Promise.all(
       players.map((c) => {
@@ -216,6 +234,7 @@ export function loadFigures(r: LoadResult) {
       return by;
     }, {}),
     gamesFinishedInWindow: r.reports.reduce((n, p) => n + p.gamesFinished, 0),
+    tablesNotReplaced: r.reports.reduce((n, p) => n + p.notReplaced, 0),
     ackLatencyMs: summary(r.reports.flatMap((p) => p.ackMs)),
     othersUpdateLatencyMs: summary(r.reports.flatMap((p) => p.updateMs)),
     /** CPU of all the nodes together per action accepted in the window. */

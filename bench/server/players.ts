@@ -1,7 +1,8 @@
 /**
  * One process of simulated players for the load benchmark: it opens its share of
  * 4-player tables over HTTP, connects four Socket.IO clients per table (one per seat,
- * each its own connection), and plays random legal moves after a think time. With
+ * each its own connection), and plays random legal moves after a think time; a finished
+ * game is followed by a rematch, or (the soak) by everyone leaving and a new table. With
  * several nodes, table g is made on node g (which owns it); its seats connect either all
  * to that node (`spread` false: where the balancer's hash on the table code sends them,
  * docs/deploy.md) or to the nodes in turn from there (`spread` true: the worst case, most
@@ -26,6 +27,14 @@ export interface PlayersConfig {
   readonly turnClock: TurnClock;
   /** Seats connect to the nodes in turn rather than all to their table's node. */
   readonly spread: boolean;
+  /** Rounds per game (the product's default length when absent). */
+  readonly rounds?: number;
+  /**
+   * What a table does when its game ends: its host asks for a rematch (the load stays on
+   * the same tables), or everyone leaves (the last one out closes it) and a new table takes
+   * its place, as people who are done go and others come (the soak).
+   */
+  readonly afterGame: 'rematch' | 'replace';
 }
 
 export interface PlayersReport {
@@ -37,6 +46,8 @@ export interface PlayersReport {
   readonly refusedBy: Record<string, number>;
   readonly gamesPlaying: number;
   readonly gamesFinished: number;
+  /** Finished tables whose replacement could not be opened (twice). */
+  readonly notReplaced: number;
   /** This process's own event-loop delay (p99, ms): time the measurements themselves waited. */
   readonly loopDelayP99Ms: number;
 }
@@ -53,6 +64,7 @@ const stats = {
   refused: 0,
   refusedBy: {} as Record<string, number>,
   gamesFinished: 0,
+  notReplaced: 0,
 };
 
 class BenchGame {
@@ -103,8 +115,9 @@ class Seat {
       if (this.host && !this.game.over) {
         this.game.over = true;
         if (measuring) stats.gamesFinished++;
+        if (config.afterGame === 'replace') void replace(this.game);
         // Keep the table busy: the host asks for a rematch after a short pause.
-        setTimeout(() => this.socket.emit('table:rematch', {}, () => (this.game.over = false)), 500);
+        else setTimeout(() => this.socket.emit('table:rematch', {}, () => (this.game.over = false)), 500);
       }
       return;
     }
@@ -189,7 +202,7 @@ async function openGame(index: number): Promise<BenchGame> {
   const node = (k: number) => config.urls[(index + k) % config.urls.length];
   const created = await post<CreateTableReply>(node(0), '/api/tables', {
     name: 'Bench 0',
-    options: { players: 4, turnClock: config.turnClock },
+    options: { players: 4, turnClock: config.turnClock, ...(config.rounds ? { rounds: config.rounds } : {}) },
   });
   const tokens = [created.token];
   for (let i = 1; i < 4; i++)
@@ -209,18 +222,37 @@ async function openGame(index: number): Promise<BenchGame> {
 }
 
 const games: BenchGame[] = [];
+/** The index of the next table opened (it picks the nodes its seats connect to). */
+let next = 0;
+let stopping = false;
+
+/** A new table, tried once more if opening it failed. */
+function openNext(): Promise<BenchGame> {
+  const index = next++;
+  return openGame(index).catch(() => openGame(index));
+}
 
 async function rampUp(): Promise<void> {
   const parallel = 16;
-  let next = 0;
   await Promise.all(
     Array.from({ length: parallel }, async () => {
-      while (next < config.games) {
-        const index = next++;
-        games.push(await openGame(index).catch(() => openGame(index)));
-      }
+      while (next < config.games) games.push(await openNext());
     }),
   );
+}
+
+/** A finished game's people leave (the last one out closes the table) and a new table takes its place. */
+async function replace(game: BenchGame): Promise<void> {
+  await Promise.all(game.seats.map((s) => call(s.socket, 'table:leave', {})));
+  for (const s of game.seats) s.socket.disconnect();
+  if (stopping) return;
+  const fresh = await openNext().catch(() => {
+    stats.notReplaced++;
+    return null;
+  });
+  const i = games.indexOf(game);
+  if (fresh && !stopping) games[i] = fresh;
+  else if (fresh) for (const s of fresh.seats) s.socket.disconnect();
 }
 
 process.on('message', (m: { type: string }) => {
@@ -237,7 +269,10 @@ process.on('message', (m: { type: string }) => {
       loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
     };
     process.send!({ type: 'report', report });
+  } else if (m.type === 'progress') {
+    process.send!({ type: 'progress', gamesFinished: stats.gamesFinished });
   } else if (m.type === 'stop') {
+    stopping = true;
     for (const g of games) for (const s of g.seats) s.socket.disconnect();
     setTimeout(() => process.exit(0), 200);
   }

@@ -9,12 +9,7 @@
  *   idle thread), for callers that must stay synchronous (Bot.decide): the threads answer
  *   on ports of their own and count finished jobs in shared memory, so the caller waits
  *   on an Atomics counter and reads the answers with receiveMessageOnPort.
- * - `nice` lowers the threads' CPU priority: each thread sets its own nice value, which on
- *   Linux belongs to the thread, not the process, so work in a niced pool only gets the
- *   CPU the rest of the process leaves (the server's analyses: BENCHMARKS.md). Elsewhere
- *   it is ignored.
  */
-import os from 'node:os';
 import {
   MessageChannel,
   type MessagePort,
@@ -30,7 +25,6 @@ type Answer<R> = { readonly ok: true; readonly value: R } | { readonly ok: false
 interface ThreadData {
   readonly port: MessagePort;
   readonly done: Int32Array;
-  readonly nice: number;
   readonly data: unknown;
 }
 
@@ -48,8 +42,6 @@ interface Pending<J, R> {
 export interface WorkerPoolOptions {
   /** Sent to every thread once; read there with `poolData()`. */
   readonly workerData?: unknown;
-  /** Nice value every thread sets for itself (0 to 19; higher is lower priority). Default 0. */
-  readonly nice?: number;
   /** Idle threads do not keep the process alive. */
   readonly unref?: boolean;
 }
@@ -150,7 +142,6 @@ export class WorkerPool<J, R> {
     const data: ThreadData = {
       port: port2,
       done: this.done,
-      nice: this.options.nice ?? 0,
       data: this.options.workerData,
     };
     const worker = new Worker(this.script, { workerData: data, transferList: [port2] });
@@ -200,12 +191,10 @@ export function poolData<T>(): T {
   return (workerData as ThreadData).data as T;
 }
 
-/** Inside a pool's thread: set the pool's nice value, then answer every job with `handle`'s result, or its error as a message. */
+/** Inside a pool's thread: answer every job with `handle`'s result, or its error as a message. */
 export function serveJobs<J, R>(handle: (job: J) => R): void {
   if (!parentPort) throw new Error('serveJobs must run in a worker thread');
-  const { port, done, nice } = workerData as ThreadData;
-  // Elsewhere than Linux the nice value belongs to the whole process: the pool runs at normal priority there.
-  if (nice !== 0 && process.platform === 'linux') os.setPriority(nice);
+  const { port, done } = workerData as ThreadData;
   parentPort.on('message', (job: J) => {
     let answer: Answer<R>;
     try {

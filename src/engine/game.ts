@@ -310,7 +310,7 @@ export class Game {
     const expectedDealer = this.nextDealer;
     if (expectedDealer !== null && deal.dealer !== expectedDealer)
       return bad(
-        `dealer must be ${expectedDealer} (seat ${expectedDealer + 1}, the seat after the previous dealer), not ${deal.dealer}`,
+        `dealer must be seat ${expectedDealer + 1} (index ${expectedDealer}), the seat after the previous dealer, not seat ${deal.dealer + 1} (index ${deal.dealer})`,
       );
     const want = new Set(deckIds(setup.extended));
     const seen = new Set<CardId>();

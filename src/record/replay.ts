@@ -22,7 +22,8 @@ export function gameFromRecord(record: GameRecord): RecordResult<Game> {
     if (round.passes === undefined) continue;
     for (let seat = 0; seat < round.passes.length; seat++) {
       const passed = game.apply({ type: 'pass', seat, pass: round.passes[seat] });
-      if (!passed.ok) return fail(`${where}, pass of seat ${seat + 1}: ${passed.error.detail}`);
+      // The engine's detail already names the seat ("seat 2 passed 37, …"): say it once.
+      if (!passed.ok) return fail(`${where}, passes: ${passed.error.detail}`);
     }
     const plays = round.plays ?? [];
     for (let k = 0; k < plays.length; k++) {

@@ -3,6 +3,7 @@
  * its parts here so that tests and the benchmark start exactly what `npm start` runs.
  */
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
@@ -11,6 +12,7 @@ import { BotPool } from './bots/pool.js';
 import { ClusterBroadcaster } from './cluster/broadcaster.js';
 import { ClusterNode } from './cluster/node.js';
 import type { Config } from './config.js';
+import { clientAddress } from './http/client-address.js';
 import { registerErrorReplies } from './http/errors.js';
 import { apiBucket, limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
@@ -33,17 +35,23 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logger: { level: config.logLevel },
     bodyLimit: config.maxMessageBytes,
     logController: new LogController({ disableRequestLogging: true }),
+    // Behind a balancer (TRUST_PROXY) `req.ip` is the client it names; sockets use the same rule (addressOf).
+    trustProxy: config.trustProxy ?? false,
   });
+  const addressOf = (req: IncomingMessage) => clientAddress(req, config.trustProxy);
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
   // In a cluster (REDIS_URL) the nodes share tables through Redis; else this process has them all.
   const cluster = config.cluster ? await ClusterNode.connect(config.cluster, store, app.log) : null;
   const pool = new BotPool(config.botWorkers, config.analysisWorkers);
-  const sessions = new SessionLimits(config);
+  // In a cluster Engine.IO sessions are counted per address over every node.
+  const sessions = new SessionLimits(config, addressOf, cluster?.sessions(config.maxConnectionsPerAddress));
   const io: IoServer = new Server(app.server, {
     ...sessions.serverOptions(),
     ...(cluster ? { adapter: cluster.adapter() } : {}),
   });
-  sessions.attach(io);
+  // A session replaced by a reconnection is closed by whichever node holds it.
+  io.on('session:replaced', (id) => sessions.closeHere(id));
+  sessions.attach(io, cluster && ((id) => io.serverSideEmit('session:replaced', id)));
   const counts: Counts = {
     openTables: (): number => lobby.openTables(),
     runningGames: (): number => lobby.runningGames(),
@@ -63,7 +71,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster ? cluster.creationCap(config.maxTablesPerAddress) : new LocalCreationCap(config.maxTablesPerAddress),
     cluster,
   );
-  const realtime = new Realtime(io, lobby, config, metrics, app.log, cluster);
+  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, cluster);
   const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log);
 
   registerErrorReplies(app);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ANALYSIS_DEFAULT_ITERATIONS, HINT_ITERATIONS } from '../analysis/index.js';
 import { type BalancerSlot, parseBalancerSlot } from './cluster/routing.js';
+import { type ProxyTrust, proxyTrust } from './http/client-address.js';
 
 export interface Config {
   readonly port: number;
@@ -43,6 +44,11 @@ export interface Config {
   /** Largest Socket.IO message or HTTP body accepted, in bytes. */
   readonly maxMessageBytes: number;
   readonly logLevel: string;
+  /**
+   * The proxies (a balancer in front) whose X-Forwarded-For names the client (TRUST_PROXY);
+   * null: none, the client is whoever connected. Every per-address limit counts that client.
+   */
+  readonly trustProxy: ProxyTrust | null;
   /** The address people reach the server at (e.g. https://imp.example.org), for invite links; else taken from the request. */
   readonly publicUrl: string | null;
   /** With it, GET /metrics is also answered to `Authorization: Bearer <token>` from any address (else only from the server's machine). */
@@ -164,6 +170,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     joinTimeoutMs: int(env, 'JOIN_TIMEOUT_SECONDS', 10, 1) * 1000,
     maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', 16 * 1024, 1024),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: proxyTrust(env.TRUST_PROXY),
     publicUrl: publicUrl(env.PUBLIC_URL),
     metricsToken: env.METRICS_TOKEN || null,
     sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),

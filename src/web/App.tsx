@@ -70,7 +70,7 @@ export function App() {
             aria-label={t('prefs.title')}
             data-testid="open-prefs"
           >
-            ⚙
+            <GearIcon />
           </button>
         </nav>
       </header>
@@ -112,5 +112,18 @@ function BrokenLink() {
         </a>
       </div>
     </main>
+  );
+}
+
+/** The preferences button's gear, drawn here: "⚙" is an emoji some systems have no font for. */
+function GearIcon() {
+  return (
+    <svg className="gear-icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path
+        fill="currentColor"
+        fillRule="evenodd"
+        d="M10.3 2h3.4l.5 2.6 1.6.7 2.2-1.5 2.4 2.4-1.5 2.2.7 1.6 2.4.5v3.4l-2.4.5-.7 1.6 1.5 2.2-2.4 2.4-2.2-1.5-1.6.7-.5 2.6h-3.4l-.5-2.6-1.6-.7-2.2 1.5-2.4-2.4 1.5-2.2-.7-1.6L2 13.7v-3.4l2.6-.5.7-1.6-1.5-2.2 2.4-2.4 2.2 1.5 1.6-.7zM12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7z"
+      />
+    </svg>
   );
 }

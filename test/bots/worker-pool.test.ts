@@ -1,11 +1,9 @@
 /**
  * The one WorkerPool (src/bots/worker-pool.ts), with the parallel search's compiled thread
  * script (dist/bots/search-worker.js, so run `npm run build` first): asynchronous and
- * blocking jobs give the same answers as a search on this thread, a failing job fails
- * alone, and a niced pool lowers the priority of its own threads only (Linux keeps the
- * nice value per thread; read back from /proc).
+ * blocking jobs give the same answers as a search on this thread, and a failing job fails
+ * alone.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -21,8 +19,8 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-function poolOf(size: number, nice = 0): WorkerPool<SearchJob, SearchResult> {
-  const p = new WorkerPool<SearchJob, SearchResult>(script, size, { nice });
+function poolOf(size: number): WorkerPool<SearchJob, SearchResult> {
+  const p = new WorkerPool<SearchJob, SearchResult>(script, size);
   pools.push(p);
   return p;
 }
@@ -32,16 +30,6 @@ function jobs(count: number): SearchJob[] {
   if (!made.ok) throw new Error(made.error.message);
   const v = view(made.value, 0);
   return Array.from({ length: count }, (_, k) => ({ view: v, budget: { iterations: 60, ms: 60_000 }, seed: k + 1 }));
-}
-
-/** The nice value of every thread of this process (field 19 of /proc/self/task/TID/stat). */
-function niceValues(): Map<number, number> {
-  const out = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
-  }
-  return out;
 }
 
 describe('WorkerPool', () => {
@@ -76,17 +64,5 @@ describe('WorkerPool', () => {
     expect(two.runEach([good, good], 60_000)).toHaveLength(2);
     await pool.close();
     await expect(pool.run(good)).rejects.toThrow('the worker pool is closed');
-  });
-
-  test.runIf(process.platform === 'linux')('a niced pool lowers its own threads only', async () => {
-    const before = niceValues();
-    const pool = poolOf(2, 19);
-    // Once each thread has answered a job it has set its nice value.
-    pool.runEach(jobs(2), 60_000);
-    const after = niceValues();
-    const niced = [...after].filter(([tid, nice]) => !before.has(tid) && nice === 19);
-    expect(niced).toHaveLength(2);
-    expect(after.get(process.pid)).toBe(before.get(process.pid));
-    expect([...after].filter(([tid, nice]) => before.has(tid) && nice !== before.get(tid))).toEqual([]);
   });
 });

@@ -2,14 +2,15 @@
  * The way in and out of a game on a 390×844 touch phone, against the real server in
  * real Chromium: first join without "Reconnected", chat (unread count, a refusal shown
  * with its reason, read-only for a spectator), the tab title on your turn, Leave (a bot
- * plays on) and Return to your game, Rematch after "Look at the table", the Replays page
- * (download and auto-play), a broken invite link, a German error from a server refusal,
- * and a notification when the tab is hidden.
+ * plays on) and Return to your game (no "Reconnected" either), Rematch after "Look at
+ * the table", the Replays page (download and auto-play), a broken invite link, a German
+ * error from a server refusal, a notification when the tab is hidden, and reactions
+ * and icons drawn without an emoji font.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, device, screenshot, serverAndBrowser } from './harness.js';
+import { browserAvailable, device, emojiOn, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull } from './play.js';
 
 const run = browserAvailable();
@@ -109,6 +110,10 @@ describe.skipIf(!run)('flows on a phone', () => {
     await screenshot(a, 'flows-return-390x844');
     await a.getByTestId(`return-${code}`).tap();
     await a.getByTestId('table').waitFor();
+    // Coming back mid-game is no reconnection: the connection was never lost.
+    await a.getByTestId('hand').waitFor();
+    await a.waitForTimeout(500);
+    expect(await a.getByTestId('reconnected').count()).toBe(0);
 
     await playToGameOver(a);
     // "Look at the table": Rematch and the replay link stay within reach.
@@ -142,6 +147,8 @@ describe.skipIf(!run)('flows on a phone', () => {
     expect(record.players).toHaveLength(3);
     await entry.getByTestId('replay-watch').tap();
     await expect.poll(() => a.getByTestId('replay-play').textContent()).toBe('Pause');
+    // The step buttons' triangles are plain characters, not emoji.
+    expect(await emojiOn(a)).toEqual([]);
     const stepOf = async () =>
       Number(/step (\d+)/.exec((await a.getByTestId('replay-where').textContent()) ?? '')?.[1]);
     await expect.poll(stepOf, { timeout: 10_000 }).toBeGreaterThan(3);
@@ -167,6 +174,24 @@ describe.skipIf(!run)('flows on a phone', () => {
     await host.context.close();
     await guest.context.close();
   }, 240_000);
+
+  it('reactions and icons are drawn, so a browser without an emoji font shows no boxes', async () => {
+    const { context, page } = await device(env.browser(), ...PHONE);
+    await createTable(page, env.server().url, { name: 'Keawe', players: 3, rounds: 1, others: ['easy', 'easy'] });
+    // The header's preferences gear.
+    expect(await emojiOn(page)).toEqual([]);
+    await startWhenFull(page, 3);
+    await page.getByTestId('tab-chat').tap();
+    const chat = page.getByTestId('chat');
+    await chat.waitFor();
+    expect(await emojiOn(page)).toEqual([]);
+    // A reaction is still the protocol's emoji: sent by its button, shown as its picture.
+    await page.getByRole('button', { name: 'React with 🍾' }).tap();
+    await chat.locator('.chat-messages svg[role="img"][aria-label="🍾"]').waitFor();
+    expect(await emojiOn(page)).toEqual([]);
+    await screenshot(page, 'flows-reactions-390x844');
+    await context.close();
+  });
 
   it('a broken invite link says so and shows the way home', async () => {
     const { context, page } = await device(env.browser(), 360, 740);

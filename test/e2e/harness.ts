@@ -179,3 +179,13 @@ export function overflowing(page: Page, within = 'body'): Promise<string[]> {
     within,
   );
 }
+
+/**
+ * The emoji in the page's text, shown or not (Extended_Pictographic). Only an emoji font draws
+ * them in colour, and Debian's Chromium has none: without a symbol font they are boxes.
+ */
+export function emojiOn(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...new Set((document.body.textContent ?? '').match(/\p{Extended_Pictographic}/gu) ?? []),
+  ]);
+}

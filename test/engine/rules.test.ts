@@ -519,7 +519,10 @@ describe('dealers and the length of a game (RULES.md §2, §5)', () => {
     const before = snapshot(game);
     expect(game.deal({ dealer: 1, hands })).toMatchObject({
       ok: false,
-      error: { code: 'ERR_BAD_DEAL', message: 'dealer must be 0 (seat 1, the seat after the previous dealer), not 1' },
+      error: {
+        code: 'ERR_BAD_DEAL',
+        message: 'dealer must be seat 1 (index 0), the seat after the previous dealer, not seat 2 (index 1)',
+      },
     });
     expect(snapshot(game)).toBe(before);
     must(game.deal({ dealer: 0, hands: [hands[1], hands[2], hands[0]] }));

@@ -29,12 +29,13 @@ const invalid = records.filter((name) => existsSync(`${GOLDEN}${name}.err.txt`))
 
 const read = (file: string) => readFileSync(`${GOLDEN}${file}`, 'utf8');
 
-function replayWithCli(name: string) {
-  const run = spawnSync(process.execPath, [CLI, 'replay', `${GOLDEN}${recordFiles.get(name)}`, '--json'], {
+function runCli(name: string, command: 'replay' | 'analyse') {
+  const run = spawnSync(process.execPath, [CLI, command, `${GOLDEN}${recordFiles.get(name)}`, '--json'], {
     encoding: 'utf8',
   });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
+const replayWithCli = (name: string) => runCli(name, 'replay');
 
 test('every golden record has exactly one expected result', () => {
   expect(valid.length).toBeGreaterThan(0);
@@ -77,6 +78,27 @@ describe('invalid records', () => {
       expect(run.stdout).toBe('');
     },
   );
+
+  test.each(invalid)('%s: bottle-imp analyse refuses it with the same line', (name) => {
+    const run = runCli(name, 'analyse');
+    expect(run.stderr).toBe(read(`${name}.err.txt`));
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+  });
+
+  test('each expected line names a seat at most once, counted from 1', () => {
+    for (const name of invalid) {
+      const line = read(`${name}.err.txt`);
+      const seats = [...line.matchAll(/seat (\d+)/g)].map((m) => Number(m[1]));
+      expect(new Set(seats).size, `${name}: ${line}`).toBe(seats.length);
+      expect(
+        seats.every((s) => s >= 1),
+        `${name}: ${line}`,
+      ).toBe(true);
+      // A seat index is only ever given beside the seat it counts from 1.
+      expect(line.replace(/seat \d+ \(index \d+\)/g, ''), `${name}: ${line}`).not.toMatch(/must be \d/);
+    }
+  });
 });
 
 /** A record as recordOf writes it: the mode spelled out and every round's plays listed. */

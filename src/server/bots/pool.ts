@@ -1,14 +1,23 @@
 /**
- * The server's bot threads (worker.ts), two WorkerPools (src/bots/worker-pool.ts): live
- * work (bot turns, hints) on `live` threads at normal priority, and analysis jobs (one
- * decision of a finished game each) on threads of their own that lower their OS priority
- * to the lowest (nice 19). A live job never waits behind an analysis, and an analysis only
- * gets the CPU that the event loop and the live threads leave (BENCHMARKS.md).
+ * Where the server's bots think: live work (bot turns, hints) on the threads of a
+ * WorkerPool (src/bots/worker-pool.ts, worker.ts) at normal priority, and analysis jobs
+ * (one decision of a finished game each) in child processes at the lowest CPU priority
+ * (idle-processes.ts, analysis-process.ts). A live job never waits behind an analysis, and
+ * an analysis only gets the CPU that live games leave, garbage collection included
+ * (BENCHMARKS.md).
  */
 import type { AnalysedDecision, Hint, Moment } from '../../analysis/index.js';
 import { WorkerPool } from '../../bots/worker-pool.js';
 import type { Action, TableView } from '../../engine/index.js';
 import type { BotLevelName } from '../../protocol/messages.js';
+import { IdleProcesses } from './idle-processes.js';
+
+export type AnalyseJob = {
+  readonly kind: 'analyse';
+  readonly moment: Moment;
+  readonly iterations: number;
+  readonly seed: number;
+};
 
 export type Job =
   | {
@@ -19,7 +28,10 @@ export type Job =
       readonly legal: readonly Action[];
     }
   | { readonly kind: 'hint'; readonly seed: number; readonly view: TableView; readonly iterations: number }
-  | { readonly kind: 'analyse'; readonly moment: Moment; readonly iterations: number; readonly seed: number };
+  | AnalyseJob;
+
+/** The jobs of the live threads. */
+export type LiveJob = Exclude<Job, AnalyseJob>;
 
 /** What each kind of job answers. */
 interface Results {
@@ -34,23 +46,19 @@ export interface Done<R = unknown> {
   readonly ms: number;
 }
 
-/** The nice value of the analysis threads: the lowest priority there is. */
-const ANALYSIS_NICE = 19;
-
 export class BotPool {
-  private readonly live: WorkerPool<Job, Done>;
-  private readonly background: WorkerPool<Job, Done>;
+  private readonly live: WorkerPool<LiveJob, Done>;
+  private readonly background: IdleProcesses<AnalyseJob, Done>;
 
-  constructor(liveThreads: number, analysisThreads: number) {
-    const script = new URL('./worker.js', import.meta.url);
-    this.live = new WorkerPool(script, liveThreads, { unref: true });
-    this.background = new WorkerPool(script, analysisThreads, { unref: true, nice: ANALYSIS_NICE });
+  constructor(liveThreads: number, analysisProcesses: number) {
+    this.live = new WorkerPool(new URL('./worker.js', import.meta.url), liveThreads, { unref: true });
+    this.background = new IdleProcesses(new URL('./analysis-process.js', import.meta.url), analysisProcesses);
   }
 
-  /** Run a job: analyses on the low-priority threads, everything else on the live ones. */
+  /** Run a job: analyses in the lowest-priority processes, everything else on the live threads. */
   submit<K extends Job['kind']>(job: Extract<Job, { kind: K }>): Promise<Done<Results[K]>> {
-    const pool = job.kind === 'analyse' ? this.background : this.live;
-    return pool.run(job) as Promise<Done<Results[K]>>;
+    const done = job.kind === 'analyse' ? this.background.run(job as AnalyseJob) : this.live.run(job as LiveJob);
+    return done as Promise<Done<Results[K]>>;
   }
 
   /** The bot's choice for the seat the view belongs to, and how long it thought. */

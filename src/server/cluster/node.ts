@@ -22,6 +22,7 @@ import { Nodes } from './nodes.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { balancerSlotOf } from './routing.js';
 import { Rpc } from './rpc.js';
+import { SharedSessions } from './sessions.js';
 
 /** How long a node waits for the owner of a table to answer a forwarded request. */
 const FORWARD_TIMEOUT_MS = 5000;
@@ -50,6 +51,7 @@ export class ClusterNode implements Hosting, Following {
   private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
   private here: (() => LocalFollowers) | null = null;
+  private sessionCount: SharedSessions | null = null;
   /** Whether this node has stamped itself alive before. */
   private beaten = false;
   /** Set when shutdown begins: no more claims, beats or adoptions. */
@@ -99,6 +101,18 @@ export class ClusterNode implements Hosting, Following {
 
   creationCap(max: number): SharedCreationCap {
     return new SharedCreationCap(this.links.main, this.config.redisPrefix, max);
+  }
+
+  /** Engine.IO sessions per address over every node (counted from this node's first beat, in start()). */
+  sessions(max: number): SharedSessions {
+    this.sessionCount ??= new SharedSessions(
+      this.links.main,
+      this.config.redisPrefix,
+      this.nodeId,
+      max,
+      this.config.leaseMs,
+    );
+    return this.sessionCount;
   }
 
   apiBuckets(perSecond: number, burst: number): SharedBuckets {
@@ -221,6 +235,7 @@ export class ClusterNode implements Hosting, Following {
         this.alive = alive;
         // Redis came back empty (restarted without saving): write again what this node had told it.
         if (missing && this.beaten) await this.retell();
+        await this.sessionCount?.beat(now, missing && this.beaten);
         this.beaten = true;
       }
       for (const [node, connections] of this.remote) {
@@ -265,6 +280,7 @@ export class ClusterNode implements Hosting, Following {
     try {
       await this.leases.release(this.leases.heldCodes());
       await this.nodes.leave();
+      await this.sessionCount?.leave();
       await this.links.main.publish(`${this.config.redisPrefix}released`, this.nodeId);
     } catch (e) {
       this.log.warn({ err: e }, 'could not hand tables over (other nodes take them when their leases run out)');

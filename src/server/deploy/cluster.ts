@@ -44,6 +44,8 @@ async function main(): Promise<void> {
     REDIS_URL: process.env.REDIS_URL || DEFAULT_REDIS,
     REDIS_PREFIX: process.env.REDIS_PREFIX || 'bottle-imp-cluster:',
     HOST: '127.0.0.1',
+    // nginx reaches the nodes from this machine: its X-Forwarded-For names each client.
+    TRUST_PROXY: '127.0.0.1',
   };
 
   const nodes: NodeProcess[] = [];

@@ -11,6 +11,8 @@
  * session). Everything else is spread over the nodes. `prefix` holds nginx's own files
  * (pid, logs, temp). The order of `nodes` is the balancer's: node i of N is given
  * BALANCER_SLOT=i/N.
+ * nginx tells the nodes each client's address in X-Forwarded-For, which they believe only
+ * from the proxies named by their TRUST_PROXY (nginx's address as the nodes see it).
  */
 export interface NginxSite {
   /** Where nginx listens, e.g. 127.0.0.1:8080. */
@@ -79,7 +81,9 @@ ${servers}
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection $connection_upgrade;
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      # The client's address, for the nodes' per-address limits (they trust it with TRUST_PROXY):
+      # set, not appended to, so that whatever a client sent in this header is dropped.
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       # A quiet socket is still alive: Socket.IO pings every 25 s.
       proxy_read_timeout 75s;
@@ -89,7 +93,7 @@ ${servers}
       proxy_pass http://bottle_imp_any;
       proxy_http_version 1.1;
       proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-For $remote_addr;
       proxy_set_header X-Forwarded-Proto $scheme;
       # A node that is down or answers 502/503 (lost its database) is skipped.
       proxy_next_upstream error timeout http_502 http_503;

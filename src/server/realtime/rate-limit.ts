@@ -64,29 +64,3 @@ export class Buckets {
     for (const [key, b] of this.byKey) if (b.full(now)) this.byKey.delete(key);
   }
 }
-
-/** How many connections each address has open, against a cap. */
-export class ConnectionCounter {
-  private readonly byAddress = new Map<string, number>();
-
-  constructor(private readonly max: number) {}
-
-  /** Whether the address may open one more. */
-  hasRoom(address: string): boolean {
-    return (this.byAddress.get(address) ?? 0) < this.max;
-  }
-
-  /** Count a new connection; false (and not counted) when the address is at its cap. */
-  open(address: string): boolean {
-    const n = this.byAddress.get(address) ?? 0;
-    if (n >= this.max) return false;
-    this.byAddress.set(address, n + 1);
-    return true;
-  }
-
-  close(address: string): void {
-    const n = (this.byAddress.get(address) ?? 1) - 1;
-    if (n <= 0) this.byAddress.delete(address);
-    else this.byAddress.set(address, n);
-  }
-}

@@ -7,6 +7,7 @@
  * Rooms: `t:CODE` (everyone following the table, and its chat), `t:CODE:N` (seat N's
  * connections) and `t:CODE:v` (spectators).
  */
+import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import {
   type Ack,
@@ -42,6 +43,8 @@ export interface SocketState {
 export interface InterServer {
   /** Every connection holding the seat, on every node, loses it (RoomBroadcaster.seatLost). */
   'seat:lost': (code: string, seat: number) => void;
+  /** The Engine.IO session with this id was replaced by its client's reconnection: its node closes it (sessions.ts). */
+  'session:replaced': (id: string) => void;
 }
 
 /** The Socket.IO server with the protocol's messages: the compiler checks every emit and handler. */
@@ -153,6 +156,8 @@ export class Realtime {
     config: Config,
     private readonly metrics: Metrics,
     private readonly log: { error(o: object, msg: string): void; warn(o: object, msg: string): void },
+    /** The client's address of a handshake, for the per-address message limit (http/client-address.ts). */
+    private readonly addressOf: (req: IncomingMessage) => string,
     /** In a cluster: who follows which table through this node. */
     private readonly following: Following | null = null,
   ) {
@@ -169,14 +174,15 @@ export class Realtime {
   private connect(socket: IoSocket, joinTimeoutMs: number): void {
     const state: SocketState = { code: null, seat: null, tokenHash: null };
     socket.data = state;
+    const address = this.addressOf(socket.request);
     // A connection that follows no table holds memory for nothing: it has a while to start.
     const idle = setTimeout(() => {
       if (!state.code) socket.disconnect(true);
     }, joinTimeoutMs);
     const known = new Set<string>(Object.keys(ClientMessages));
-    this.on(socket, 'table:watch', (m) => this.watch(socket, state, m));
+    this.on(socket, address, 'table:watch', (m) => this.watch(socket, state, m));
     for (const name of SEATED_MESSAGES)
-      this.on(socket, name, async (message, reply) => {
+      this.on(socket, address, name, async (message, reply) => {
         const { code, claim } = seated(state);
         // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
         const command = { type: name, by: claim, message } as SeatedCommand;
@@ -215,7 +221,7 @@ export class Realtime {
    * Validate, rate-limit and answer one kind of client message. The handler takes the
    * message as it arrives, whatever it is: the schema, not the type, says what it holds.
    */
-  private on<K extends ClientMessageName>(socket: IoSocket, name: K, handler: Handler<K>): void {
+  private on<K extends ClientMessageName>(socket: IoSocket, address: string, name: K, handler: Handler<K>): void {
     const schema = ClientMessages[name];
     const listener = async (...args: unknown[]): Promise<void> => {
       const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (a: unknown) => void) : null;
@@ -226,7 +232,7 @@ export class Realtime {
         ack?.(a);
       };
       try {
-        if (!this.perConnection.take(socket.id) || !this.perAddress.take(socket.handshake.address))
+        if (!this.perConnection.take(socket.id) || !this.perAddress.take(address))
           throw new ServerError('ERR_RATE_LIMITED', 'Too many messages. Slow down a little.', 429);
         if (!ack) throw new ServerError('ERR_NO_ACK', 'Every message needs an acknowledgement callback.');
         if (args.length !== 1) throw new ServerError('ERR_BAD_REQUEST', 'Send exactly one message object.');

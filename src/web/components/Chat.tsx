@@ -6,7 +6,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 import { errorText } from '../errors.js';
+import { ReactionIcon } from './ReactionIcon.js';
 
+/** The reactions as the protocol names them; `ReactionIcon` draws them (no emoji font needed). */
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 
 /**
@@ -44,7 +46,7 @@ export function Chat({
       <ol className="chat-messages" aria-live="polite" aria-label={t('chat.messages')}>
         {messages.map((m) => (
           <li key={`${m.at}-${m.seat}-${m.text ?? m.reaction}`} className={m.reaction ? 'reaction' : undefined}>
-            <strong>{m.name}</strong> {m.reaction ? <span className="big-emoji">{m.reaction}</span> : m.text}
+            <strong>{m.name}</strong> {m.reaction ? <ReactionIcon reaction={m.reaction} /> : m.text}
           </li>
         ))}
         {messages.length === 0 && <li className="muted">{t('chat.empty')}</li>}
@@ -64,7 +66,7 @@ export function Chat({
                 onClick={() => void send({ reaction: r }, () => {})}
                 aria-label={t('chat.react', { reaction: r })}
               >
-                {r}
+                <ReactionIcon reaction={r} />
               </button>
             ))}
           </fieldset>

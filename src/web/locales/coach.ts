@@ -67,7 +67,7 @@ export const coachEn = {
     badgeLeft: 'left',
     badgeRight: 'right',
     badgeDevil: 'devil',
-    badgePlay: '▶',
+    badgePlay: '►',
     badgeLabel: 'the lesson’s card',
   },
   analysis: {
@@ -214,7 +214,7 @@ export const coachDe: Shape<typeof coachEn> = {
     badgeLeft: 'links',
     badgeRight: 'rechts',
     badgeDevil: 'Teufel',
-    badgePlay: '▶',
+    badgePlay: '►',
     badgeLabel: 'die Karte der Lektion',
   },
   analysis: {

@@ -21,6 +21,7 @@ import type {
   TurnClock,
 } from '../../protocol/messages.js';
 import type { HintAnswer } from '../game/analysis.js';
+import { namePreviousSession } from './reconnect.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline';
@@ -33,8 +34,11 @@ export interface ArrivedEvent {
 
 export interface TableState {
   readonly status: LinkStatus;
-  /** How often we came back: after a lost connection, or a reload that found our seat in a game under way. */
-  readonly returns: number;
+  /**
+   * How often the connection came back after it was lost (the offline banner showed). A
+   * first watch is none, nor is opening the table again (a reload, "Return to your game").
+   */
+  readonly reconnects: number;
   readonly table: TableSummary | null;
   /** Our seat, or null when watching. */
   readonly seat: number | null;
@@ -52,7 +56,7 @@ const KEEP_CHAT = 100;
 export class TableConnection {
   private state: TableState = {
     status: 'connecting',
-    returns: 0,
+    reconnects: 0,
     table: null,
     seat: null,
     game: null,
@@ -65,7 +69,6 @@ export class TableConnection {
   private eventCount = 0;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | undefined;
-  private everOnline = false;
 
   constructor(
     readonly code: string,
@@ -80,6 +83,7 @@ export class TableConnection {
       forceNew: true,
     };
     this.socket = url ? io(url, options) : io(options);
+    namePreviousSession(this.socket.io);
     this.socket.on('connect', () => void this.watch());
     this.socket.on('disconnect', (reason) => {
       this.set({ status: 'offline' });
@@ -99,7 +103,7 @@ export class TableConnection {
     this.socket.on('seat:lost', () => {
       forgetSession(this.code);
       this.set({ seat: null });
-      void this.watch(false);
+      void this.watch();
     });
   }
 
@@ -117,9 +121,9 @@ export class TableConnection {
     this.listeners.clear();
   }
 
-  /** Take a seat's token (after joining) and watch again as that seat; not a return. */
+  /** Take a seat's token (after joining) and watch again as that seat. */
   async rewatch(): Promise<void> {
-    await this.watch(false);
+    await this.watch();
   }
 
   act(action: ClientAction): Promise<Ack<{ seq: number }>> {
@@ -160,8 +164,7 @@ export class TableConnection {
     return this.request('seat:back', {});
   }
 
-  /** `back`: whether finding the table again counts as a return (not when just seated). */
-  private async watch(back = true): Promise<void> {
+  private async watch(): Promise<void> {
     const session: SeatSession | null = loadSession(this.code);
     const game = this.state.game;
     const reply = await this.request('table:watch', {
@@ -173,22 +176,22 @@ export class TableConnection {
       if (session && /TOKEN|SEAT/i.test(reply.error.code)) {
         // The seat is no longer ours (the table was reset): watch as a spectator instead.
         forgetSession(this.code);
-        return this.watch(back);
+        return this.watch();
       }
       this.set({ status: 'online', error: reply.error.code });
       return;
     }
-    // Back at a game in progress, after a lost connection or a reload: say so.
-    const returned = back && (this.everOnline || (reply.seat !== null && reply.table.status === 'playing'));
+    // Only a watch that ends an outage is a reconnection: the status is still 'offline'
+    // then, while a first watch finds 'connecting' and a new seat's watch 'online'.
+    const reconnected = this.state.status === 'offline';
     this.set({
       status: 'online',
-      returns: this.state.returns + (returned ? 1 : 0),
+      reconnects: this.state.reconnects + (reconnected ? 1 : 0),
       table: reply.table,
       seat: reply.seat,
       chat: [...reply.chat],
       error: null,
     });
-    this.everOnline = true;
     if (reply.game) this.catchUp(reply.game, reply.missed);
   }
 

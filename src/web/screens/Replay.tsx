@@ -112,10 +112,10 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
     <div className="replay-board">
       <div className="replay-controls panel" role="toolbar" aria-label={t('replay.controls')}>
         <button type="button" className="btn" onClick={() => jump(-1, roundStep)} aria-label={t('replay.prevRound')}>
-          |◀◀
+          |◄◄
         </button>
         <button type="button" className="btn" onClick={() => jump(-1, trickStep)} aria-label={t('replay.prevTrick')}>
-          ◀◀
+          ◄◄
         </button>
         <button
           type="button"
@@ -123,7 +123,7 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
           onClick={() => setAt(Math.max(0, at - 1))}
           aria-label={t('replay.prevCard')}
         >
-          ◀
+          ◄
         </button>
         <button
           type="button"
@@ -149,7 +149,7 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
           aria-label={t('replay.nextCard')}
           data-testid="replay-next"
         >
-          ▶
+          ►
         </button>
         <button
           type="button"
@@ -158,10 +158,10 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
           aria-label={t('replay.nextTrick')}
           data-testid="replay-next-trick"
         >
-          ▶▶
+          ►►
         </button>
         <button type="button" className="btn" onClick={() => jump(1, roundStep)} aria-label={t('replay.nextRound')}>
-          ▶▶|
+          ►►|
         </button>
         <input
           type="range"

@@ -40,11 +40,11 @@ function LiveTable({ conn }: { conn: TableConnection }) {
   useTurnAlerts(myTurn, conn.code);
 
   useEffect(() => {
-    if (state.returns === 0) return;
+    if (state.reconnects === 0) return;
     setNotice(true);
     const id = setTimeout(() => setNotice(false), 4000);
     return () => clearTimeout(id);
-  }, [state.returns]);
+  }, [state.reconnects]);
 
   const banner =
     state.status === 'offline' ? (

@@ -160,6 +160,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,
         BOT_DELAY_MS: '5',
+        // As docs/deploy.md runs them: nginx (on loopback) names each client.
+        TRUST_PROXY: '127.0.0.1',
         ...options.env,
       }),
     );

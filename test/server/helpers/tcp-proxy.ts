@@ -2,6 +2,8 @@
  * A TCP proxy on loopback that a test controls: it forwards to a real service (such as
  * PostgreSQL) until `cut()`, which drops every open connection and refuses new ones,
  * and forwards again after `restore()`. It stands for a network or database outage.
+ * `strand()` stands for a client's network vanishing: the client sees its connections
+ * drop, while the service's end of each stays open and hears nothing more.
  */
 import net from 'node:net';
 
@@ -9,39 +11,63 @@ export interface TcpProxy {
   readonly port: number;
   cut(): void;
   restore(): void;
+  strand(): void;
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(host: string, port: number): Promise<TcpProxy> {
-  const open = new Set<net.Socket>();
+interface Pair {
+  readonly client: net.Socket;
+  readonly upstream: net.Socket;
+  stranded: boolean;
+}
+
+/** `from`: the loopback address the service sees the proxy's connections come from. */
+export async function startTcpProxy(host: string, port: number, from?: string): Promise<TcpProxy> {
+  const pairs = new Set<Pair>();
   let down = false;
   const server = net.createServer((client) => {
     if (down) return void client.destroy();
-    const upstream = net.connect(port, host);
-    open.add(client).add(upstream);
+    const upstream = net.connect({ port, host, ...(from ? { localAddress: from } : {}) });
+    const pair: Pair = { client, upstream, stranded: false };
+    pairs.add(pair);
     const drop = () => {
+      // A stranded pair's service end lives on until the service closes it (or close()).
+      if (pair.stranded && !upstream.destroyed) return;
       client.destroy();
       upstream.destroy();
-      open.delete(client);
-      open.delete(upstream);
+      pairs.delete(pair);
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const destroyAll = () => {
+    for (const { client, upstream } of pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+    pairs.clear();
+  };
   return {
     port: (server.address() as net.AddressInfo).port,
     cut() {
       down = true;
-      for (const s of open) s.destroy();
-      open.clear();
+      destroyAll();
     },
     restore() {
       down = false;
     },
+    strand() {
+      for (const pair of pairs) {
+        pair.stranded = true;
+        pair.client.unpipe(pair.upstream);
+        pair.upstream.unpipe(pair.client);
+        pair.client.destroy();
+      }
+    },
     close() {
-      for (const s of open) s.destroy();
+      destroyAll();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
