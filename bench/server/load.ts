@@ -239,6 +239,14 @@ export function loadFigures(r: LoadResult) {
     othersUpdateLatencyMs: summary(r.reports.flatMap((p) => p.updateMs)),
     /** CPU of all the nodes together per action accepted in the window. */
     serverCpuMicrosPerAction: Math.round((cpuSeconds / accepted) * 1e6),
+    /**
+     * CPU per action of anyone: also the moves of stand-in bots, which play a seat whose
+     * turn clock ran out (on a machine too loaded to answer in time), cost CPU and are not
+     * accepted actions of the players.
+     */
+    serverCpuMicrosPerActionOfAnyone: Math.round(
+      (cpuSeconds / (accepted + delta(r.before, r.after, 'bottle_imp_actions_total{by="bot"}'))) * 1e6,
+    ),
     /** The same less what the nodes use when idle (measured before the load, if it was). */
     serverCpuMicrosPerActionAboveIdle: Math.round(
       ((cpuSeconds - r.idleCpuPerSecond * r.windowSeconds) / accepted) * 1e6,
