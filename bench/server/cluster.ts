@@ -1,9 +1,12 @@
 /**
  * `npm run bench:cluster`: the 4-player load of bench:server (load.ts, players.ts) on one
  * node with SQLite, then on clusters of 2 and 3 nodes on PostgreSQL + Redis, one after
- * the other on this machine. Table g is made on node g % N and its four seats connect to
- * the nodes in turn, so most actions arrive at a node that does not own their table and
- * are forwarded. For each: games held, actions per second, acknowledgement and update
+ * the other on this machine. Table g is made on node g % N, which owns it. Its four seats
+ * connect to that node, as the balancer routes a table's players (docs/deploy.md: nginx
+ * hashes the table code, and a node makes only codes that hash to itself), or, in the
+ * setups marked `s`, to the nodes in turn: the worst case, where most actions arrive at a
+ * node that does not own their table and are forwarded, and every update crosses Redis.
+ * For each: games held, actions per second, acknowledgement and update
  * latency, and the CPU of all nodes together per accepted action, with its ratio to the
  * single node's from the same run (target: at most 1.3×).
  *
@@ -38,8 +41,8 @@ const WARMUP_SECONDS = option('warmup-seconds', 120);
 /** The nodes' idle CPU is measured this long before the load, and told apart from the load's. */
 const IDLE_SECONDS = option('idle-seconds', 15);
 const i = process.argv.indexOf('--nodes');
-/** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N. */
-const SETUPS = (i < 0 ? (SOAK ? '1,3' : '1,2,3') : process.argv[i + 1]).split(',');
+/** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N; Ns with spread seats. */
+const SETUPS = (i < 0 ? (SOAK ? '1,3' : '1,1c,3,3s') : process.argv[i + 1]).split(',');
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
@@ -53,7 +56,8 @@ async function memory(nodes: BenchNodes): Promise<{ rssMB: number[]; heapUsedMB:
 
 async function measure(setup: string) {
   const size = Number.parseInt(setup, 10);
-  if (!(size >= 1) || !/^\d+c?$/.test(setup)) throw new Error(`--nodes takes 1, 1c, 2, 3…, not "${setup}"`);
+  if (!(size >= 1) || !/^\d+[cs]?$/.test(setup)) throw new Error(`--nodes takes 1, 1c, 2, 3, 3s…, not "${setup}"`);
+  const spread = setup.endsWith('s');
   const nodes = setup === '1' ? await singleSqlite() : await cluster(size);
   try {
     const trace = new MemoryTrace();
@@ -65,6 +69,7 @@ async function measure(setup: string) {
     };
     const load = await runLoad({
       urls: nodes.urls,
+      spread,
       games: GAMES,
       procs: PROCS,
       seconds: SECONDS,
@@ -84,7 +89,7 @@ async function measure(setup: string) {
     await sample(figures.gamesFinishedInWindow);
     const accepted = figures.actionsPerSecond * load.windowSeconds;
     return {
-      setup: nodes.label,
+      setup: spread ? `${nodes.label}, seats spread over the nodes` : nodes.label,
       nodes: size,
       ...figures,
       // PostgreSQL's own work for this database (its backends' CPU), per accepted action.

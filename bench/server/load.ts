@@ -117,8 +117,9 @@ async function gamesFinished(players: readonly ChildProcess[]): Promise<number> 
 }
 
 export interface LoadSettings {
-  /** The nodes; a table is made on one and its seats connect to the nodes in turn. */
+  /** The nodes; a table is made on one, and its seats connect to it (or to the nodes in turn: `spread`). */
   readonly urls: readonly string[];
+  readonly spread?: boolean;
   readonly games: number;
   readonly procs: number;
   readonly seconds: number;
@@ -170,6 +171,7 @@ export async function runLoad(s: LoadSettings): Promise<LoadResult> {
         games: share,
         thinkMs: s.thinkMs,
         turnClock: s.turnClock ?? 'normal',
+        spread: s.spread ?? false,
         rounds: s.rounds,
         afterGame: s.afterGame ?? 'rematch',
       };
@@ -237,6 +239,14 @@ export function loadFigures(r: LoadResult) {
     othersUpdateLatencyMs: summary(r.reports.flatMap((p) => p.updateMs)),
     /** CPU of all the nodes together per action accepted in the window. */
     serverCpuMicrosPerAction: Math.round((cpuSeconds / accepted) * 1e6),
+    /**
+     * CPU per action of anyone: also the moves of stand-in bots, which play a seat whose
+     * turn clock ran out (on a machine too loaded to answer in time), cost CPU and are not
+     * accepted actions of the players.
+     */
+    serverCpuMicrosPerActionOfAnyone: Math.round(
+      (cpuSeconds / (accepted + delta(r.before, r.after, 'bottle_imp_actions_total{by="bot"}'))) * 1e6,
+    ),
     /** The same less what the nodes use when idle (measured before the load, if it was). */
     serverCpuMicrosPerActionAboveIdle: Math.round(
       ((cpuSeconds - r.idleCpuPerSecond * r.windowSeconds) / accepted) * 1e6,

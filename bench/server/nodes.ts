@@ -16,6 +16,8 @@ import { BENCH_NODE_ENV, ROOT } from './load.js';
 const MAIN = path.join(ROOT, 'dist', 'server', 'main.js');
 const POSTGRES = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS = process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379';
+/** Options for Node on every benchmarked node, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile them. */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
 
 export interface BenchNodes {
   readonly label: string;
@@ -40,7 +42,12 @@ function quietLines(line: string): void {
 
 export async function singleSqlite(env: Record<string, string> = {}): Promise<BenchNodes> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bottle-imp-bench-'));
-  const node = await startNode({ ...BENCH_NODE_ENV, PORT: '0', DATA_DIR: dataDir, ...env }, quietLines, MAIN);
+  const node = await startNode(
+    { ...BENCH_NODE_ENV, PORT: '0', DATA_DIR: dataDir, ...env },
+    quietLines,
+    MAIN,
+    NODE_ARGS,
+  );
   return {
     label: '1 node, SQLite',
     nodes: [node],
@@ -68,6 +75,8 @@ export async function cluster(count: number, env: Record<string, string> = {}): 
       ...BENCH_NODE_ENV,
       PORT: String(await freePort()),
       NODE_ID: `bench-${i + 1}`,
+      // As behind nginx (docs/deploy.md): the node makes table codes routed to itself.
+      BALANCER_SLOT: `${i + 1}/${count}`,
       DATABASE_URL: databaseUrl,
       REDIS_URL: REDIS,
       REDIS_PREFIX: prefix,
@@ -75,7 +84,7 @@ export async function cluster(count: number, env: Record<string, string> = {}): 
     });
   const nodes: NodeProcess[] = [];
   // One at a time: the first applies the schema.
-  for (const s of settings) nodes.push(await startNode(s, quietLines, MAIN));
+  for (const s of settings) nodes.push(await startNode(s, quietLines, MAIN, NODE_ARGS));
   return {
     label: `${count} node${count === 1 ? '' : 's'}, PostgreSQL + Redis`,
     nodes,
@@ -83,7 +92,7 @@ export async function cluster(count: number, env: Record<string, string> = {}): 
     databaseUrl,
     databaseCpuSeconds: () => backendsCpuSeconds(databaseUrl),
     async restart(i) {
-      nodes[i] = await startNode(settings[i], quietLines, MAIN);
+      nodes[i] = await startNode(settings[i], quietLines, MAIN, NODE_ARGS);
     },
     async stop() {
       await Promise.all(nodes.map((n) => n.stop()));

@@ -3,8 +3,10 @@
  * 4-player tables over HTTP, connects four Socket.IO clients per table (one per seat,
  * each its own connection), and plays random legal moves after a think time; a finished
  * game is followed by a rematch, or (the soak) by everyone leaving and a new table. With
- * several nodes, table g is made on node g and its seats connect to the nodes in turn
- * from there, so on a cluster most seats sit on a node that does not own their table. It
+ * several nodes, table g is made on node g (which owns it); its seats connect either all
+ * to that node (`spread` false: where the balancer's hash on the table code sends them,
+ * docs/deploy.md) or to the nodes in turn from there (`spread` true: the worst case, most
+ * seats on a node that does not own their table, so their commands are forwarded). It
  * measures, for every action, the time to the actor's acknowledgement and to each other
  * seat's update. The four seats of a game live in the same process, so both are timed
  * on one clock.
@@ -23,6 +25,8 @@ export interface PlayersConfig {
   readonly thinkMs: number;
   /** The tables' turn clock (the product's default unless --turn-clock says otherwise). */
   readonly turnClock: TurnClock;
+  /** Seats connect to the nodes in turn rather than all to their table's node. */
+  readonly spread: boolean;
   /** Rounds per game (the product's default length when absent). */
   readonly rounds?: number;
   /**
@@ -208,7 +212,7 @@ async function openGame(index: number): Promise<BenchGame> {
   const game = new BenchGame();
   try {
     for (const [i, token] of tokens.entries()) {
-      const seat = new Seat(game, await connect(node(i)), i === 0);
+      const seat = new Seat(game, await connect(node(config.spread ? i : 0)), i === 0);
       game.seats.push(seat);
       const r = await call(seat.socket, 'table:watch', { code: created.code, token });
       if (!r.ok) throw new Error(`watch: ${r.error.message}`);

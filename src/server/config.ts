@@ -1,8 +1,10 @@
 /** Server settings, read once from the environment with defaults for `npm start`. */
+
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ANALYSIS_DEFAULT_ITERATIONS, HINT_ITERATIONS } from '../analysis/index.js';
+import { type BalancerSlot, parseBalancerSlot } from './cluster/routing.js';
 import { type ProxyTrust, proxyTrust } from './http/client-address.js';
 
 export interface Config {
@@ -79,6 +81,8 @@ export interface ClusterConfig {
   readonly redisPrefix: string;
   /** How long a table's ownership lasts unless renewed; renewed every third of it. */
   readonly leaseMs: number;
+  /** This node's place among the balancer's servers (BALANCER_SLOT), so that it makes tables routed to itself. */
+  readonly balancerSlot: BalancerSlot | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -138,6 +142,7 @@ function cluster(env: NodeJS.ProcessEnv): ClusterConfig | null {
     nodeId,
     redisPrefix: env.REDIS_PREFIX || 'bottle-imp:',
     leaseMs: int(env, 'LEASE_MS', 5000, 300, 60_000),
+    balancerSlot: parseBalancerSlot(env.BALANCER_SLOT),
   };
 }
 

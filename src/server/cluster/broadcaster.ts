@@ -5,8 +5,18 @@
  * connection as the updates after it, so it is in the room before they arrive); a seat
  * taken away is taken on every node; and the owner cannot see other nodes' rooms, so it
  * builds every seat's update.
+ *
+ * Most tables never need the adapter: a table made on this node whose players all reach
+ * this node (the balancer routes them by table code: docs/deploy.md) has nobody elsewhere
+ * to tell. Such a table broadcasts to this node's rooms only (`forNewTable`), so no update
+ * is published to Redis and received back by every node, until a connection of another
+ * node follows it; from then on it goes through the adapter like any other. (A table
+ * loaded here, e.g. taken over from a dead node, may have followers anywhere: it always
+ * uses the adapter.)
  */
+import type { ChatMessage, GameUpdate, TableSummary } from '../../protocol/messages.js';
 import { type Following, type IoServer, RoomBroadcaster, rooms } from '../realtime/socket.js';
+import type { Broadcaster } from '../tables/context.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
 
 export class ClusterBroadcaster extends RoomBroadcaster {
@@ -32,6 +42,12 @@ export class ClusterBroadcaster extends RoomBroadcaster {
     return true;
   }
 
+  forNewTable(): Broadcaster {
+    return new NewTableBroadcaster(this, new RoomBroadcaster(this.io, true), (connection) =>
+      this.io.sockets.sockets.has(connection),
+    );
+  }
+
   override hasAudience(): boolean {
     return true;
   }
@@ -43,5 +59,51 @@ export class ClusterBroadcaster extends RoomBroadcaster {
 
   private lost(code: string, seat: number): void {
     for (const id of this.loseSeatHere(code, seat)) this.following.follow(code, id, null);
+  }
+}
+
+/**
+ * One table made on this node: its news reaches this node's connections only (`here`),
+ * until a connection of another node follows it; then, and for good, every node's
+ * (`everywhere`). The switch happens inside the table's queue, before that connection is
+ * subscribed, so no later update misses it.
+ */
+class NewTableBroadcaster implements Broadcaster {
+  private shared = false;
+
+  constructor(
+    private readonly everywhere: Broadcaster,
+    private readonly here: Broadcaster,
+    private readonly isLocal: (connection: string) => boolean,
+  ) {}
+
+  private get out(): Broadcaster {
+    return this.shared ? this.everywhere : this.here;
+  }
+
+  follow(code: string, connection: string, claim: SeatClaim | null): boolean {
+    if (!this.isLocal(connection)) this.shared = true;
+    return this.everywhere.follow(code, connection, claim);
+  }
+
+  table(summary: TableSummary): void {
+    this.out.table(summary);
+  }
+
+  game(code: string, seat: number | null, update: GameUpdate): void {
+    this.out.game(code, seat, update);
+  }
+
+  hasAudience(code: string, seat: number | null): boolean {
+    return this.out.hasAudience(code, seat);
+  }
+
+  chat(code: string, message: ChatMessage): void {
+    this.out.chat(code, message);
+  }
+
+  seatLost(code: string, seat: number): void {
+    // Rare, and also keeps the Redis record of who follows the table right.
+    this.everywhere.seatLost(code, seat);
   }
 }

@@ -14,6 +14,7 @@ import {
   StaleOwnerError,
   type Store,
   type TableRow,
+  type TimerKey,
   type TimerKind,
   type TimerRow,
 } from '../store/store.js';
@@ -63,6 +64,8 @@ export function fencedStore(store: Store, code: string, tenure: Tenure, hooks: T
     setTimer: (timer: TimerRow) => write((f) => store.setTimer(timer, f)),
     clearTimer: (tableCode: string, kind: TimerKind, seat: number) =>
       write((f) => store.clearTimer(tableCode, kind, seat, f)),
+    changeTimers: (tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[]) =>
+      write((f) => store.changeTimers(tableCode, set, clear, f)),
     // The store is the node's, not the table's: a table never closes it.
     close: async () => undefined,
   };

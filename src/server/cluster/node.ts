@@ -21,6 +21,7 @@ import { Leases } from './leases.js';
 import { SharedBuckets, SharedCreationCap } from './limits.js';
 import { Nodes } from './nodes.js';
 import { connectRedis, type RedisLinks } from './redis.js';
+import { balancerSlotOf } from './routing.js';
 import { Rpc } from './rpc.js';
 import { SharedSessions } from './sessions.js';
 
@@ -147,6 +148,11 @@ export class ClusterNode implements Hosting, Following {
     // A node shutting down takes nothing on (a table it claimed now would wait for its lease to run out).
     if (this.stopping) return null;
     return this.leases.claim(code);
+  }
+
+  routesHere(code: string): boolean {
+    const slot = this.config.balancerSlot;
+    return slot === null || balancerSlotOf(code, slot.count) === slot.index;
   }
 
   async ownerElsewhere(code: string): Promise<string | null> {

@@ -64,7 +64,9 @@ async function main(): Promise<void> {
   try {
     for (let i = 0; i < count; i++) {
       const id = `node-${i + 1}`;
-      const node = await startNode({ ...env, NODE_ID: id, PORT: String(first + i) }, (line) =>
+      // Its place in nginx's list (nginx.ts): it makes table codes that nginx routes to itself.
+      const slot = `${i + 1}/${count}`;
+      const node = await startNode({ ...env, NODE_ID: id, BALANCER_SLOT: slot, PORT: String(first + i) }, (line) =>
         console.log(`[${id}] ${line}`),
       );
       node.child.once('exit', (code, signal) => {

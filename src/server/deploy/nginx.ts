@@ -1,9 +1,16 @@
 /**
  * The nginx configuration in front of the server nodes, as docs/deploy.md prints it and
- * as the tests and `npm run cluster` run it: WebSocket connections go to any node (a
- * socket stays where it was opened), HTTP long-polling sticks to one node per client
- * address (its requests must all reach the node that holds its session), and everything
- * else is spread over the nodes. `prefix` holds nginx's own files (pid, logs, temp).
+ * as the tests and `npm run cluster` run it. A Socket.IO connection that names its table
+ * (`?table=CODE`, as the web client's do) goes to the node that code hashes to (`hash
+ * $arg_table`): the node that made the table and owns it, as each node makes only codes
+ * that hash to itself (BALANCER_SLOT, cluster/routing.ts), so its commands are not
+ * forwarded and its updates need not cross Redis; every request of a long-polling session
+ * names the same table, so that is sticky too. One that names no table goes to any node
+ * over WebSocket (a socket stays where it was opened), or sticks to one node per client
+ * address over long-polling (its requests must all reach the node that holds its
+ * session). Everything else is spread over the nodes. `prefix` holds nginx's own files
+ * (pid, logs, temp). The order of `nodes` is the balancer's: node i of N is given
+ * BALANCER_SLOT=i/N.
  * nginx tells the nodes each client's address in X-Forwarded-For, which they believe only
  * from the proxies named by their TRUST_PROXY (nginx's address as the nodes see it).
  */
@@ -47,9 +54,18 @@ ${servers}
     ip_hash;
 ${servers}
   }
-  map $arg_transport $bottle_imp_socket {
+  # A table's players: to the node that owns it (it made a code that hashes to itself).
+  upstream bottle_imp_table {
+    hash $arg_table;
+${servers}
+  }
+  map $arg_transport $bottle_imp_untabled {
     websocket bottle_imp_any;
     default bottle_imp_sticky;
+  }
+  map $arg_table $bottle_imp_socket {
+    '' $bottle_imp_untabled;
+    default bottle_imp_table;
   }
   map $http_upgrade $connection_upgrade {
     default upgrade;

@@ -46,13 +46,18 @@ export function freePort(): Promise<number> {
  * Start one node with `env` over this process's environment; resolves once it is ready.
  * `onLine` gets every line it writes (its pino log and any error), e.g. to print them.
  * `main`: the server's entry point (default: the build's dist/server/main.js next to this file).
+ * `nodeArgs`: options for Node itself (e.g. `--cpu-prof` to profile a benchmark's nodes).
  */
 export function startNode(
   env: Record<string, string>,
   onLine: (line: string) => void = () => undefined,
   main = MAIN,
+  nodeArgs: readonly string[] = [],
 ): Promise<NodeProcess> {
-  const child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let ready = false;

@@ -67,7 +67,15 @@ export const rooms = {
 };
 
 export class RoomBroadcaster implements Broadcaster {
-  constructor(protected readonly io: IoServer) {}
+  constructor(
+    protected readonly io: IoServer,
+    /** Only to this process's connections, even in a cluster (see ClusterBroadcaster.forNewTable). */
+    private readonly localOnly = false,
+  ) {}
+
+  private to(room: string) {
+    return this.localOnly ? this.io.local.to(room) : this.io.to(room);
+  }
 
   follow(code: string, connection: string, claim: SeatClaim | null): boolean {
     const socket = this.io.sockets.sockets.get(connection);
@@ -83,11 +91,11 @@ export class RoomBroadcaster implements Broadcaster {
   }
 
   table(summary: TableSummary): void {
-    this.io.to(rooms.table(summary.code)).emit('table', summary);
+    this.to(rooms.table(summary.code)).emit('table', summary);
   }
 
   game(code: string, seat: number | null, update: GameUpdate): void {
-    this.io.to(seat === null ? rooms.spectators(code) : rooms.seat(code, seat)).emit('game', update);
+    this.to(seat === null ? rooms.spectators(code) : rooms.seat(code, seat)).emit('game', update);
   }
 
   hasAudience(code: string, seat: number | null): boolean {
@@ -96,7 +104,7 @@ export class RoomBroadcaster implements Broadcaster {
   }
 
   chat(code: string, message: ChatMessage): void {
-    this.io.to(rooms.table(code)).emit('chat', message);
+    this.to(rooms.table(code)).emit('chat', message);
   }
 
   seatLost(code: string, seat: number): void {

@@ -24,6 +24,7 @@ import type {
   SeatRow,
   Store,
   TableRow,
+  TimerKey,
   TimerKind,
   TimerRow,
 } from './store.js';
@@ -44,13 +45,56 @@ const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
  * Which table a fenced write belongs to: by its code, or by one of its games. Both lock
  * the table's row (FOR SHARE) until the write commits, so a takeover (which updates the
  * row) waits for it, and a write waiting behind a takeover sees the new fencing number.
+ * `n` is the number of the first of its two parameters (the code or game id, the fence).
  */
 type OwnedBy = { readonly code: string } | { readonly gameId: string };
-function fenceCheck(by: OwnedBy): string {
+function fenceCheck(by: OwnedBy, n = 1): string {
   return 'code' in by
-    ? 'SELECT code FROM tables WHERE code = $1 AND owner_fence = $2 FOR SHARE'
-    : 'SELECT t.code FROM tables t JOIN games g ON g.table_code = t.code WHERE g.id = $1 AND t.owner_fence = $2 FOR SHARE OF t';
+    ? `SELECT code FROM tables WHERE code = $${n} AND owner_fence = $${n + 1} FOR SHARE`
+    : `SELECT t.code FROM tables t JOIN games g ON g.table_code = t.code WHERE g.id = $${n} AND t.owner_fence = $${n + 1} FOR SHARE OF t`;
 }
+
+/**
+ * A write of the hot path (an action and its turn clocks), as one statement: a named
+ * (prepared) statement, so that each pooled connection parses and plans it once. `guard`
+ * is where the write says whether it may happen: `true` on a single node, or whether the
+ * fence check found the table still held with the writer's fence.
+ */
+interface HotWrite {
+  readonly name: string;
+  /** The write (one data-modifying statement, or several run as one), its parameters from $1; `guard` stands for its condition. */
+  sql(guard: string): string[];
+}
+
+const HOT = {
+  append: {
+    name: 'append',
+    sql: (guard: string) => [
+      `INSERT INTO actions (game_id, seq, seat, action, by_bot, at) SELECT $1, $2, $3, $4, $5, $6 WHERE ${guard}`,
+    ],
+  },
+  setTimer: {
+    name: 'set-timer',
+    sql: (guard: string) => [
+      `INSERT INTO timers (table_code, kind, seat, deadline) SELECT $1, $2, $3, $4 WHERE ${guard}
+       ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline`,
+    ],
+  },
+  clearTimer: {
+    name: 'clear-timer',
+    sql: (guard: string) => [`DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3 AND ${guard}`],
+  },
+  /** $1 the table; $2, $3 the kinds and seats to clear; $4, $5, $6 the kinds, seats and deadlines to set. */
+  changeTimers: {
+    name: 'change-timers',
+    sql: (guard: string) => [
+      `DELETE FROM timers WHERE table_code = $1 AND (kind, seat) IN (SELECT * FROM unnest($2::text[], $3::integer[])) AND ${guard}`,
+      `INSERT INTO timers (table_code, kind, seat, deadline)
+       SELECT $1, k, s, d FROM unnest($4::text[], $5::integer[], $6::bigint[]) AS x(k, s, d) WHERE ${guard}
+       ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline`,
+    ],
+  },
+} satisfies Record<string, HotWrite>;
 
 const SWEEP = sweepSql((n) => `$${n}`);
 
@@ -132,10 +176,10 @@ export class PostgresStore implements Store {
     return new PostgresStore(pool);
   }
 
-  /** One statement on any pooled connection. */
-  private async query(sql: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  /** One statement on any pooled connection; a named one is prepared once per connection. */
+  private async query(sql: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult> {
     try {
-      return await this.pool.query(sql, values);
+      return await this.pool.query(name === undefined ? { text: sql, values } : { name, text: sql, values });
     } catch (e) {
       throw unreachable(e);
     }
@@ -221,6 +265,32 @@ export class PostgresStore implements Store {
     });
   }
 
+  /**
+   * One write of the hot path in one statement (it is its own transaction: no BEGIN or
+   * COMMIT round trips). With a fence, the statement checks it first (locking the table's
+   * row until it commits) and writes only if it holds; it answers whether it did.
+   */
+  private async hotWrite(write: HotWrite, values: unknown[], by: OwnedBy, fence: Fence): Promise<void> {
+    const parts = (guard: string) =>
+      write
+        .sql(guard)
+        .map((sql, i) => `write${i} AS (${sql})`)
+        .join(', ');
+    if (fence === undefined) {
+      const [only, ...more] = write.sql('true');
+      await this.query(more.length === 0 ? only : `WITH ${parts('true')} SELECT 1`, values, write.name);
+      return;
+    }
+    const n = values.length + 1;
+    const { rows } = await this.query(
+      `WITH owner AS (${fenceCheck(by, n)}), ${parts('EXISTS (SELECT 1 FROM owner)')}
+       SELECT count(*)::integer AS held FROM owner`,
+      [...values, 'code' in by ? by.code : by.gameId, fence],
+      `${write.name}-fenced-${'code' in by ? 'code' : 'game'}`,
+    );
+    if (rows[0].held !== 1) throw await this.staleOwner(this.pool, by);
+  }
+
   saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
     // A new table (version 1) has no owner yet: it is claimed once it is stored.
     return this.fenced({ code: table.code }, table.version === 1 ? undefined : fence, (c) =>
@@ -290,26 +360,14 @@ export class PostgresStore implements Store {
   }
 
   async appendAction(gameId: string, row: ActionRow, finished?: { at: number }, fence?: Fence): Promise<void> {
-    const sql = 'INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES ($1, $2, $3, $4, $5, $6)';
     const values = [gameId, row.seq, row.action.seat, JSON.stringify(row.action), row.byBot, row.at];
     try {
       if (finished) {
         await this.fenced({ gameId }, fence, async (c) => {
-          await c.query(sql, values);
+          await c.query(HOT.append.sql('true')[0], values);
           await c.query(`UPDATE games SET status = 'finished', finished_at = $2 WHERE id = $1`, [gameId, finished.at]);
         });
-      } else if (fence === undefined) {
-        // One statement is its own transaction: no BEGIN/COMMIT round trips on the hot path.
-        await this.query(sql, values);
-      } else {
-        // Still one statement: the fence check locks the table's row until the insert commits.
-        const inserted = await this.query(
-          `WITH owner AS (${fenceCheck({ gameId })})
-           INSERT INTO actions (game_id, seq, seat, action, by_bot, at) SELECT $1, $3, $4, $5, $6, $7 FROM owner`,
-          [gameId, fence, ...values.slice(1)],
-        );
-        if (inserted.rowCount !== 1) throw await this.staleOwner(this.pool, { gameId });
-      }
+      } else await this.hotWrite(HOT.append, values, { gameId }, fence);
     } catch (e) {
       if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SeqTakenError(gameId, row.seq);
       throw e;
@@ -360,18 +418,29 @@ export class PostgresStore implements Store {
   }
 
   async setTimer(timer: TimerRow, fence?: Fence): Promise<void> {
-    await this.fenced({ code: timer.tableCode }, fence, (c) =>
-      c.query(
-        'INSERT INTO timers (table_code, kind, seat, deadline) VALUES ($1, $2, $3, $4) ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline',
-        [timer.tableCode, timer.kind, timer.seat, timer.deadline],
-      ),
-    );
+    const { tableCode, kind, seat, deadline } = timer;
+    await this.hotWrite(HOT.setTimer, [tableCode, kind, seat, deadline], { code: tableCode }, fence);
   }
 
   async clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void> {
-    await this.fenced({ code: tableCode }, fence, (c) =>
-      c.query('DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3', [tableCode, kind, seat]),
-    );
+    await this.hotWrite(HOT.clearTimer, [tableCode, kind, seat], { code: tableCode }, fence);
+  }
+
+  async changeTimers(
+    tableCode: string,
+    set: readonly TimerRow[],
+    clear: readonly TimerKey[],
+    fence?: Fence,
+  ): Promise<void> {
+    const values = [
+      tableCode,
+      clear.map((t) => t.kind),
+      clear.map((t) => t.seat),
+      set.map((t) => t.kind),
+      set.map((t) => t.seat),
+      set.map((t) => t.deadline),
+    ];
+    await this.hotWrite(HOT.changeTimers, values, { code: tableCode }, fence);
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {

@@ -24,6 +24,7 @@ import type {
   SeatRow,
   Store,
   TableRow,
+  TimerKey,
   TimerKind,
   TimerRow,
 } from './store.js';
@@ -320,6 +321,19 @@ export class SqliteStore implements Store {
     this.db.transaction(() => {
       this.checkFence(tableCode, fence);
       this.stmts.clearTimer.run(tableCode, kind, seat);
+    })();
+  }
+
+  async changeTimers(
+    tableCode: string,
+    set: readonly TimerRow[],
+    clear: readonly TimerKey[],
+    fence?: Fence,
+  ): Promise<void> {
+    this.db.transaction(() => {
+      this.checkFence(tableCode, fence);
+      for (const t of clear) this.stmts.clearTimer.run(tableCode, t.kind, t.seat);
+      for (const t of set) this.stmts.setTimer.run(tableCode, t.kind, t.seat, t.deadline);
     })();
   }
 

@@ -92,6 +92,9 @@ export interface TimerRow {
   readonly deadline: number;
 }
 
+/** Which of a table's deadlines: its kind and seat. */
+export type TimerKey = Pick<TimerRow, 'kind' | 'seat'>;
+
 /** appendAction's refusal when another writer already took that sequence number. */
 export class SeqTakenError extends Error {
   constructor(gameId: string, seq: number) {
@@ -180,6 +183,12 @@ export interface Store {
   recentChat(tableCode: string, limit: number): Promise<ChatRow[]>;
   setTimer(timer: TimerRow, fence?: Fence): Promise<void>;
   clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void>;
+  /**
+   * Several of a table's deadlines at once, in one transaction (a turn's clocks: the one
+   * who acted stops, the next starts): `set` stored as by setTimer, `clear` removed as by
+   * clearTimer. A deadline is not in both.
+   */
+  changeTimers(tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[], fence?: Fence): Promise<void>;
   timersOf(tableCode: string): Promise<TimerRow[]>;
   /** Note that a finished game waits to be analysed (asked again: the first request stays). */
   requestAnalysis(gameId: string, at: number): Promise<void>;

@@ -23,6 +23,12 @@ export interface Broadcaster {
   chat(code: string, message: ChatMessage): void;
   /** Every connection holding the seat loses it: it becomes a spectator and is told so. */
   seatLost(code: string, seat: number): void;
+  /**
+   * In a cluster: the broadcaster of a table just made on this node, which keeps its news
+   * on this node for as long as no connection of another node follows it. (Absent on a
+   * single node, where everything is local anyway.)
+   */
+  forNewTable?(): Broadcaster;
 }
 
 export interface TableContext {

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SerialQueue } from '../serial.js';
-import { StaleOwnerError, type Store, StoreUnavailableError, type TimerKind } from '../store/store.js';
+import { StaleOwnerError, type Store, StoreUnavailableError, type TimerKey, type TimerKind } from '../store/store.js';
 
 /** How long a deadline waits before firing again when the database was out of reach. */
 export const RETRY_MS = 1000;
@@ -61,6 +61,27 @@ export class Deadlines {
     this.timers.delete(key(kind, seat));
     await this.ctx.store.clearTimer(this.code, kind, seat);
     return true;
+  }
+
+  /**
+   * Start some deadlines and stop others with one write to the store (a turn's clocks):
+   * those stopped are disarmed first, those started armed once stored, as by start and stop.
+   */
+  async change(
+    start: readonly { kind: TimerKind; seat: number; deadline: number }[],
+    stop: readonly TimerKey[],
+  ): Promise<void> {
+    const stopped = stop.filter((t) => {
+      const running = this.timers.get(key(t.kind, t.seat));
+      if (!running) return false;
+      clearTimeout(running.handle);
+      this.timers.delete(key(t.kind, t.seat));
+      return true;
+    });
+    if (start.length === 0 && stopped.length === 0) return;
+    const rows = start.map((t) => ({ tableCode: this.code, ...t }));
+    await this.ctx.store.changeTimers(this.code, rows, stopped);
+    for (const t of start) this.arm(t.kind, t.seat, t.deadline);
   }
 
   /** Stop every deadline for good (the table closes). */

@@ -34,6 +34,8 @@ export interface Hosting {
   readonly nodeId: string;
   /** Claim an open table for this node: its fencing number, or null when another node holds it. */
   claim(code: string): Promise<number | null>;
+  /** Whether the balancer sends the players of a table with this code to this node (cluster/routing.ts). */
+  routesHere(code: string): boolean;
   /** The node whose lease on the table runs, when it is not this one; else null. */
   ownerElsewhere(code: string): Promise<string | null>;
   /** Ask the node owning a table (with a clock); a ServerError from there is thrown here. */
@@ -99,8 +101,11 @@ export class Lobby {
     private readonly hosting: Hosting | null = null,
   ) {}
 
-  /** A table's context; in a cluster its store writes with the fencing number of `tenure`. */
-  private contextFor(code: string, tenure: Tenure): TableContext {
+  /**
+   * A table's context; in a cluster its store writes with the fencing number of `tenure`,
+   * and a table made here (`made`) keeps its news on this node while nobody elsewhere follows it.
+   */
+  private contextFor(code: string, tenure: Tenure, made = false): TableContext {
     const closed = (c: string) => this.forget(c, 'closed');
     const hosting = this.hosting;
     if (!hosting) return { ...this.ctx, closed };
@@ -108,7 +113,8 @@ export class Lobby {
       claim: (c) => hosting.claim(c),
       stale: (c) => this.drop(c),
     });
-    return { ...this.ctx, store, closed };
+    const out = (made && this.ctx.out.forNewTable?.()) || this.ctx.out;
+    return { ...this.ctx, store, out, closed };
   }
 
   /** A new table; each address may have at most `maxTablesPerAddress` open at once. */
@@ -128,8 +134,14 @@ export class Lobby {
       turnClock: options.turnClock,
     };
     let code: string;
+    // In a cluster, a code whose players the balancer sends to this node, which will own the table.
     do code = newTableCode();
-    while (this.tables.has(code) || this.loading.has(code) || (await this.ctx.store.loadTable(code)));
+    while (
+      !(this.hosting?.routesHere(code) ?? true) ||
+      this.tables.has(code) ||
+      this.loading.has(code) ||
+      (await this.ctx.store.loadTable(code))
+    );
     // Counted before the table is made, so that concurrent requests cannot pass the cap together.
     if (!(await this.cap.reserve(address, code))) {
       const max = this.ctx.config.maxTablesPerAddress;
@@ -140,7 +152,7 @@ export class Lobby {
       );
     }
     try {
-      const created = await Table.create(this.contextFor(code, { fence: null }), code, name, settings);
+      const created = await Table.create(this.contextFor(code, { fence: null }, true), code, name, settings);
       this.tables.set(code, created.table);
       return created;
     } catch (e) {

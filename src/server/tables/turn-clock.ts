@@ -30,11 +30,16 @@ export class TurnClocks {
   async sync(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number): Promise<void> {
     const acting = owner && !owner.over ? owner.toAct() : [];
     const ms = owner ? turnClockMs(clock, owner.passing, this.scale) : null;
+    const start: { kind: 'turn'; seat: number; deadline: number }[] = [];
+    const stop: { kind: 'turn'; seat: number }[] = [];
     for (const s of seats) {
       const wants = ms !== null && s.tokenHash !== null && !s.away && acting.includes(s.seat);
       const running = this.deadlines.has('turn', s.seat);
-      if (wants && (!running || s.seat === fresh)) await this.deadlines.start('turn', s.seat, this.now() + ms);
-      else if (!wants && running) await this.deadlines.stop('turn', s.seat);
+      if (wants && (!running || s.seat === fresh))
+        start.push({ kind: 'turn', seat: s.seat, deadline: this.now() + ms });
+      else if (!wants && running) stop.push({ kind: 'turn', seat: s.seat });
     }
+    // One write for all of them: after an action, typically the actor's clock stops and the next one's starts.
+    await this.deadlines.change(start, stop);
   }
 }

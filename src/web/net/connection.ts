@@ -74,7 +74,14 @@ export class TableConnection {
     readonly code: string,
     url?: string,
   ) {
-    const options = { transports: ['websocket', 'polling'], reconnectionDelayMax: 4000 };
+    // The table's code in the handshake lets the balancer send us to the node that runs
+    // the table (docs/deploy.md); a connection of its own, since the query is the connection's.
+    const options = {
+      transports: ['websocket', 'polling'],
+      reconnectionDelayMax: 4000,
+      query: { table: code.toUpperCase() },
+      forceNew: true,
+    };
     this.socket = url ? io(url, options) : io(options);
     namePreviousSession(this.socket.io);
     this.socket.on('connect', () => void this.watch());

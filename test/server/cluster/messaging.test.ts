@@ -27,7 +27,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   const links: RedisLinks[] = [];
   const link = async (nodeId: string) => {
     const l = await connectRedis(
-      { redisUrl: TEST_REDIS_URL, nodeId, redisPrefix: prefix, leaseMs: 1000 },
+      { redisUrl: TEST_REDIS_URL, nodeId, redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
       () => undefined,
     );
     links.push(l);

@@ -21,17 +21,23 @@ export class Client {
   readonly acked: { seq: number; action: ClientAction }[] = [];
   private waiters: (() => void)[] = [];
 
-  /** `from`: the loopback address to connect from (127.0.0.2 plays "another address"). */
+  /**
+   * `from`: the loopback address to connect from (127.0.0.2 plays "another address").
+   * `table`: named in the handshake, as the web client does, so that a balancer routes the
+   * connection to the table's node.
+   */
   constructor(
     url: string,
     readonly token: string | null = null,
     from?: string,
+    table?: string,
   ) {
     this.socket = io(url, {
       transports: ['websocket'],
       reconnection: false,
       forceNew: true,
       ...(from ? { localAddress: from } : {}),
+      ...(table ? { query: { table } } : {}),
     });
     this.socket.on('game', (update: GameUpdate) => {
       this.inbox.push({ kind: 'game', update });

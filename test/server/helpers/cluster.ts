@@ -154,6 +154,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       new ClusterNode(id, port, {
         PORT: String(port),
         NODE_ID: id,
+        // Its place in nginx's list of nodes: it makes table codes that nginx routes to itself.
+        BALANCER_SLOT: `${i + 1}/${count}`,
         DATABASE_URL: options.databaseUrl?.(db) ?? db.url,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,

@@ -14,13 +14,21 @@ export interface Seating {
  * A table with `humans` players (seats 0..humans-1, all watching) and bots of `level`
  * in the other seats (unless `bots` is false); started unless `start` is false. The
  * table is made over HTTP on `server`; seat i's connection goes to `urls[i % urls.length]`
- * (default: `server` too), so the players of one table can sit on different nodes.
+ * (default: `server` too), so the players of one table can sit on different nodes. With
+ * `named`, each connection names the table in its handshake, as the web client does (a
+ * balancer then routes it to the table's node).
  */
 export async function seatTable(
   server: TestServer,
   options: Partial<TableOptions> & { players: number },
   humans: number,
-  { level = 'easy' as BotLevelName, start = true, bots = true, urls = [server.url] as readonly string[] } = {},
+  {
+    level = 'easy' as BotLevelName,
+    start = true,
+    bots = true,
+    urls = [server.url] as readonly string[],
+    named = false,
+  } = {},
 ): Promise<Seating> {
   const created = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Host', options });
   if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
@@ -31,7 +39,7 @@ export async function seatTable(
     if (joined.status !== 201) throw new Error(`join failed: ${JSON.stringify(joined.body)}`);
     tokens.push(joined.body.token);
   }
-  const clients = tokens.map((t, i) => new Client(urls[i % urls.length], t));
+  const clients = tokens.map((t, i) => new Client(urls[i % urls.length], t, undefined, named ? code : undefined));
   for (const c of clients) {
     const r = await c.watch(code);
     if (!r.ok) throw new Error(`watch failed: ${JSON.stringify(r)}`);

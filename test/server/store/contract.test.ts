@@ -387,6 +387,26 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.clearTimer(table.code, 'turn', 1);
     await store.clearTimer(table.code, 'absence', 2);
     expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
+
+    // Several at once (a turn's clocks): seat 1's stops, seat 2's starts, the close moves.
+    await store.setTimer({ tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_050_000 });
+    await store.changeTimers(
+      table.code,
+      [
+        { tableCode: table.code, kind: 'turn', seat: 2, deadline: 1_764_000_070_000 },
+        { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_002_000_000 },
+      ],
+      [
+        { kind: 'turn', seat: 1 },
+        { kind: 'absence', seat: 0 },
+      ],
+    );
+    expect(await sorted()).toEqual([
+      { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_002_000_000 },
+      { tableCode: table.code, kind: 'turn', seat: 2, deadline: 1_764_000_070_000 },
+    ]);
+    await store.changeTimers(table.code, [], [{ kind: 'turn', seat: 2 }]);
+    expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
   });
 
   it.skipIf(skip)('checks what it reads back: a damaged row is an error naming the field, not a value', async () => {
@@ -551,6 +571,14 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       );
       await stale(store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1 }, old));
       await stale(store.clearTimer(table.code, 'absence', 2, old));
+      await stale(
+        store.changeTimers(
+          table.code,
+          [{ tableCode: table.code, kind: 'turn', seat: 1, deadline: 1 }],
+          [{ kind: 'absence', seat: 2 }],
+          old,
+        ),
+      );
       const rival = gameOf(table, `r-${table.code}`);
       await stale(store.startGame(rival, { ...playing, gameId: rival.id, version: 3 }, seatsOf(3), old));
       // The refusal names the table and tells a client to try again.
