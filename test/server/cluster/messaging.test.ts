@@ -150,7 +150,7 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
   let redis: PrivateRedis;
   const problems: string[] = [];
   const connect = () =>
-    connectRedis({ redisUrl: redis.url, nodeId: 'n', redisPrefix: prefix, leaseMs: 1000 }, (e) =>
+    connectRedis({ redisUrl: redis.url, nodeId: 'n', redisPrefix: prefix, leaseMs: 1000, balancerSlot: null }, (e) =>
       problems.push(e.message),
     );
   beforeAll(async () => {
