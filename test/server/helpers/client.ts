@@ -90,16 +90,22 @@ export class Client {
     return new Promise((resolve) => {
       const done = (reply: AckReply) => {
         this.socket.off('disconnect', dropped);
+        this.socket.off('connect_error', refused);
         if (timer) clearTimeout(timer);
         resolve(reply);
       };
       const dropped = () =>
         done({ ok: false, error: { code: 'DISCONNECTED', message: 'the connection dropped before the answer' } });
+      // The server refused the handshake (a message sent before it is held until then, and
+      // this client does not reconnect): the message will never be answered.
+      const refused = (e: Error) =>
+        done({ ok: false, error: { code: 'HANDSHAKE_REFUSED', message: `the connection was refused: ${e.message}` } });
       const timer =
         ms === null
           ? null
           : setTimeout(() => done({ ok: false, error: { code: 'TIMEOUT', message: `no answer in ${ms} ms` } }), ms);
       this.socket.once('disconnect', dropped);
+      if (!this.socket.connected) this.socket.once('connect_error', refused);
       this.socket.emit(event, ...args, done);
     });
   }
