@@ -96,6 +96,9 @@ describe.skipIf(!run)('the coach', () => {
     await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach off');
 
     await page.goto(`${url}/#/`);
+    // The lobby is left first: a click while the home screen is still mounting is lost.
+    await page.getByTestId('lobby').waitFor({ state: 'detached' });
+    await page.getByTestId('name').waitFor();
     await page.getByTestId('players-3').check({ force: true });
     expect(await option.isChecked()).toBe(true);
     await option.uncheck();
