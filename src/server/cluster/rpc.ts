@@ -2,7 +2,9 @@
  * Requests between nodes over Redis pub/sub: each node listens on a channel of its own,
  * `PREFIX` + `node:` + its id. A request names the asking node, so the answer goes back on
  * that node's channel. Every request has a clock: no answer in time, or no node listening,
- * is ERR_UNAVAILABLE for the client, never a wait without end.
+ * is ERR_UNAVAILABLE for the client, never a wait without end. A request is carried out
+ * at most once: ioredis sends a command again when its connection dropped before Redis
+ * answered, so the same request can arrive twice, and a join served twice would take two seats.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
@@ -27,7 +29,12 @@ export class NodeUnavailableError extends ServerError {
   }
 }
 
+/** How long a served request's id is remembered: far longer than any request's clock. */
+const SERVED_MEMORY_MS = 120_000;
+
 export class Rpc {
+  /** The ids of the requests served lately, oldest first, with when each arrived. */
+  private readonly served = new Map<string, number>();
   private readonly waiting = new Map<string, { resolve(a: RpcAnswer): void; timer: NodeJS.Timeout }>();
   private readonly channel: string;
 
@@ -90,6 +97,7 @@ export class Rpc {
     }
     if (envelope.id === undefined || envelope.from === undefined) return;
     const { id, from } = envelope;
+    if (!this.firstArrival(id)) return;
     this.serve(envelope.body, from).then(
       (value) => this.answer(from, id, { ok: true, value: value ?? null }),
       (e) => {
@@ -101,6 +109,18 @@ export class Rpc {
         this.answer(from, id, { ok: false, ...refusal });
       },
     );
+  }
+
+  /** Whether request `id` arrives for the first time (a repeat is dropped: the first one answers it). */
+  private firstArrival(id: string): boolean {
+    const now = Date.now();
+    for (const [old, at] of this.served) {
+      if (now - at < SERVED_MEMORY_MS) break;
+      this.served.delete(old);
+    }
+    if (this.served.has(id)) return false;
+    this.served.set(id, now);
+    return true;
   }
 
   private answer(node: string, re: string, answer: RpcAnswer): void {

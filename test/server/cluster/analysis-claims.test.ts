@@ -80,9 +80,12 @@ describe.skipIf(!here)('analysis requests across nodes', () => {
     }
     host.close();
     await first.kill();
+    // The first node was analysing the first game: its claim on that one runs out a lease after its death.
+    await new Promise((r) => setTimeout(r, LEASE_MS + 1000));
 
-    // Two nodes start with the three requests pending. The slow one starts first and claims them.
+    // Two nodes start with the three requests pending. The slow one starts first and claims them all.
     const slow = await start('node-slow', SLOW);
+    expect(slow.output()).toContain('"analysesResumed":3');
     const running = async () => {
       const all = await Promise.all(games.map((g) => api<AnalysisReply>(slow, 'GET', `/api/games/${g}/analysis`)));
       return all.some((r) => r.body.status === 'running');

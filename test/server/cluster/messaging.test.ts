@@ -36,6 +36,8 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   let a: Rpc;
   let b: Rpc;
   let aLinks: RedisLinks;
+  /** How many times b carried out a request with op 'count'. */
+  let counted = 0;
   beforeAll(async () => {
     aLinks = await link('a');
     const bLinks = await link('b');
@@ -50,6 +52,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
         if (op === 'refuse') throw new ServerError('ERR_SEAT_TAKEN', 'Seat 2 is taken.', 409);
         if (op === 'crash') throw new Error('a bug');
         if (op === 'slow') await new Promise((r) => setTimeout(r, ms));
+        if (op === 'count') counted++;
         return { echoed: op };
       },
       quiet,
@@ -90,6 +93,16 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     // Many at once each get their own answer.
     const ops = Array.from({ length: 50 }, (_, i) => `op${i}`);
     expect(await Promise.all(ops.map((op) => a.request('b', { op }, 3000)))).toEqual(ops.map((op) => ({ echoed: op })));
+  });
+
+  it('a request that arrives twice (ioredis sends a command again after a dropped connection) is carried out once', async () => {
+    const request = JSON.stringify({ id: 'same-request', from: 'a', body: { op: 'count' } });
+    const channel = `${prefix}node:b`;
+    expect(await aLinks.main.publish(channel, request)).toBe(1);
+    expect(await aLinks.main.publish(channel, request)).toBe(1);
+    // A different request after both: once it is answered, b has read the repeat too.
+    expect(await a.request('b', { op: 'count' }, 2000)).toEqual({ echoed: 'count' });
+    expect(counted).toBe(2);
   });
 
   it('nodes alive are those that stamped within a lease; one that leaves is gone at once', async () => {
