@@ -45,7 +45,7 @@ export const HARD_ITERATIONS = 2000;
  * table size: with 5 or 6 players a round is longer and so is every playout, so fewer
  * searches keep its time per decision within the issue's limits (BENCHMARKS.md).
  */
-export const EXPERT_SEARCHES = { small: 5, large: 3 } as const;
+export const EXPERT_SEARCHES = { small: 5, large: 2 } as const;
 const LARGE_TABLE = 5;
 
 /** The bot and budget behind each level offered to players. */
