@@ -209,6 +209,18 @@ export class Lobby {
     // In a cluster the table is claimed before it is read: the claim waits for the last
     // writes of the previous owner, so what is read next is all that it stored.
     const fence = this.hosting ? await this.hosting.claim(code) : null;
+    try {
+      return await this.read(code, fence);
+    } catch (e) {
+      // Claimed but not in hand (the database or Redis failed meanwhile), it would be held
+      // and never played: in a cluster its lease is released, so that a node loads it again.
+      if (fence !== null) this.forget(code, 'unloaded');
+      throw e;
+    }
+  }
+
+  /** Read a table (claimed with `fence` in a cluster) and, if it is open and this node's, resume it here. */
+  private async read(code: string, fence: number | null): Promise<Table | null> {
     const stored = await this.ctx.store.loadTable(code);
     if (!stored) return null;
     const closed = stored.table.status === 'closed';
@@ -222,9 +234,8 @@ export class Lobby {
     try {
       await table.resume(this.hosting ? await this.hosting.followers(code) : []);
     } catch (e) {
-      // Half resumed (the database or Redis failed meanwhile) it would be held and never
-      // played: it leaves memory and, in a cluster, its lease, so that a node loads it again.
-      this.forget(code, 'unloaded');
+      // Half resumed it leaves memory (load() gives its lease up).
+      this.tables.delete(code);
       void table.shutdown();
       throw e;
     }
@@ -318,6 +329,12 @@ export class Lobby {
     const listed = await this.ctx.store.publicLobbies(LOBBY_PAGE);
     const at = await this.hosting.attendance(listed.map((l) => l.table.code));
     return listed.map((l) => tableSummary(l.table, l.seats, l.finished, at.get(l.table.code)!));
+  }
+
+  /** Every table in hand tells its followers its current state (they may have missed updates: cluster/redis.ts). */
+  tellAgain(): void {
+    for (const t of this.tables.values())
+      t.tellAgain().catch((e) => this.ctx.log.warn({ err: e, table: t.code }, 'table state not told again'));
   }
 
   openTables(): number {

@@ -170,6 +170,18 @@ export class Table {
     return this.owner;
   }
 
+  /**
+   * Tell everyone following the table its current state again, with no events: in a
+   * cluster, after broadcasts to other nodes could not be sent (a client that sees it
+   * skipped a `seq` asks for the missed steps by watching again).
+   */
+  tellAgain(): Promise<void> {
+    return this.queue.run(async () => {
+      this.ctx.out.table(this.summary());
+      if (this.owner) this.broadcast(this.owner, []);
+    });
+  }
+
   /** Stop every timer (server shutdown); the stored deadlines stay for the next start. */
   async shutdown(): Promise<void> {
     this.deadlines.halt();

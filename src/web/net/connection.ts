@@ -69,6 +69,8 @@ export class TableConnection {
   private eventCount = 0;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | undefined;
+  /** A watch asking for missed steps is on its way (fillGap). */
+  private filling = false;
 
   constructor(
     readonly code: string,
@@ -210,6 +212,11 @@ export class TableConnection {
     const current = this.state.game;
     if (current && current.gameId === update.gameId) {
       if (update.seq < current.seq) return;
+      // Updates were lost on the way (in a cluster, while Redis was away): ask for the missed steps.
+      if (live && update.seq > current.seq + 1 && !this.filling) {
+        void this.fillGap(update);
+        return;
+      }
       // The same position again carries news without events, such as an absence timer starting.
       if (update.seq === current.seq) {
         this.set({ game: update });
@@ -218,6 +225,25 @@ export class TableConnection {
     }
     const fresh = live ? update.events.map((event) => ({ n: ++this.eventCount, event })) : [];
     this.set({ game: update, arrived: [...this.state.arrived, ...fresh].slice(-KEEP_EVENTS) });
+  }
+
+  /**
+   * Watch again from our last step, to get the steps we missed with their events; should
+   * that fail, take the update that showed the gap as it is (its view is whole).
+   */
+  private async fillGap(update: GameUpdate): Promise<void> {
+    this.filling = true;
+    const game = this.state.game!;
+    const session = loadSession(this.code);
+    const reply = await this.request('table:watch', {
+      code: this.code,
+      ...(session ? { token: session.token } : {}),
+      lastSeq: game.seq,
+      gameId: game.gameId,
+    });
+    this.filling = false;
+    if (reply.ok && reply.game) this.catchUp(reply.game, reply.missed);
+    this.receive(update, false);
   }
 
   private async request<K extends ClientMessageName>(

@@ -2,7 +2,8 @@
  * Table ownership across nodes, on real PostgreSQL (a fresh database) with two `Leases`
  * as two nodes would run them: one owner at a time, the other takes a table over once the
  * owner stops renewing (it died, stalled, or lost Redis) or releases it, and the old
- * owner's writes are refused from then on and it hears that it lost the table.
+ * owner's writes are refused from then on and it hears that it lost the table. A release
+ * the database did not take is made again, never renewed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fencedStore } from '../../../src/server/cluster/fenced-store.js';
@@ -10,6 +11,7 @@ import { Leases } from '../../../src/server/cluster/leases.js';
 import { PostgresStore } from '../../../src/server/store/postgres.js';
 import { StaleOwnerError, type Store, type TableRow } from '../../../src/server/store/store.js';
 import { freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
 
 const pgHere = await postgresAvailable();
 const LEASE_MS = 600;
@@ -170,6 +172,43 @@ describe.skipIf(!pgHere)('leases between two nodes', () => {
     } finally {
       a.leases.stop();
       b.leases.stop();
+    }
+  });
+
+  it('a table whose release the database did not take is released once it is back, not renewed', async () => {
+    // node-a reaches PostgreSQL through a proxy that the test cuts.
+    const via = new URL(db.url);
+    const proxy = await startTcpProxy(via.hostname, Number(via.port || 5432));
+    via.host = `127.0.0.1:${proxy.port}`;
+    const cutOff = await PostgresStore.open(via.toString());
+    const a = node(cutOff, 'node-a5');
+    const b = node(store, 'node-b5');
+    const kept = await newTable(store);
+    const given = await newTable(store);
+    try {
+      await a.leases.claim(kept);
+      await a.leases.claim(given);
+      // The table is given up (it closed, or could not be loaded) while the database is away.
+      proxy.cut();
+      await expect(a.leases.release([given])).rejects.toThrow();
+      expect(a.leases.heldCodes()).toEqual([kept]);
+      proxy.restore();
+      a.leases.start();
+      b.leases.start();
+      // node-a renews its table and releases the other, which node-b takes at once.
+      await until(() => b.leases.fenceOf(given) !== undefined, LEASE_MS * 4);
+      expect((await store.ownerOf(given))?.node).toBe('node-b5');
+      // Many leases later node-a still holds the table it serves.
+      await new Promise((r) => setTimeout(r, 3 * LEASE_MS));
+      expect(a.leases.fenceOf(kept)).toBeDefined();
+      expect(b.heard.orphans).not.toContain(kept);
+    } finally {
+      a.leases.stop();
+      b.leases.stop();
+      await a.leases.release(a.leases.heldCodes());
+      await b.leases.release(b.leases.heldCodes());
+      await cutOff.close();
+      await proxy.close();
     }
   });
 

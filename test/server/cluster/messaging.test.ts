@@ -15,6 +15,7 @@ import {
   type PrivateRedis,
   randomPrefix,
   redisAvailable,
+  redisClient,
   startPrivateRedis,
   TEST_REDIS_URL,
 } from '../helpers/redis.js';
@@ -28,7 +29,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   const link = async (nodeId: string) => {
     const l = await connectRedis(
       { redisUrl: TEST_REDIS_URL, nodeId, redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
-      () => undefined,
+      { error: () => undefined, warn: () => undefined, back: () => undefined },
     );
     links.push(l);
     return l;
@@ -162,9 +163,11 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
 describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", () => {
   let redis: PrivateRedis;
   const problems: string[] = [];
+  let backs = 0;
   const connect = () =>
-    connectRedis({ redisUrl: redis.url, nodeId: 'n', redisPrefix: prefix, leaseMs: 1000, balancerSlot: null }, (e) =>
-      problems.push(e.message),
+    connectRedis(
+      { redisUrl: redis.url, nodeId: 'n', redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
+      { error: (e) => problems.push(e.message), warn: (_, msg) => problems.push(msg), back: () => backs++ },
     );
   beforeAll(async () => {
     if (redisHere) redis = await startPrivateRedis();
@@ -178,7 +181,7 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
     await redis.down();
     try {
       while (l.adapterPub.status === 'ready') await new Promise((r) => setTimeout(r, 20));
-      // The adapter publishes without waiting; while Redis is away that is queued.
+      // The adapter publishes without waiting; while Redis is away that is not sent.
       void l.adapterPub.publish('somewhere', 'an update');
       await l.close(500);
       expect(l.ready()).toBe(false);
@@ -191,12 +194,48 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
     const l = await connect();
     await l.close(2000);
     problems.length = 0;
-    void l.adapterPub.publish('somewhere', 'an update');
     void l.adapterSub.subscribe('a channel');
     void l.rpcSub.unsubscribe('a channel');
     await new Promise((r) => setTimeout(r, 100));
-    expect(problems).toEqual(['Connection is closed.', 'Connection is closed.', 'Connection is closed.']);
+    expect(problems).toEqual(['Connection is closed.', 'Connection is closed.']);
+    // The adapter's publisher sends nothing while it is not connected: counted, and said once.
+    problems.length = 0;
+    void l.adapterPub.publish('somewhere', 'an update');
+    void l.adapterPub.publish('somewhere', 'another update');
+    expect(l.unsent()).toBe(2);
+    expect(problems).toEqual(['Redis is away: broadcasts for other nodes are not sent until it is back']);
   });
+
+  it('while Redis is away the adapter queues no broadcast; once it is back the node hears that some were not sent', async () => {
+    const l = await connect();
+    const listener = redisClient(redis.url);
+    try {
+      backs = 0;
+      await redis.down();
+      while (l.adapterPub.status === 'ready') await new Promise((r) => setTimeout(r, 20));
+      // A busy node's minute of broadcasts: none is kept in memory.
+      for (let i = 0; i < 10_000; i++) void l.adapterPub.publish('updates', `update ${i}`);
+      expect(l.unsent()).toBe(10_000);
+      expect((l.adapterPub as unknown as { offlineQueue: { length: number } }).offlineQueue.length).toBe(0);
+      await redis.up();
+      // Nothing stale reaches Redis when it is back; the node is told to bring the other nodes' followers up to date.
+      await listener.connect();
+      const heard: string[] = [];
+      listener.on('message', (_channel: string, m: string) => heard.push(m));
+      await listener.subscribe('updates');
+      const deadline = Date.now() + 20_000;
+      while (backs === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(backs).toBe(1);
+      expect(heard).toEqual([]);
+      // And broadcasts are sent again.
+      await l.adapterPub.publish('updates', 'a fresh update');
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toEqual(['a fresh update']);
+    } finally {
+      listener.disconnect();
+      await l.close(2000);
+    }
+  }, 30_000);
 
   it('a connection that ioredis gave up for good connects again by itself', async () => {
     const l = await connect();
