@@ -16,15 +16,15 @@ import { startTcpProxy } from '../helpers/tcp-proxy.js';
 const pgHere = await postgresAvailable();
 const LEASE_MS = 600;
 
-/** A node's lease keeper, with what it heard. */
-function node(store: Store, id: string) {
+/** A node's lease keeper, with what it heard; `adopt`: it claims the orphans it hears of. */
+function node(store: Store, id: string, adopt = true) {
   const heard = { lost: [] as string[], orphans: [] as string[] };
   let healthy = true;
   const leases: Leases = new Leases(store, id, LEASE_MS, {
     lost: (code) => heard.lost.push(code),
     orphan: async (code) => {
       heard.orphans.push(code);
-      await leases.claim(code);
+      if (adopt) await leases.claim(code);
     },
     healthy: () => healthy,
     warn: () => undefined,
@@ -73,6 +73,14 @@ async function until(what: () => boolean, ms: number): Promise<number> {
     await new Promise((r) => setTimeout(r, 20));
   }
   return Date.now() - start;
+}
+
+async function untilAsync(what: () => Promise<boolean>, ms: number): Promise<void> {
+  const start = Date.now();
+  while (!(await what())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe.skipIf(!pgHere)('leases between two nodes', () => {
@@ -181,8 +189,8 @@ describe.skipIf(!pgHere)('leases between two nodes', () => {
     const proxy = await startTcpProxy(via.hostname, Number(via.port || 5432));
     via.host = `127.0.0.1:${proxy.port}`;
     const cutOff = await PostgresStore.open(via.toString());
-    const a = node(cutOff, 'node-a5');
-    const b = node(store, 'node-b5');
+    // node-a takes on no other table meanwhile (it would adopt the one it released).
+    const a = node(cutOff, 'node-a5', false);
     const kept = await newTable(store);
     const given = await newTable(store);
     try {
@@ -194,19 +202,16 @@ describe.skipIf(!pgHere)('leases between two nodes', () => {
       expect(a.leases.heldCodes()).toEqual([kept]);
       proxy.restore();
       a.leases.start();
-      b.leases.start();
-      // node-a renews its table and releases the other, which node-b takes at once.
-      await until(() => b.leases.fenceOf(given) !== undefined, LEASE_MS * 4);
-      expect((await store.ownerOf(given))?.node).toBe('node-b5');
-      // Many leases later node-a still holds the table it serves.
+      // node-a renews its table and releases the other, for any node to take at once.
+      await untilAsync(async () => (await store.ownerOf(given)) === null, LEASE_MS * 4);
+      // Many leases later node-a still holds the table it serves, and never the other.
       await new Promise((r) => setTimeout(r, 3 * LEASE_MS));
-      expect(a.leases.fenceOf(kept)).toBeDefined();
-      expect(b.heard.orphans).not.toContain(kept);
+      expect((await store.ownerOf(kept))?.live).toBe(true);
+      expect(a.leases.heldCodes()).toEqual([kept]);
+      expect(await store.ownerOf(given)).toBeNull();
     } finally {
       a.leases.stop();
-      b.leases.stop();
       await a.leases.release(a.leases.heldCodes());
-      await b.leases.release(b.leases.heldCodes());
       await cutOff.close();
       await proxy.close();
     }
