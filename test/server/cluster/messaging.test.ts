@@ -176,7 +176,7 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
     await redis?.stop();
   });
 
-  it('closing waits for Redis only so long: with Redis down and broadcasts queued, it still ends', async () => {
+  it('closing waits for Redis only so long: with Redis down and broadcasts fired, it still ends', async () => {
     const l = await connect();
     await redis.down();
     try {
