@@ -55,12 +55,19 @@ export class BatchedBuckets {
       return true;
     }
     if (now < a.emptyUntil) return false;
-    const allowance = a;
-    return this.fetch(key, allowance).then(() => {
-      if (allowance.tokens < 1) return false;
-      allowance.tokens--;
-      return true;
-    });
+    return this.fromShared(key, a);
+  }
+
+  /** Wait for the shared bucket's tokens, asking again while it has some but others waiting took them. */
+  private async fromShared(key: string, a: Allowance): Promise<boolean> {
+    for (;;) {
+      await this.fetch(key, a);
+      if (a.tokens >= 1) {
+        a.tokens--;
+        return true;
+      }
+      if (performance.now() < a.emptyUntil) return false;
+    }
   }
 
   /** One request to the shared bucket for the key at a time; the messages waiting share its answer. */
@@ -72,19 +79,24 @@ export class BatchedBuckets {
           if (this.away) this.warn({}, 'Redis is back: messages per address are counted over every node again');
           this.away = false;
           a.tokens += got;
-          // Empty: nothing comes back to it before one token's time.
-          if (got === 0) a.emptyUntil = performance.now() + 1000 / this.perSecond;
+          if (got === 0) this.empty(a);
         },
         () => {
           if (!this.away) this.warn({}, 'Redis is away: messages per address are counted by each node on its own');
           this.away = true;
           if (this.local.take(key)) a.tokens += 1;
+          else this.empty(a);
         },
       )
       .finally(() => {
         a.fetching = null;
       });
     return a.fetching;
+  }
+
+  /** The bucket is empty: nothing comes back to it before one token's time. */
+  private empty(a: Allowance): void {
+    a.emptyUntil = performance.now() + 1000 / this.perSecond;
   }
 
   private prune(now: number): void {
