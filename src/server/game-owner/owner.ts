@@ -55,6 +55,11 @@ export class GameOwner {
     return this.row.id;
   }
 
+  /** The action stored under `seq` (from 1), if there is one. */
+  actionAt(seq: number): Action | undefined {
+    return this.log[seq - 1];
+  }
+
   /** The number of actions in the log: the sequence number of the last one. */
   get seq(): number {
     return this.log.length;

@@ -239,8 +239,12 @@ export class Lobby {
       void table.shutdown();
       throw e;
     }
-    // Its time is the end of a takeover (failover times are read from it).
-    if (this.hosting) this.ctx.log.info({ table: code, fence }, 'took the table over');
+    if (this.hosting) {
+      // Its time is the end of a takeover (failover times are read from it).
+      this.ctx.log.info({ table: code, fence }, 'took the table over');
+      // Updates that went down with the previous owner: its followers get the state as it is now.
+      this.tellAgain(table);
+    }
     return table;
   }
 
@@ -331,9 +335,9 @@ export class Lobby {
     return listed.map((l) => tableSummary(l.table, l.seats, l.finished, at.get(l.table.code)!));
   }
 
-  /** Every table in hand tells its followers its current state (they may have missed updates: cluster/redis.ts). */
-  tellAgain(): void {
-    for (const t of this.tables.values())
+  /** Tables in hand (default: all) tell their followers their current state, which they may have missed (cluster/redis.ts). */
+  tellAgain(...tables: Table[]): void {
+    for (const t of tables.length > 0 ? tables : this.tables.values())
       t.tellAgain().catch((e) => this.ctx.log.warn({ err: e, table: t.code }, 'table state not told again'));
   }
 

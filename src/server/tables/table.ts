@@ -7,6 +7,8 @@
  * (`seat-rules.ts`), who is connected (`presence.ts`), stored deadlines (`deadlines.ts`),
  * bot turns (`bot-driver.ts`) and chat (`chat.ts`).
  */
+
+import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameEvent } from '../../engine/index.js';
 import type { BotLevelName, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
@@ -147,7 +149,7 @@ export class Table {
         // Worked out in the bot pool, outside the queue.
         return this.hint(c.by);
       case 'game:act':
-        return this.queue.run(() => this.act(c.by, c.message.action, stored));
+        return this.queue.run(() => this.act(c.by, c.message.action, c.message.seq, stored));
       case 'seat:back':
         return this.queue.run(() => this.back(c.by));
       default:
@@ -287,10 +289,19 @@ export class Table {
   private async act(
     claim: rules.SeatClaim,
     action: ClientAction,
+    /** The `seq` of the view the action was chosen from, if the client said. */
+    seen: number | undefined,
     stored?: (reply: unknown) => void,
   ): Promise<TableReplies['game:act']> {
     const { seat, owner } = this.playingSeat(claim);
-    const result = await owner.act(toEngineAction(seat, action), false, this.ctx.now());
+    const wanted = toEngineAction(seat, action);
+    if (seen !== undefined && seen !== owner.seq) {
+      // Chosen from an older view. Right after that view, this seat's same action: it was
+      // applied, and this is it sent again because its acknowledgement was lost.
+      if (isDeepStrictEqual(owner.actionAt(seen + 1), wanted)) return { seq: seen + 1, repeated: true };
+      throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
+    }
+    const result = await owner.act(wanted, false, this.ctx.now());
     if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
     const reply = { seq: result.value.seq };
     stored?.(reply);
