@@ -111,18 +111,21 @@ describe('a full game', () => {
     expect(first).toEqual({ ok: true, seq: seen + 1 });
     // Its answer lost (the owner died, in a cluster), a sends it again from the same view: applied once, told so.
     expect(await a.call('game:act', { action: pass, seq: seen })).toEqual({ ok: true, seq: seen + 1, repeated: true });
-    // Another action from that view is refused: the game has left it (and nothing changes).
+    // Another action of a's from that view is refused: a has acted since (and nothing changes).
     const other = chooseAction(chosenFrom, () => 0.99);
     expect(other).not.toEqual(pass);
     const stale = await a.call('game:act', { action: other, seq: seen });
     expect(stale).toMatchObject({ ok: false, error: { code: 'ERR_STALE' } });
     // A view ahead of the game's (another game's) is not the game's either.
-    expect(await b.call('game:act', { action: chooseAction(b.game!.view, () => 0), seq: seen + 5 })).toMatchObject({
+    const bPass = chooseAction(b.game!.view, () => 0);
+    expect(await b.call('game:act', { action: bPass, seq: seen + 5 })).toMatchObject({
       ok: false,
       error: { code: 'ERR_STALE' },
     });
     const view = await api<{ seq: number }>(server, 'GET', `/api/games/${a.game!.gameId}/view`);
     expect(view.body.seq).toBe(seen + 1);
+    // b has not acted since the view it chose from: a's pass meanwhile changes nothing for its own.
+    expect(await b.call('game:act', { action: bPass, seq: seen })).toEqual({ ok: true, seq: seen + 2 });
     // Without `seq`, as before: the engine's refusal (a has passed).
     expect(await a.act(pass)).toMatchObject({ ok: false, error: { code: 'ERR_ALREADY_PASSED' } });
     for (const h of [a, b, c]) h.close();

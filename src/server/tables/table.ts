@@ -296,10 +296,14 @@ export class Table {
     const { seat, owner } = this.playingSeat(claim);
     const wanted = toEngineAction(seat, action);
     if (seen !== undefined && seen !== owner.seq) {
-      // Chosen from an older view. Right after that view, this seat's same action: it was
-      // applied, and this is it sent again because its acknowledgement was lost.
-      if (isDeepStrictEqual(owner.actionAt(seen + 1), wanted)) return { seq: seen + 1, repeated: true };
-      throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
+      // Chosen from another view than the game's. If this seat acted since, that was this
+      // very action (sent again because its acknowledgement was lost: it is not applied
+      // twice), or the view was out of date. Others' actions since (passes) change nothing.
+      // A view ahead of the game's is another game's.
+      const since = seen < owner.seq ? owner.nextActionOf(seat, seen) : undefined;
+      if (since && isDeepStrictEqual(since.action, wanted)) return { seq: since.seq, repeated: true };
+      if (since || seen > owner.seq)
+        throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
     const result = await owner.act(wanted, false, this.ctx.now());
     if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
