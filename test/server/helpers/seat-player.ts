@@ -112,7 +112,8 @@ export class SeatPlayer {
       this.refusals.push(`stale:${seen}`);
       return reply;
     }
-    // A connection whose watch failed (the table was moving) follows nothing: it watches again.
+    // A connection whose watch failed (the table was moving) follows nothing, and a view the game
+    // left (ERR_STALE) is behind: either way it watches again.
     if (['ERR_NOT_SEATED', 'ERR_STALE'].includes(reply.error.code) && c.socket.connected) await this.rewatch(ms);
     await new Promise((r) => setTimeout(r, 200));
     return reply;
