@@ -158,6 +158,8 @@ export class Lobby {
     } catch (e) {
       // The refusal the creator gets is the table's, whether or not the cap heard of it.
       await this.uncount(code);
+      // Stored and claimed, then a write failed: not in hand, so its lease goes (a node adopts it).
+      this.hosting?.gone(code, 'unloaded');
       throw e;
     }
   }
