@@ -35,7 +35,10 @@ export const LEVEL_INFO: Record<BotLevel, { readonly label: string; readonly des
   easy: { label: 'Easy', description: 'Plays by simple rules and often picks a card at random.' },
   medium: { label: 'Medium', description: 'Plays by rules of thumb: sheds low cards, avoids the bottle late.' },
   hard: { label: 'Hard', description: 'Thinks ahead by playing out 2,000 guesses of the hidden cards per move.' },
-  expert: { label: 'Expert', description: 'Thinks like Hard five times over, each on other guesses, and weighs them.' },
+  expert: {
+    label: 'Expert',
+    description: 'Thinks like Hard several times over, each time on other guesses, and weighs them all.',
+  },
 };
 
 /** Iterations of the hard level's search. */
@@ -45,7 +48,7 @@ export const HARD_ITERATIONS = 2000;
  * table size: with 5 or 6 players a round is longer and so is every playout, so fewer
  * searches keep its time per decision within the issue's limits (BENCHMARKS.md).
  */
-export const EXPERT_SEARCHES = { small: 5, large: 2 } as const;
+const EXPERT_SEARCHES = { small: 5, large: 2 } as const;
 const LARGE_TABLE = 5;
 
 /** The bot and budget behind each level offered to players. */
