@@ -83,6 +83,16 @@ function timerChangeSql(n: number, guard: string): string[] {
   ];
 }
 
+/** Data-modifying statements as the parts of one WITH (each runs, whatever reads it). */
+function cteParts(sqls: readonly string[]): string {
+  return sqls.map((sql, i) => `write${i} AS (${sql})`).join(', ');
+}
+
+/** Data-modifying statements sharing their parameters, as one statement. */
+function asOne(sqls: readonly string[]): string {
+  return `WITH ${cteParts(sqls)} SELECT 1`;
+}
+
 /** The parameters of timerChangeSql. */
 function timerChangeValues({ tableCode, set, clear }: TimerChange): unknown[] {
   return [
@@ -311,15 +321,10 @@ export class PostgresStore implements Store {
    * row until it commits) and writes only if it holds; it answers whether it did.
    */
   private async hotWrite(write: HotWrite, values: unknown[], by: OwnedBy, fence: Fence): Promise<void> {
-    const parts = (guard: string) =>
-      write
-        .sql(guard)
-        .map((sql, i) => `write${i} AS (${sql})`)
-        .join(', ');
     if (fence === undefined) {
       const text = statementText(write.name, () => {
-        const [only, ...more] = write.sql('true');
-        return more.length === 0 ? only : `WITH ${parts('true')} SELECT 1`;
+        const sqls = write.sql('true');
+        return sqls.length === 1 ? sqls[0] : asOne(sqls);
       });
       await this.query(text, values, write.name);
       return;
@@ -328,7 +333,7 @@ export class PostgresStore implements Store {
     const name = `${write.name}-fenced-${'code' in by ? 'code' : 'game'}`;
     const text = statementText(
       name,
-      () => `WITH owner AS (${fenceCheck(by, n)}), ${parts('EXISTS (SELECT 1 FROM owner)')}
+      () => `WITH owner AS (${fenceCheck(by, n)}), ${cteParts(write.sql('EXISTS (SELECT 1 FROM owner)'))}
        SELECT count(*)::integer AS held FROM owner`,
     );
     const { rows } = await this.query(text, [...values, 'code' in by ? by.code : by.gameId, fence], name);
@@ -411,7 +416,7 @@ export class PostgresStore implements Store {
         await this.fenced({ gameId }, fence, async (c) => {
           await c.query(APPEND('true'), values);
           await c.query(`UPDATE games SET status = 'finished', finished_at = $2 WHERE id = $1`, [gameId, finished.at]);
-          if (timers) for (const sql of timerChangeSql(1, 'true')) await c.query(sql, timerChangeValues(timers));
+          if (timers) await c.query(asOne(timerChangeSql(1, 'true')), timerChangeValues(timers));
         });
       } else if (timers)
         await this.hotWrite(HOT.appendWithTimers, [...values, ...timerChangeValues(timers)], { gameId }, fence);
