@@ -91,18 +91,26 @@ export class SeatPlayer {
       return reply;
     }
     this.refusals.push(`act:${reply.error.code}`);
-    if (!PASSING.has(reply.error.code))
-      throw new Error(
-        `seat ${this.seat}: a legal action was refused: ${JSON.stringify(reply)} (refusals so far: ${this.refusals.join(' ')}; connections: ${this.connections})`,
-      );
+    if (!PASSING.has(reply.error.code)) {
+      // Legal in our view, refused by the table: fine only if our view was out of date (updates
+      // lost while Redis was away are told again a moment after it is back), never on a fresh view.
+      const seen = c.game!.seq;
+      const told = c.socket.connected && (await this.rewatch(ms));
+      if (told && c.game!.seq === seen)
+        throw new Error(
+          `seat ${this.seat}: a legal action was refused: ${JSON.stringify(reply)} (refusals so far: ${this.refusals.join(' ')}; connections: ${this.connections})`,
+        );
+      this.refusals.push(`stale:${seen}`);
+      return reply;
+    }
     // A connection whose watch failed (the table was moving) follows nothing: it watches again.
     if (reply.error.code === 'ERR_NOT_SEATED' && c.socket.connected) await this.rewatch(ms);
     await new Promise((r) => setTimeout(r, 200));
     return reply;
   }
 
-  /** Follow the table again on the same connection, taking the current state from the reply. */
-  private async rewatch(ms: number): Promise<void> {
+  /** Follow the table again on the same connection, taking the current state from the reply; whether it answered. */
+  private async rewatch(ms: number): Promise<boolean> {
     const c = this.client;
     const reply = await c.callWithin(ms, 'table:watch', {
       code: this.code,
@@ -112,10 +120,11 @@ export class SeatPlayer {
     });
     if (!reply.ok) {
       this.refusals.push(`watch:${reply.error.code}`);
-      return;
+      return false;
     }
     const game = (reply as unknown as WatchReply).game;
     if (game && game.seq >= c.game!.seq) c.game = game;
+    return true;
   }
 
   close(): void {
