@@ -14,10 +14,9 @@ import { PHASE_PLAY, type Rng, type Round, type SearchPosition } from '../engine
 import { chooseCard } from './policy.js';
 import type { Sampler } from './sampler.js';
 import type { Deal } from './search.js';
-import { TRIAL } from './trial.js';
 
 /** Chance that an observed card was not the heuristic's choice but uniformly any legal card. */
-const OFF_POLICY = TRIAL.offPolicy;
+const OFF_POLICY = 0.5;
 /** Deals in the pool per iteration of the budget, and the bounds on the pool's size. */
 const POOL_SHARE = 1 / 8;
 const MIN_POOL = 64;
@@ -50,8 +49,7 @@ export function playLikelihood(known: SearchPosition, deal: Round, replay: Round
  */
 export function inferredDeals(known: SearchPosition, sampler: Sampler, iterations: number): Deal {
   const sample: Deal = (rng, out) => sampler.sample(rng, out);
-  if (!TRIAL.inference || known.round.phase !== PHASE_PLAY || !known.playSeats.some((s) => s !== known.seat))
-    return sample;
+  if (known.round.phase !== PHASE_PLAY || !known.playSeats.some((s) => s !== known.seat)) return sample;
   const size = Math.max(MIN_POOL, Math.min(MAX_POOL, Math.ceil(iterations * POOL_SHARE)));
   let pool: Round[] | null = null;
   const cumulative = new Float64Array(size);

@@ -26,16 +26,15 @@ import {
 } from '../engine/index.js';
 import type { Budget } from './bot.js';
 import { chooseCard, passAll, passOrder, passSet, playOut } from './policy.js';
-import { TRIAL } from './trial.js';
 
 /** Fills `out` with one deal to search on. */
 export type Deal = (rng: Rng, out: Round) => void;
 
 /** Rewards are divided by this before UCB, so that the exploration constant fits. */
 const REWARD_SCALE = 25;
-const EXPLORATION = TRIAL.exploration;
+const EXPLORATION = 0.7;
 /** Chance that a playout move is random rather than the heuristic's. */
-const PLAYOUT_NOISE = TRIAL.noise;
+const PLAYOUT_NOISE = 0.1;
 const MAX_PASS_CANDIDATES = 16;
 /**
  * A pass searches at most this many iterations (see search()), and a time budget a
@@ -148,7 +147,6 @@ function searchPlay(
     }
     playOut(work, rng, PLAYOUT_NOISE);
     work.score(scores);
-    if (TRIAL.relative) relative(work, scores);
     for (const n of path) {
       n.visits++;
       n.total += scores[n.mover];
@@ -243,25 +241,8 @@ function searchPass(
     passAll(work, rng, PLAYOUT_NOISE);
     playOut(work, rng, PLAYOUT_NOISE);
     work.score(scores);
-    if (TRIAL.relative) relative(work, scores);
     visits[pick]++;
     totals[pick] += scores[seat];
   }
   return { kind: 'pass', candidates, visits: Array.from(visits), iterations: i };
-}
-
-/** Each seat's score minus the mean score of the seats outside its team. */
-function relative(r: Round, scores: Int32Array): void {
-  const n = r.n;
-  const own = Array.from(scores);
-  for (let s = 0; s < n; s++) {
-    let sum = 0;
-    let count = 0;
-    for (let o = 0; o < n; o++) {
-      if (o === s || (r.teamOf !== null && r.teamOf[o] === r.teamOf[s])) continue;
-      sum += own[o];
-      count++;
-    }
-    scores[s] = Math.round(own[s] - (count > 0 ? sum / count : 0));
-  }
 }
