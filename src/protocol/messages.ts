@@ -103,7 +103,17 @@ export const ClientMessages = {
   'table:start': z.object({}).strict(),
   'table:leave': z.object({}).strict(),
   'table:rematch': z.object({}).strict(),
-  'game:act': z.object({ action: ClientActionSchema }).strict(),
+  'game:act': z
+    .object({
+      action: ClientActionSchema,
+      /**
+       * The `seq` of the update the action was chosen from. Sent again after its
+       * acknowledgement was lost, an action already applied is acknowledged again
+       * (`repeated`); chosen from a view the game has left, it is refused (ERR_STALE).
+       */
+      seq: z.number().int().min(0).optional(),
+    })
+    .strict(),
   /** The host switches hints and bottle risk on or off for everyone, between games. */
   'table:coach': z.object({ coach: z.boolean() }).strict(),
   /** A hint for the seat to act (only while the table's coach option is on). */
@@ -232,7 +242,8 @@ export interface ClientReplies {
   'table:start': Record<string, never>;
   'table:leave': Record<string, never>;
   'table:rematch': Record<string, never>;
-  'game:act': { seq: number };
+  /** `repeated`: this very action was already applied (its first acknowledgement was lost); nothing changed now. */
+  'game:act': { seq: number; repeated?: true };
   'table:coach': Record<string, never>;
   'game:hint': HintReply;
   'table:clock': Record<string, never>;

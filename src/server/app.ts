@@ -20,7 +20,7 @@ import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
 import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
-import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { addressBucket, type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
 import { Lobby, LocalCreationCap } from './tables/lobby.js';
@@ -67,6 +67,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     openTables: (): number => lobby.openTables(),
     runningGames: (): number => lobby.runningGames(),
     connections: (): number => io.engine.clientsCount,
+    ...(cluster ? { unsentBroadcasts: () => cluster.unsentBroadcasts() } : {}),
   };
   const metrics = new Metrics(counts);
   const lobby: Lobby = new Lobby(
@@ -82,7 +83,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster ? cluster.creationCap(config.maxTablesPerAddress) : new LocalCreationCap(config.maxTablesPerAddress),
     cluster,
   );
-  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, cluster);
+  const realtime = new Realtime(
+    io,
+    lobby,
+    config,
+    metrics,
+    app.log,
+    addressOf,
+    cluster,
+    cluster?.messageBuckets(...addressBucket(config)),
+  );
   const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log, {
     // One node without a cluster: its claims are those of any earlier process on the same data.
     node: config.cluster?.nodeId ?? 'single',

@@ -5,6 +5,8 @@ export interface Counts {
   openTables(): number;
   runningGames(): number;
   connections(): number;
+  /** In a cluster: broadcasts for other nodes not sent while Redis was away (cluster/redis.ts). */
+  unsentBroadcasts?(): number;
 }
 
 export class Metrics {
@@ -42,6 +44,17 @@ export class Metrics {
         this.set(counts.connections());
       },
     });
+    const unsent = counts.unsentBroadcasts;
+    if (unsent)
+      new Counter({
+        name: 'bottle_imp_broadcasts_unsent_total',
+        help: 'Broadcasts for other nodes not sent because Redis was away (their followers catch up when it is back).',
+        registers,
+        collect() {
+          this.reset();
+          this.inc(unsent());
+        },
+      });
     this.actions = new Counter({
       name: 'bottle_imp_actions_total',
       help: 'Accepted game actions, by human or bot (rate() gives actions per second).',

@@ -1,7 +1,8 @@
 /**
  * The server behind nginx with the configuration of docs/deploy.md, on PostgreSQL:
  * players over WebSockets and a spectator over HTTP long-polling play and follow a whole
- * game through the balancer, and /healthz answers through it. Then client addresses
+ * game through the balancer, and /healthz answers through it; links the node builds name
+ * the address the client reached nginx at (no PUBLIC_URL). Then client addresses
  * behind nginx (TRUST_PROXY): clients from different loopback addresses have limits of
  * their own through the balancer, and X-Forwarded-For is believed from nginx only.
  */
@@ -31,6 +32,21 @@ it.skipIf(!run)('a game is played through nginx over WebSockets and followed ove
   const front = { ...node, url: nginx.url };
   expect(await api(front, 'GET', '/healthz')).toEqual({ status: 200, body: { ok: true, database: true } });
   await playBehindBalancer(front);
+});
+
+it.skipIf(!run)('without PUBLIC_URL, invite links name the address the client reached nginx at', async () => {
+  const front = { ...node, url: nginx.url };
+  const body = { name: 'Ann', options: { players: 3 } };
+  const created = await api<{ code: string; invite: string }>(front, 'POST', '/api/tables', body);
+  expect(created.status).toBe(201);
+  // The port included: nginx's, not the node's.
+  expect(created.body.invite).toBe(`${nginx.url}/#/t/${created.body.code}`);
+  // Whatever a client claims in X-Forwarded-Host, nginx says what it was asked for.
+  const forged = await api<{ code: string; invite: string }>(front, 'POST', '/api/tables', body, {
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+  });
+  expect(forged.body.invite).toBe(`${nginx.url}/#/t/${forged.body.code}`);
 });
 
 /** An Engine.IO session from `from` (a loopback address); resolves once open, rejects if refused. */

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameUpdate } from '../../src/protocol/messages.js';
 import { parseRecord, replayRecord } from '../../src/record/index.js';
+import { chooseAction } from './helpers/choose.js';
 import { type Client, playToEnd } from './helpers/client.js';
 import { api, startServer, type TestServer } from './helpers/server.js';
 import { seatTable } from './helpers/tables.js';
@@ -96,6 +97,37 @@ describe('a full game', () => {
     for (const [i, h] of humans.entries()) expect(h.inbox.slice(inboxes[i]).every((m) => m.kind === 'chat')).toBe(true);
     const view = await api<{ seq: number }>(server, 'GET', `/api/games/${a.game!.gameId}/view`);
     expect(view.body.seq).toBe(before);
+    for (const h of [a, b, c]) h.close();
+  });
+
+  it('an action sent again after its acknowledgement was lost is acknowledged as repeated; one from a view the game left is stale', async () => {
+    const { humans } = await seatTable(server, { players: 3, rounds: 1 }, 3);
+    const [a, b, c] = humans;
+    // Everyone passes; a's pass names the view it was chosen from.
+    const seen = a.game!.seq;
+    const chosenFrom = a.game!.view;
+    const pass = chooseAction(chosenFrom, () => 0);
+    const first = await a.call('game:act', { action: pass, seq: seen });
+    expect(first).toEqual({ ok: true, seq: seen + 1 });
+    // Its answer lost (the owner died, in a cluster), a sends it again from the same view: applied once, told so.
+    expect(await a.call('game:act', { action: pass, seq: seen })).toEqual({ ok: true, seq: seen + 1, repeated: true });
+    // Another action of a's from that view is refused: a has acted since (and nothing changes).
+    const other = chooseAction(chosenFrom, () => 0.99);
+    expect(other).not.toEqual(pass);
+    const stale = await a.call('game:act', { action: other, seq: seen });
+    expect(stale).toMatchObject({ ok: false, error: { code: 'ERR_STALE' } });
+    // A view ahead of the game's (another game's) is not the game's either.
+    const bPass = chooseAction(b.game!.view, () => 0);
+    expect(await b.call('game:act', { action: bPass, seq: seen + 5 })).toMatchObject({
+      ok: false,
+      error: { code: 'ERR_STALE' },
+    });
+    const view = await api<{ seq: number }>(server, 'GET', `/api/games/${a.game!.gameId}/view`);
+    expect(view.body.seq).toBe(seen + 1);
+    // b has not acted since the view it chose from: a's pass meanwhile changes nothing for its own.
+    expect(await b.call('game:act', { action: bPass, seq: seen })).toEqual({ ok: true, seq: seen + 2 });
+    // Without `seq`, as before: the engine's refusal (a has passed).
+    expect(await a.act(pass)).toMatchObject({ ok: false, error: { code: 'ERR_ALREADY_PASSED' } });
     for (const h of [a, b, c]) h.close();
   });
 });

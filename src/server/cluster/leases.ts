@@ -24,6 +24,12 @@ export interface LeaseEvents {
 
 export class Leases {
   private readonly held = new Map<string, number>();
+  /**
+   * Tables given up whose release the database did not take (it was out of reach). Their
+   * rows still name this node, so renewing this node's leases would keep them held, served
+   * by nobody, for ever: they are released again at each beat until the database takes it.
+   */
+  private readonly unreleased = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private stopped = false;
@@ -38,7 +44,10 @@ export class Leases {
   /** Claim a table for this node: its fencing number, or null when another node's lease on it runs. */
   async claim(code: string): Promise<number | null> {
     const fence = await this.store.claimTable(code, this.nodeId, this.leaseMs);
-    if (fence !== null) this.held.set(code, fence);
+    if (fence !== null) {
+      this.held.set(code, fence);
+      this.unreleased.delete(code);
+    }
     return fence;
   }
 
@@ -54,8 +63,18 @@ export class Leases {
 
   /** Give tables up so another node takes them at once (a table closed, shutdown). */
   async release(codes: readonly string[]): Promise<void> {
-    for (const code of codes) this.held.delete(code);
+    for (const code of codes) {
+      this.held.delete(code);
+      this.unreleased.add(code);
+    }
+    await this.releaseAgain(codes);
+  }
+
+  /** Release tables given up; those the database does not take stay in `unreleased`, tried again at the next beat. */
+  private async releaseAgain(codes: readonly string[]): Promise<void> {
+    if (codes.length === 0) return;
     await this.store.releaseTables(this.nodeId, codes);
+    for (const code of codes) this.unreleased.delete(code);
   }
 
   heldCodes(): string[] {
@@ -88,6 +107,8 @@ export class Leases {
 
   private async beat(): Promise<void> {
     if (!this.events.healthy()) return;
+    // Before renewing: a lease renewed for a table nobody here serves would keep it from every node.
+    await this.releaseAgain([...this.unreleased]).catch((e) => this.events.warn({ err: e }, 'leases not released'));
     const renewed = await this.store.renewLeases(this.nodeId, this.leaseMs);
     for (const [code, fence] of [...this.held]) {
       if (renewed.get(code) === fence) continue;

@@ -1,9 +1,9 @@
 /**
  * Per-address limits shared by every node through Redis, so that an address meets the
- * same limit whichever node the balancer sends it to: the API's token bucket and the cap
- * on open tables per creating address. (Limits per connection, and Engine.IO sessions per
- * address, stay with the node.) Each is one Lua script, so that checking and counting is
- * atomic.
+ * same limit whichever node the balancer sends it to: the API's token bucket (and, taken
+ * in batches, Socket.IO messages': batched-buckets.ts) and the cap on open tables per
+ * creating address. (Limits per connection stay with the node; Engine.IO sessions per
+ * address: sessions.ts.) Each is one Lua script, so that checking and counting is atomic.
  */
 import type { Redis } from 'ioredis';
 import type { CreationCap } from '../tables/lobby.js';
@@ -29,7 +29,7 @@ if address then
 end
 return 0`;
 
-/** A token bucket by Redis's clock. KEYS: the bucket. ARGV: tokens per ms, burst. */
+/** A token bucket by Redis's clock: takes up to ARGV[3] tokens, returns how many. KEYS: the bucket. ARGV: tokens per ms, burst, wanted. */
 const TAKE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -38,14 +38,11 @@ local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local tokens = tonumber(b[1]) or burst
 local at = tonumber(b[2]) or now
 tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
-local ok = 0
-if tokens >= 1 then
-  tokens = tokens - 1
-  ok = 1
-end
+local taken = math.max(0, math.min(tonumber(ARGV[3]), math.floor(tokens)))
+tokens = tokens - taken
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
 redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate) + 1000)
-return ok`;
+return taken`;
 
 /** Redis out of reach: the request is refused, not let through unlimited nor left waiting. */
 const UNCHECKED = 'The server cannot check its limits just now. Try again in a moment.';
@@ -82,11 +79,16 @@ export class SharedBuckets {
   ) {}
 
   async take(key: string): Promise<boolean> {
-    return (
-      (await viaRedis(
-        this.redis.eval(TAKE, 1, `${this.prefix}${key}`, this.perSecond / 1000, this.burst),
+    return (await this.takeUpTo(key, 1)) === 1;
+  }
+
+  /** Up to `wanted` of the key's tokens at once: how many it got (0 when its bucket is empty). */
+  async takeUpTo(key: string, wanted: number): Promise<number> {
+    return Number(
+      await viaRedis(
+        this.redis.eval(TAKE, 1, `${this.prefix}${key}`, this.perSecond / 1000, this.burst, wanted),
         UNCHECKED,
-      )) === 1
+      ),
     );
   }
 }

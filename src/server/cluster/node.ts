@@ -16,6 +16,7 @@ import type { Store } from '../store/store.js';
 import type { Gone, Hosting, Lobby, TableRequest } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
+import { BatchedBuckets } from './batched-buckets.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
 import { SharedBuckets, SharedCreationCap } from './limits.js';
@@ -91,8 +92,20 @@ export class ClusterNode implements Hosting, Following {
   }
 
   static async connect(config: ClusterConfig, store: Store, log: FastifyBaseLogger): Promise<ClusterNode> {
-    const links = await connectRedis(config, (e) => log.warn({ err: e }, 'Redis connection problem'));
-    return new ClusterNode(config, store, links, log);
+    let node: ClusterNode | null = null;
+    const links = await connectRedis(config, {
+      error: (e) => log.warn({ err: e }, 'Redis connection problem'),
+      warn: (o, msg) => log.warn(o, msg),
+      // Updates of this node's tables that other nodes' followers missed: each table tells its current state again.
+      back: () => node?.lobby?.tellAgain(),
+    });
+    node = new ClusterNode(config, store, links, log);
+    return node;
+  }
+
+  /** Broadcasts for other nodes not sent (Redis away) since the node started. */
+  unsentBroadcasts(): number {
+    return this.links.unsent();
   }
 
   /** The Socket.IO adapter that carries room broadcasts between the nodes. */
@@ -118,6 +131,12 @@ export class ClusterNode implements Hosting, Following {
 
   apiBuckets(perSecond: number, burst: number): SharedBuckets {
     return new SharedBuckets(this.links.main, `${this.config.redisPrefix}api:`, perSecond, burst);
+  }
+
+  /** Socket.IO messages per address over every node, taken from Redis in batches. */
+  messageBuckets(perSecond: number, burst: number): BatchedBuckets {
+    const shared = new SharedBuckets(this.links.main, `${this.config.redisPrefix}messages:`, perSecond, burst);
+    return new BatchedBuckets(shared, perSecond, burst, (o, msg) => this.log.warn(o, msg));
   }
 
   /** Whether this node can serve tables now: every Redis connection is up. */

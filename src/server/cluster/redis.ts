@@ -14,6 +14,8 @@ import { ServerError } from '../errors.js';
 const COMMAND_TIMEOUT_MS = 2000;
 /** A connection that ioredis gave up is started again after this long. */
 const RECONNECT_MS = 1000;
+/** After Redis returned, every node's connections are back within this long (retryStrategy: a second at most). */
+const BACK_SETTLED_MS = 2000;
 
 export interface RedisLinks {
   /**
@@ -22,14 +24,19 @@ export interface RedisLinks {
    */
   readonly main: Redis;
   /**
-   * The adapter's publisher. It queues while Redis is away and sends once it is back; its
-   * failures (only once it is closed) are reported, not thrown (see `reported`).
+   * The adapter's publisher. It queues nothing: while Redis is away a broadcast for the
+   * other nodes is not sent but counted (`unsent`), since one queued for a minute would be
+   * stale when Redis returns and a busy node would hold every one in memory; the other
+   * nodes' followers catch up when it is back (`back`). Its failures are reported, not
+   * thrown (see `reported`).
    */
   readonly adapterPub: Redis;
   readonly adapterSub: Redis;
   readonly rpcSub: Redis;
   /** Whether every connection is up now (for /healthz and for renewing leases). */
   ready(): boolean;
+  /** Broadcasts for other nodes not sent (Redis away) since the node started. */
+  unsent(): number;
   /** Close every connection: politely (QUIT) if Redis answers within `ms`, else at once. */
   close(ms: number): Promise<void>;
 }
@@ -73,13 +80,63 @@ function reported(client: Redis, onError: (e: Error) => void): void {
   }
 }
 
-export async function connectRedis(config: ClusterConfig, onError: (e: Error) => void): Promise<RedisLinks> {
+/**
+ * The adapter's publishing while Redis is away: not sent (nor queued), counted, and told
+ * once per outage; `back` hears how many went unsent once the publisher is ready again.
+ */
+function unqueued(client: Redis, events: RedisEvents, closing: () => boolean): () => number {
+  let total = 0;
+  let missed = 0;
+  const lost = () => {
+    total++;
+    if (missed++ === 0) events.warn({}, 'Redis is away: broadcasts for other nodes are not sent until it is back');
+  };
+  const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<number>;
+  Object.assign(client, {
+    publish: (...args: unknown[]) => {
+      if (client.status !== 'ready') {
+        lost();
+        // Nobody received it.
+        return Promise.resolve(0);
+      }
+      const sent = publish(...args);
+      // Cut off with its connection (not sent again: autoResendUnfulfilledCommands).
+      sent.catch(lost);
+      return sent;
+    },
+  });
+  client.on('ready', () => {
+    if (missed === 0) return;
+    events.warn({ unsent: missed }, 'Redis is back: broadcasts for other nodes were not sent meanwhile');
+    missed = 0;
+    // Once the other nodes' subscribers are back too (each connection retries every second at most).
+    setTimeout(() => {
+      if (!closing()) events.back();
+    }, BACK_SETTLED_MS);
+  });
+  return () => total;
+}
+
+/** What the node hears from its Redis connections. */
+export interface RedisEvents {
+  /** A connection failed, or a command fired without waiting failed. */
+  error(e: Error): void;
+  warn(o: object, msg: string): void;
+  /** The adapter's publisher is back after broadcasts were not sent: followers elsewhere must catch up. */
+  back(): void;
+}
+
+export async function connectRedis(config: ClusterConfig, events: RedisEvents): Promise<RedisLinks> {
+  const onError = (e: Error) => events.error(e);
   let closing = false;
-  const make = (queue: boolean) => {
+  /** `queue`: commands wait while Redis is away (the subscribers' subscriptions); `retry`: those cut off are sent again. */
+  const make = (queue: boolean, retry = queue) => {
     const client = new Redis(config.redisUrl, {
       lazyConnect: true,
       enableOfflineQueue: queue,
       maxRetriesPerRequest: queue ? null : 1,
+      // A publish cut off by a lost connection is not sent again a moment later, out of date.
+      autoResendUnfulfilledCommands: retry,
       commandTimeout: queue ? undefined : COMMAND_TIMEOUT_MS,
       connectTimeout: COMMAND_TIMEOUT_MS,
       // Back again within a second of Redis returning, however long it was away.
@@ -96,13 +153,15 @@ export async function connectRedis(config: ClusterConfig, onError: (e: Error) =>
         if (!closing) client.connect().catch(() => undefined);
       }, RECONNECT_MS);
     });
-    if (queue) reported(client, onError);
     return client;
   };
   const main = make(false);
-  const adapterPub = make(true);
+  const adapterPub = make(false, false);
+  reported(adapterPub, onError);
+  const unsent = unqueued(adapterPub, events, () => closing);
   const adapterSub = make(true);
   const rpcSub = make(true);
+  for (const sub of [adapterSub, rpcSub]) reported(sub, onError);
   const all = [main, adapterPub, adapterSub, rpcSub];
   const cut = () => {
     closing = true;
@@ -120,6 +179,7 @@ export async function connectRedis(config: ClusterConfig, onError: (e: Error) =>
     adapterSub,
     rpcSub,
     ready: () => all.every((c) => c.status === 'ready'),
+    unsent,
     async close(ms) {
       closing = true;
       // QUIT waits for what each connection still has to send; Redis away, that is forever.

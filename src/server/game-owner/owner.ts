@@ -55,6 +55,13 @@ export class GameOwner {
     return this.row.id;
   }
 
+  /** The seat's first action stored after `seq`, with its own seq, if it acted since. */
+  nextActionOf(seat: number, seq: number): { seq: number; action: Action } | undefined {
+    for (let i = seq; i < this.log.length; i++)
+      if (this.log[i].seat === seat) return { seq: i + 1, action: this.log[i] };
+    return undefined;
+  }
+
   /** The number of actions in the log: the sequence number of the last one. */
   get seq(): number {
     return this.log.length;

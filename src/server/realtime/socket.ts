@@ -130,6 +130,16 @@ export class RoomBroadcaster implements Broadcaster {
   }
 }
 
+/** Spends one of an address's message tokens: false when it has none (a promise when the tokens are elsewhere). */
+export interface AddressLimit {
+  take(address: string): boolean | Promise<boolean>;
+}
+
+/** Messages per address: ADDRESS_RATE_PER_SECOND, with a burst of two seconds' worth. */
+export function addressBucket(config: Config): [perSecond: number, burst: number] {
+  return [config.addressRatePerSecond, config.addressRatePerSecond * 2];
+}
+
 type Reply<K extends ClientMessageName> = (ack: Ack<ClientReplies[K]>) => void;
 /** Answers one message with what the protocol says its acknowledgement carries (`ClientReplies`). */
 type Handler<K extends ClientMessageName> = (message: ClientMessage<K>, reply: Reply<K>) => Promise<ClientReplies[K]>;
@@ -145,7 +155,7 @@ const SEATED_MESSAGES = (Object.keys(ClientMessages) as ClientMessageName[]).fil
 
 export class Realtime {
   private readonly perConnection: Buckets;
-  private readonly perAddress: Buckets;
+  private readonly perAddress: AddressLimit;
   private readonly watches = new Buckets(WATCHES_PER_SECOND, WATCH_BURST);
   /** During shutdown, dropped connections are not absences. */
   private stopping = false;
@@ -160,10 +170,12 @@ export class Realtime {
     private readonly addressOf: (req: IncomingMessage) => string,
     /** In a cluster: who follows which table through this node. */
     private readonly following: Following | null = null,
+    /** Messages per address (in a cluster, shared by every node: cluster/batched-buckets.ts). */
+    perAddress?: AddressLimit,
   ) {
     // A burst of two seconds' worth is allowed.
     this.perConnection = new Buckets(config.socketRatePerSecond, config.socketRatePerSecond * 2);
-    this.perAddress = new Buckets(config.addressRatePerSecond, config.addressRatePerSecond * 2);
+    this.perAddress = perAddress ?? new Buckets(...addressBucket(config));
     io.on('connection', (socket) => this.connect(socket, config.joinTimeoutMs));
   }
 
@@ -232,7 +244,7 @@ export class Realtime {
         ack?.(a);
       };
       try {
-        if (!this.perConnection.take(socket.id) || !this.perAddress.take(address))
+        if (!this.perConnection.take(socket.id) || !(await this.perAddress.take(address)))
           throw new ServerError('ERR_RATE_LIMITED', 'Too many messages. Slow down a little.', 429);
         if (!ack) throw new ServerError('ERR_NO_ACK', 'Every message needs an acknowledgement callback.');
         if (args.length !== 1) throw new ServerError('ERR_BAD_REQUEST', 'Send exactly one message object.');

@@ -158,6 +158,8 @@ export class Lobby {
     } catch (e) {
       // The refusal the creator gets is the table's, whether or not the cap heard of it.
       await this.uncount(code);
+      // Stored and claimed, then a write failed: not in hand, so its lease goes (a node adopts it).
+      this.hosting?.gone(code, 'unloaded');
       throw e;
     }
   }
@@ -209,6 +211,18 @@ export class Lobby {
     // In a cluster the table is claimed before it is read: the claim waits for the last
     // writes of the previous owner, so what is read next is all that it stored.
     const fence = this.hosting ? await this.hosting.claim(code) : null;
+    try {
+      return await this.read(code, fence);
+    } catch (e) {
+      // Claimed but not in hand (the database or Redis failed meanwhile), it would be held
+      // and never played: in a cluster its lease is released, so that a node loads it again.
+      if (fence !== null) this.forget(code, 'unloaded');
+      throw e;
+    }
+  }
+
+  /** Read a table (claimed with `fence` in a cluster) and, if it is open and this node's, resume it here. */
+  private async read(code: string, fence: number | null): Promise<Table | null> {
     const stored = await this.ctx.store.loadTable(code);
     if (!stored) return null;
     const closed = stored.table.status === 'closed';
@@ -222,14 +236,17 @@ export class Lobby {
     try {
       await table.resume(this.hosting ? await this.hosting.followers(code) : []);
     } catch (e) {
-      // Half resumed (the database or Redis failed meanwhile) it would be held and never
-      // played: it leaves memory and, in a cluster, its lease, so that a node loads it again.
-      this.forget(code, 'unloaded');
+      // Half resumed it leaves memory (load() gives its lease up).
+      this.tables.delete(code);
       void table.shutdown();
       throw e;
     }
-    // Its time is the end of a takeover (failover times are read from it).
-    if (this.hosting) this.ctx.log.info({ table: code, fence }, 'took the table over');
+    if (this.hosting) {
+      // Its time is the end of a takeover (failover times are read from it).
+      this.ctx.log.info({ table: code, fence }, 'took the table over');
+      // Updates that went down with the previous owner: its followers get the state as it is now.
+      this.tellAgain(table);
+    }
     return table;
   }
 
@@ -318,6 +335,12 @@ export class Lobby {
     const listed = await this.ctx.store.publicLobbies(LOBBY_PAGE);
     const at = await this.hosting.attendance(listed.map((l) => l.table.code));
     return listed.map((l) => tableSummary(l.table, l.seats, l.finished, at.get(l.table.code)!));
+  }
+
+  /** Tables in hand (default: all) tell their followers their current state, which they may have missed (cluster/redis.ts). */
+  tellAgain(...tables: Table[]): void {
+    for (const t of tables.length > 0 ? tables : this.tables.values())
+      t.tellAgain().catch((e) => this.ctx.log.warn({ err: e, table: t.code }, 'table state not told again'));
   }
 
   openTables(): number {

@@ -7,6 +7,8 @@
  * (`seat-rules.ts`), who is connected (`presence.ts`), stored deadlines (`deadlines.ts`),
  * bot turns (`bot-driver.ts`) and chat (`chat.ts`).
  */
+
+import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameEvent } from '../../engine/index.js';
 import type { BotLevelName, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
@@ -147,7 +149,7 @@ export class Table {
         // Worked out in the bot pool, outside the queue.
         return this.hint(c.by);
       case 'game:act':
-        return this.queue.run(() => this.act(c.by, c.message.action, stored));
+        return this.queue.run(() => this.act(c.by, c.message.action, c.message.seq, stored));
       case 'seat:back':
         return this.queue.run(() => this.back(c.by));
       default:
@@ -168,6 +170,18 @@ export class Table {
   /** The running game's owner (for debugging views over HTTP). */
   get game(): GameOwner | null {
     return this.owner;
+  }
+
+  /**
+   * Tell everyone following the table its current state again, with no events: in a
+   * cluster, after broadcasts to other nodes could not be sent (a client that sees it
+   * skipped a `seq` asks for the missed steps by watching again).
+   */
+  tellAgain(): Promise<void> {
+    return this.queue.run(async () => {
+      this.ctx.out.table(this.summary());
+      if (this.owner) this.broadcast(this.owner, []);
+    });
   }
 
   /** Stop every timer (server shutdown); the stored deadlines stay for the next start. */
@@ -275,10 +289,23 @@ export class Table {
   private async act(
     claim: rules.SeatClaim,
     action: ClientAction,
+    /** The `seq` of the view the action was chosen from, if the client said. */
+    seen: number | undefined,
     stored?: (reply: unknown) => void,
   ): Promise<TableReplies['game:act']> {
     const { seat, owner } = this.playingSeat(claim);
-    const result = await owner.act(toEngineAction(seat, action), false, this.ctx.now());
+    const wanted = toEngineAction(seat, action);
+    if (seen !== undefined && seen !== owner.seq) {
+      // Chosen from another view than the game's. If this seat acted since, that was this
+      // very action (sent again because its acknowledgement was lost: it is not applied
+      // twice), or the view was out of date. Others' actions since (passes) change nothing.
+      // A view ahead of the game's is another game's.
+      const since = seen < owner.seq ? owner.nextActionOf(seat, seen) : undefined;
+      if (since && isDeepStrictEqual(since.action, wanted)) return { seq: since.seq, repeated: true };
+      if (since || seen > owner.seq)
+        throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
+    }
+    const result = await owner.act(wanted, false, this.ctx.now());
     if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
     const reply = { seq: result.value.seq };
     stored?.(reply);

@@ -69,6 +69,8 @@ export class TableConnection {
   private eventCount = 0;
   private closed = false;
   private retry: ReturnType<typeof setTimeout> | undefined;
+  /** A watch asking for missed steps is on its way (resync). */
+  private filling = false;
 
   constructor(
     readonly code: string,
@@ -126,8 +128,18 @@ export class TableConnection {
     await this.watch();
   }
 
-  act(action: ClientAction): Promise<Ack<{ seq: number }>> {
-    return this.request('game:act', { action });
+  /**
+   * Act from the view shown (its `seq` goes with the action). Tapped again after an answer
+   * was lost, an action the server had applied is acknowledged again (`repeated`), not
+   * refused; an action chosen from a view the game has left is refused with ERR_STALE.
+   * Either way our view is behind: we watch again to catch up.
+   */
+  async act(action: ClientAction): Promise<Ack<ClientReplies['game:act']>> {
+    const game = this.state.game;
+    const ack = await this.request('game:act', { action, ...(game ? { seq: game.seq } : {}) });
+    const behind = ack.ok ? ack.repeated === true : ack.error.code === 'ERR_STALE';
+    if (behind) void this.resync();
+    return ack;
   }
   addBot(seat: number, level: BotLevelName): Promise<Ack> {
     return this.request('seat:bot', { seat, level });
@@ -210,6 +222,11 @@ export class TableConnection {
     const current = this.state.game;
     if (current && current.gameId === update.gameId) {
       if (update.seq < current.seq) return;
+      // Updates were lost on the way (in a cluster, while Redis was away): ask for the missed steps.
+      if (live && update.seq > current.seq + 1 && !this.filling) {
+        void this.fillGap(update);
+        return;
+      }
       // The same position again carries news without events, such as an absence timer starting.
       if (update.seq === current.seq) {
         this.set({ game: update });
@@ -218,6 +235,32 @@ export class TableConnection {
     }
     const fresh = live ? update.events.map((event) => ({ n: ++this.eventCount, event })) : [];
     this.set({ game: update, arrived: [...this.state.arrived, ...fresh].slice(-KEEP_EVENTS) });
+  }
+
+  /** After a gap in `seq`: the missed steps first; then the update that showed the gap, as it is (its view is whole). */
+  private async fillGap(update: GameUpdate): Promise<void> {
+    await this.resync();
+    this.receive(update, false);
+  }
+
+  /**
+   * Our view is behind (updates were lost on the way): watch again from our last step, for
+   * the steps we missed with their events. A refusal (rate limit) leaves the view as it is,
+   * for the next update to bring on.
+   */
+  private async resync(): Promise<void> {
+    const game = this.state.game;
+    if (this.filling || !game) return;
+    this.filling = true;
+    const session = loadSession(this.code);
+    const reply = await this.request('table:watch', {
+      code: this.code,
+      ...(session ? { token: session.token } : {}),
+      lastSeq: game.seq,
+      gameId: game.gameId,
+    });
+    this.filling = false;
+    if (reply.ok && reply.game) this.catchUp(reply.game, reply.missed);
   }
 
   private async request<K extends ClientMessageName>(

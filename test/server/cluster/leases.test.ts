@@ -2,7 +2,8 @@
  * Table ownership across nodes, on real PostgreSQL (a fresh database) with two `Leases`
  * as two nodes would run them: one owner at a time, the other takes a table over once the
  * owner stops renewing (it died, stalled, or lost Redis) or releases it, and the old
- * owner's writes are refused from then on and it hears that it lost the table.
+ * owner's writes are refused from then on and it hears that it lost the table. A release
+ * the database did not take is made again, never renewed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fencedStore } from '../../../src/server/cluster/fenced-store.js';
@@ -10,19 +11,20 @@ import { Leases } from '../../../src/server/cluster/leases.js';
 import { PostgresStore } from '../../../src/server/store/postgres.js';
 import { StaleOwnerError, type Store, type TableRow } from '../../../src/server/store/store.js';
 import { freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
+import { startTcpProxy } from '../helpers/tcp-proxy.js';
 
 const pgHere = await postgresAvailable();
 const LEASE_MS = 600;
 
-/** A node's lease keeper, with what it heard. */
-function node(store: Store, id: string) {
+/** A node's lease keeper, with what it heard; `adopt`: it claims the orphans it hears of. */
+function node(store: Store, id: string, adopt = true) {
   const heard = { lost: [] as string[], orphans: [] as string[] };
   let healthy = true;
   const leases: Leases = new Leases(store, id, LEASE_MS, {
     lost: (code) => heard.lost.push(code),
     orphan: async (code) => {
       heard.orphans.push(code);
-      await leases.claim(code);
+      if (adopt) await leases.claim(code);
     },
     healthy: () => healthy,
     warn: () => undefined,
@@ -71,6 +73,14 @@ async function until(what: () => boolean, ms: number): Promise<number> {
     await new Promise((r) => setTimeout(r, 20));
   }
   return Date.now() - start;
+}
+
+async function untilAsync(what: () => Promise<boolean>, ms: number): Promise<void> {
+  const start = Date.now();
+  while (!(await what())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 describe.skipIf(!pgHere)('leases between two nodes', () => {
@@ -170,6 +180,40 @@ describe.skipIf(!pgHere)('leases between two nodes', () => {
     } finally {
       a.leases.stop();
       b.leases.stop();
+    }
+  });
+
+  it('a table whose release the database did not take is released once it is back, not renewed', async () => {
+    // node-a reaches PostgreSQL through a proxy that the test cuts.
+    const via = new URL(db.url);
+    const proxy = await startTcpProxy(via.hostname, Number(via.port || 5432));
+    via.host = `127.0.0.1:${proxy.port}`;
+    const cutOff = await PostgresStore.open(via.toString());
+    // node-a takes on no other table meanwhile (it would adopt the one it released).
+    const a = node(cutOff, 'node-a5', false);
+    const kept = await newTable(store);
+    const given = await newTable(store);
+    try {
+      await a.leases.claim(kept);
+      await a.leases.claim(given);
+      // The table is given up (it closed, or could not be loaded) while the database is away.
+      proxy.cut();
+      await expect(a.leases.release([given])).rejects.toThrow();
+      expect(a.leases.heldCodes()).toEqual([kept]);
+      proxy.restore();
+      a.leases.start();
+      // node-a renews its table and releases the other, for any node to take at once.
+      await untilAsync(async () => (await store.ownerOf(given)) === null, LEASE_MS * 4);
+      // Many leases later node-a still holds the table it serves, and never the other.
+      await new Promise((r) => setTimeout(r, 3 * LEASE_MS));
+      expect((await store.ownerOf(kept))?.live).toBe(true);
+      expect(a.leases.heldCodes()).toEqual([kept]);
+      expect(await store.ownerOf(given)).toBeNull();
+    } finally {
+      a.leases.stop();
+      await a.leases.release(a.leases.heldCodes());
+      await cutOff.close();
+      await proxy.close();
     }
   });
 

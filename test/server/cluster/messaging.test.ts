@@ -4,6 +4,7 @@
  * nodes are alive; who follows a table through which node.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BatchedBuckets } from '../../../src/server/cluster/batched-buckets.js';
 import { Followers } from '../../../src/server/cluster/followers.js';
 import { SharedBuckets, SharedCreationCap } from '../../../src/server/cluster/limits.js';
 import { Nodes } from '../../../src/server/cluster/nodes.js';
@@ -15,6 +16,7 @@ import {
   type PrivateRedis,
   randomPrefix,
   redisAvailable,
+  redisClient,
   startPrivateRedis,
   TEST_REDIS_URL,
 } from '../helpers/redis.js';
@@ -28,7 +30,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   const link = async (nodeId: string) => {
     const l = await connectRedis(
       { redisUrl: TEST_REDIS_URL, nodeId, redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
-      () => undefined,
+      { error: () => undefined, warn: () => undefined, back: () => undefined },
     );
     links.push(l);
     return l;
@@ -157,14 +159,37 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     expect(taken).toEqual([true, true, true, false]);
     expect(await bucketB.take('10.0.0.5')).toBe(true);
   });
+
+  it('messages per address: two nodes share one bucket, taken in batches', async () => {
+    // 100 a second, a burst of 200: batches of 10.
+    const shared = new SharedBuckets(aLinks.main, `${prefix}messages:`, 100, 200);
+    const warned: string[] = [];
+    const onA = new BatchedBuckets(shared, 100, 200, (_, m) => warned.push(m));
+    const onB = new BatchedBuckets(shared, 100, 200, (_, m) => warned.push(m));
+    const started = performance.now();
+    const passed = (
+      await Promise.all(Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? onA : onB).take('10.0.0.6')))
+    ).filter(Boolean).length;
+    const seconds = (performance.now() - started) / 1000;
+    // The burst and what refilled meanwhile, give or take a batch in each node's hand; not one bucket per node.
+    expect(passed).toBeGreaterThanOrEqual(200);
+    expect(passed).toBeLessThanOrEqual(200 + Math.ceil(100 * seconds) + 2 * 10);
+    // A message from the allowance in hand is answered at once, without Redis.
+    const quiet = new BatchedBuckets(shared, 100, 200, () => undefined);
+    expect(await quiet.take('10.0.0.7')).toBe(true);
+    expect(quiet.take('10.0.0.7')).toBe(true);
+    expect(warned).toEqual([]);
+  });
 });
 
 describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", () => {
   let redis: PrivateRedis;
   const problems: string[] = [];
+  let backs = 0;
   const connect = () =>
-    connectRedis({ redisUrl: redis.url, nodeId: 'n', redisPrefix: prefix, leaseMs: 1000, balancerSlot: null }, (e) =>
-      problems.push(e.message),
+    connectRedis(
+      { redisUrl: redis.url, nodeId: 'n', redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
+      { error: (e) => problems.push(e.message), warn: (_, msg) => problems.push(msg), back: () => backs++ },
     );
   beforeAll(async () => {
     if (redisHere) redis = await startPrivateRedis();
@@ -173,12 +198,12 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
     await redis?.stop();
   });
 
-  it('closing waits for Redis only so long: with Redis down and broadcasts queued, it still ends', async () => {
+  it('closing waits for Redis only so long: with Redis down and broadcasts fired, it still ends', async () => {
     const l = await connect();
     await redis.down();
     try {
       while (l.adapterPub.status === 'ready') await new Promise((r) => setTimeout(r, 20));
-      // The adapter publishes without waiting; while Redis is away that is queued.
+      // The adapter publishes without waiting; while Redis is away that is not sent.
       void l.adapterPub.publish('somewhere', 'an update');
       await l.close(500);
       expect(l.ready()).toBe(false);
@@ -191,12 +216,68 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
     const l = await connect();
     await l.close(2000);
     problems.length = 0;
-    void l.adapterPub.publish('somewhere', 'an update');
     void l.adapterSub.subscribe('a channel');
     void l.rpcSub.unsubscribe('a channel');
     await new Promise((r) => setTimeout(r, 100));
-    expect(problems).toEqual(['Connection is closed.', 'Connection is closed.', 'Connection is closed.']);
+    expect(problems).toEqual(['Connection is closed.', 'Connection is closed.']);
+    // The adapter's publisher sends nothing while it is not connected: counted, and said once.
+    problems.length = 0;
+    void l.adapterPub.publish('somewhere', 'an update');
+    void l.adapterPub.publish('somewhere', 'another update');
+    expect(l.unsent()).toBe(2);
+    expect(problems).toEqual(['Redis is away: broadcasts for other nodes are not sent until it is back']);
   });
+
+  it('while Redis is away the adapter queues no broadcast; once it is back the node hears that some were not sent', async () => {
+    const l = await connect();
+    const listener = redisClient(redis.url);
+    try {
+      backs = 0;
+      await redis.down();
+      while (l.adapterPub.status === 'ready') await new Promise((r) => setTimeout(r, 20));
+      // A busy node's minute of broadcasts: none is kept in memory.
+      for (let i = 0; i < 10_000; i++) void l.adapterPub.publish('updates', `update ${i}`);
+      expect(l.unsent()).toBe(10_000);
+      expect((l.adapterPub as unknown as { offlineQueue: { length: number } }).offlineQueue.length).toBe(0);
+      await redis.up();
+      // Nothing stale reaches Redis when it is back; the node is told to bring the other nodes' followers up to date.
+      await listener.connect();
+      const heard: string[] = [];
+      listener.on('message', (_channel: string, m: string) => heard.push(m));
+      await listener.subscribe('updates');
+      const deadline = Date.now() + 20_000;
+      while (backs === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      expect(backs).toBe(1);
+      expect(heard).toEqual([]);
+      // And broadcasts are sent again.
+      await l.adapterPub.publish('updates', 'a fresh update');
+      while (heard.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toEqual(['a fresh update']);
+    } finally {
+      listener.disconnect();
+      await l.close(2000);
+    }
+  }, 30_000);
+
+  it('with Redis away, messages per address are counted by the node on its own, and it says so', async () => {
+    const l = await connect();
+    const warned: string[] = [];
+    // 1 a second, a burst of 2.
+    const messages = new BatchedBuckets(new SharedBuckets(l.main, `${prefix}messages:`, 1, 2), 1, 2, (_, m) =>
+      warned.push(m),
+    );
+    await redis.down();
+    try {
+      while (l.main.status === 'ready') await new Promise((r) => setTimeout(r, 20));
+      const taken = [];
+      for (let i = 0; i < 3; i++) taken.push(await messages.take('10.0.0.8'));
+      expect(taken).toEqual([true, true, false]);
+      expect(warned).toEqual(['Redis is away: messages per address are counted by each node on its own']);
+    } finally {
+      await redis.up();
+      await l.close(2000);
+    }
+  }, 30_000);
 
   it('a connection that ioredis gave up for good connects again by itself', async () => {
     const l = await connect();
