@@ -23,4 +23,9 @@ export interface BotOptions {
   readonly budget?: Budget;
   /** Worker threads for searching bots (root parallelism; default 1, this thread only). */
   readonly threads?: number;
+  /**
+   * Independent searches per decision (per thread), each on its own deals with an equal
+   * share of the iterations, their root visits added up (ismcts; default 1).
+   */
+  readonly searches?: number;
 }

@@ -6,7 +6,7 @@ import { decisionSeed } from './decision.js';
 import { inferredDeals } from './inference.js';
 import { searchInParallel } from './parallel.js';
 import { Sampler } from './sampler.js';
-import { addResults, bestChoice, type SearchResult, search } from './search.js';
+import { addResults, bestChoice, decisionIterations, type SearchResult, search, searchSeed } from './search.js';
 
 /** Iterations per decision by default (BENCHMARKS.md has the decision times it gives). */
 export const ISMCTS_DEFAULT_ITERATIONS = 10_000;
@@ -16,24 +16,45 @@ export function resolveBudget(budget: Budget | undefined, iterations: number): R
   return { iterations: budget.iterations ?? Number.MAX_SAFE_INTEGER, ms: budget.ms ?? 0 };
 }
 
-/** One search of the seat's information set, on this thread. */
-export function searchView(view: TableView, budget: Required<Budget>, seed: number): SearchResult {
+/**
+ * Searches of the seat's information set, on this thread: `searches` independent ones,
+ * each with its own pool of deals (inference.ts), its own seed and an equal share of the
+ * decision's iterations, their root visits added up. More iterations of one search buy
+ * nothing past a few thousand (BENCHMARKS.md): its choice is as good as the deals it
+ * sampled and the playouts' model allow, so a larger budget goes to more searches on
+ * other deals instead.
+ */
+export function searchView(view: TableView, budget: Required<Budget>, seed: number, searches = 1): SearchResult {
   const known = searchPosition(view);
-  const deals = inferredDeals(known, new Sampler(known), budget.iterations);
-  return search(known.round, known.seat, deals, budget, seed);
+  // The pass cap (search.ts) bounds the decision, not each of its searches.
+  const share = {
+    iterations: Math.ceil(decisionIterations(known.round, budget.iterations) / searches),
+    ms: budget.ms / searches,
+  };
+  const results = Array.from({ length: searches }, (_, k) =>
+    search(
+      known.round,
+      known.seat,
+      inferredDeals(known, new Sampler(known), share.iterations),
+      share,
+      searchSeed(seed, k),
+    ),
+  );
+  return searches === 1 ? results[0] : addResults(results);
 }
 
 export function ismctsBot(options: BotOptions, name = 'ismcts'): Bot {
   const budget = resolveBudget(options.budget, ISMCTS_DEFAULT_ITERATIONS);
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  const searches = Math.max(1, Math.floor(options.searches ?? 1));
   return {
     name,
     decide(view, legal) {
       const seed = decisionSeed(options.seed, view);
       const result =
         threads > 1 && legal.length > 1
-          ? addResults(searchInParallel(view, budget, seed, threads))
-          : searchView(view, budget, seed);
+          ? addResults(searchInParallel(view, budget, seed, threads, searches))
+          : searchView(view, budget, seed, searches);
       return pickLegal(legal, view.viewer!, bestChoice(result), view.options.players);
     },
   };

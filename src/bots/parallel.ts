@@ -7,7 +7,7 @@
  */
 import type { TableView } from '../engine/index.js';
 import type { Budget } from './bot.js';
-import type { SearchResult } from './search.js';
+import { type SearchResult, searchSeed } from './search.js';
 import type { SearchJob } from './search-worker.js';
 import { WorkerPool } from './worker-pool.js';
 
@@ -25,18 +25,23 @@ function pool(threads: number): WorkerPool<SearchJob, SearchResult> {
   return p;
 }
 
-/** Search `view` on `threads` workers, each with its share of the iterations and its own seed. */
+/**
+ * Search `view` on `threads` workers, each with its share of the iterations and its own
+ * seed; each runs `searches` searches of its share (ismcts.ts searchView).
+ */
 export function searchInParallel(
   view: TableView,
   budget: Required<Budget>,
   seed: number,
   threads: number,
+  searches: number,
 ): SearchResult[] {
   const share = { iterations: Math.ceil(budget.iterations / threads), ms: budget.ms };
   const jobs = Array.from({ length: threads }, (_, k) => ({
     view,
     budget: share,
-    seed: (seed + Math.imul(k, 0x9e3779b9)) >>> 0,
+    seed: searchSeed(seed, k),
+    searches,
   }));
   try {
     return pool(threads).runEach(jobs, SILENT_THREAD_MS);

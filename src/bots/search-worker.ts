@@ -8,6 +8,7 @@ export interface SearchJob {
   readonly view: TableView;
   readonly budget: Required<Budget>;
   readonly seed: number;
+  readonly searches?: number;
 }
 
-serveJobs<SearchJob, ReturnType<typeof searchView>>((job) => searchView(job.view, job.budget, job.seed));
+serveJobs<SearchJob, ReturnType<typeof searchView>>((job) => searchView(job.view, job.budget, job.seed, job.searches));

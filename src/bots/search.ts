@@ -86,17 +86,28 @@ function onlyCard(id: CardId, iterations: number): SearchResult {
   return { kind: 'play', visits, iterations };
 }
 
+/** The seed of the k-th of several searches of one decision (k = 0 keeps the decision's seed). */
+export function searchSeed(seed: number, k: number): number {
+  return (seed + Math.imul(k, 0x9e3779b9)) >>> 0;
+}
+
+/**
+ * The iterations a decision on `base` may search. A pass iteration plays the whole round,
+ * a play iteration only what is left of it, so the pass is capped: its search was the
+ * slowest decision by far. The cap leaves small budgets whole (a quarter of 2,000
+ * iterations lost strength at the pass) and bounds the large ones.
+ */
+export function decisionIterations(base: Round, iterations: number): number {
+  return base.phase === PHASE_PASS ? Math.min(iterations, PASS_ITERATIONS) : iterations;
+}
+
 /** Search from `base` (the seat's known round) for the seat to act. */
 export function search(base: Round, seat: number, deal: Deal, budget: Required<Budget>, seed: number): SearchResult {
   const rng = new Rng(seed);
   const work = base.clone();
   const scores = new Int32Array(base.n);
-  // A pass iteration plays the whole round, a play iteration only what is left of it, so
-  // the pass is capped: its search was the slowest decision by far. The cap leaves small
-  // budgets whole (a quarter of 2,000 iterations lost strength at the pass) and bounds
-  // the large ones.
   const passing = base.phase === PHASE_PASS;
-  const iterations = passing ? Math.min(budget.iterations, PASS_ITERATIONS) : budget.iterations;
+  const iterations = decisionIterations(base, budget.iterations);
   const deadline = budget.ms > 0 ? performance.now() + budget.ms * (passing ? PASS_TIME_SHARE : 1) : Infinity;
   const more = (i: number): boolean => i < iterations && (i % 16 !== 0 || performance.now() < deadline);
   return base.phase === PHASE_PASS

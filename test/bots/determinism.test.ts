@@ -1,6 +1,8 @@
 /** A bot with a seed and an iteration budget decides the same way every time. */
 import { describe, expect, test } from 'vitest';
 import { type BotName, createBot } from '../../src/bots/index.js';
+import { searchView } from '../../src/bots/ismcts.js';
+import { addResults, searchSeed } from '../../src/bots/search.js';
 import { view } from '../../src/engine/index.js';
 import { recordOf } from '../../src/record/index.js';
 import { playGame } from './helpers.js';
@@ -24,5 +26,25 @@ describe('seeded bots are deterministic', () => {
     const first = bot.decide(v, legal);
     expect(bot.decide(v, legal)).toEqual(first);
     expect(createBot('ismcts', { seed: 7, budget: { iterations: 300 } }).decide(v, legal)).toEqual(first);
+  });
+
+  test('several searches of one decision are the single searches of their shares, added up', () => {
+    const g = playGame({ players: 4, rounds: 1 }, 8, (seat) => createBot('heuristic', { seed: seat }), 9);
+    const seat = g.toAct()[0];
+    const v = view(g, seat);
+    expect(v.phase).toBe('play');
+    const three = searchView(v, { iterations: 300, ms: 0 }, 5, 3);
+    const each = [0, 1, 2].map((k) => searchView(v, { iterations: 100, ms: 0 }, searchSeed(5, k)));
+    expect(three).toEqual(addResults(each));
+    expect(three.iterations).toBe(300);
+    // Other deals, other visits: the searches are not one search repeated.
+    expect(each[1].visits).not.toEqual(each[0].visits);
+  });
+
+  test('the pass cap bounds the whole decision, not each of its searches', () => {
+    const g = playGame({ players: 4, rounds: 1 }, 8, (seat) => createBot('heuristic', { seed: seat }), 0);
+    const v = view(g, g.toAct()[0]);
+    expect(v.phase).toBe('pass');
+    expect(searchView(v, { iterations: 10_000, ms: 0 }, 5, 5).iterations).toBe(2500);
   });
 });

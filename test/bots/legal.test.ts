@@ -50,4 +50,9 @@ describe('bots return only legal actions', () => {
       expect(g.phase).toBe('over');
     }
   });
+
+  test('the expert at a 5-player table (fewer searches there), against medium bots', () => {
+    const g = playGame({ players: 5, rounds: 1 }, 12, (seat) => botForLevel(seat === 0 ? 'expert' : 'medium', seat));
+    expect(g.phase).toBe('over');
+  });
 });

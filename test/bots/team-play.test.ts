@@ -97,7 +97,7 @@ describe('team modes: the search bots play for the team', () => {
       // The positions exist at every table, both ways round, so the test cannot pass by finding none.
       expect(found.some((s) => s.shouldTake)).toBe(true);
       expect(found.some((s) => !s.shouldTake)).toBe(true);
-      // `hard`; `expert` is the same search with more iterations (and five times the time).
+      // `hard`; `expert` adds up five such searches on other deals (and takes five times the time).
       for (const s of found) {
         const action = botForLevel('hard', s.seed).decide(s.view, s.legal);
         if (action.type !== 'play') throw new Error(`hard answered a play with ${action.type}`);
