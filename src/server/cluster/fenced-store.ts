@@ -17,6 +17,7 @@ import {
   type TimerKey,
   type TimerKind,
   type TimerRow,
+  type WithAction,
 } from '../store/store.js';
 
 export interface Tenure {
@@ -56,8 +57,8 @@ export function fencedStore(store: Store, code: string, tenure: Tenure, hooks: T
     },
     startGame: (game: GameRow, table: TableRow, seats: readonly SeatRow[]) =>
       write((f) => store.startGame(game, table, seats, f)),
-    appendAction: (gameId: string, row: ActionRow, finished?: { at: number }) =>
-      write((f) => store.appendAction(gameId, row, finished, f)),
+    appendAction: (gameId: string, row: ActionRow, also?: WithAction) =>
+      write((f) => store.appendAction(gameId, row, also, f)),
     setGameStatus: (gameId: string, status: GameStatus, at: number) =>
       write((f) => store.setGameStatus(gameId, status, at, f)),
     addChat: (row: ChatRow) => write((f) => store.addChat(row, f)),

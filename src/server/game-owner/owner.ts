@@ -16,7 +16,7 @@ import {
 } from '../../engine/index.js';
 import type { GameUpdate, MissedStep } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
-import { type ActionRow, type GameRow, SeqTakenError, type Store } from '../store/store.js';
+import { type ActionRow, type GameRow, SeqTakenError, type Store, type TimerChange } from '../store/store.js';
 
 /**
  * How far back a returning client may be and still receive the events it missed. The
@@ -95,14 +95,24 @@ export class GameOwner {
 
   /**
    * Check the action with the engine and, if it is legal, store it under the next
-   * sequence number. A refused action changes nothing.
+   * sequence number, together with the change of deadlines `timers` gives (asked once the
+   * engine has applied the action, so it sees the game after it; the caller applies the
+   * change to its timers once this resolves). A refused action changes nothing.
    */
-  async act(action: Action, byBot: boolean, now: number): Promise<Result<{ seq: number; events: GameEvent[] }>> {
+  async act(
+    action: Action,
+    byBot: boolean,
+    now: number,
+    timers?: (after: GameOwner) => TimerChange | undefined,
+  ): Promise<Result<{ seq: number; events: GameEvent[] }>> {
     const result = this.game.apply(action);
     if (!result.ok) return result;
     const row: ActionRow = { seq: this.log.length + 1, action, byBot, at: now };
     try {
-      await this.store.appendAction(this.row.id, row, this.game.phase === 'over' ? { at: now } : undefined);
+      await this.store.appendAction(this.row.id, row, {
+        finished: this.game.phase === 'over' ? { at: now } : undefined,
+        timers: timers?.(this),
+      });
     } catch (e) {
       if (!(e instanceof SeqTakenError)) {
         // Not stored (the database may be out of reach): the cache ran ahead of the log,

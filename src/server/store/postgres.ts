@@ -24,9 +24,11 @@ import type {
   SeatRow,
   Store,
   TableRow,
+  TimerChange,
   TimerKey,
   TimerKind,
   TimerRow,
+  WithAction,
 } from './store.js';
 import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError, StoreUnavailableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
@@ -66,12 +68,55 @@ interface HotWrite {
   sql(guard: string): string[];
 }
 
+/**
+ * A change of a table's deadlines (Store.changeTimers) as two data-modifying statements,
+ * its parameters from $n: the table; the kinds and seats to clear; the kinds, seats and
+ * deadlines to set.
+ */
+function timerChangeSql(n: number, guard: string): string[] {
+  const p = (i: number) => `$${n + i}`;
+  return [
+    `DELETE FROM timers WHERE table_code = ${p(0)} AND (kind, seat) IN (SELECT * FROM unnest(${p(1)}::text[], ${p(2)}::integer[])) AND ${guard}`,
+    `INSERT INTO timers (table_code, kind, seat, deadline)
+     SELECT ${p(0)}, k, s, d FROM unnest(${p(3)}::text[], ${p(4)}::integer[], ${p(5)}::bigint[]) AS x(k, s, d) WHERE ${guard}
+     ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline`,
+  ];
+}
+
+/** Data-modifying statements as the parts of one WITH (each runs, whatever reads it). */
+function cteParts(sqls: readonly string[]): string {
+  return sqls.map((sql, i) => `write${i} AS (${sql})`).join(', ');
+}
+
+/** Data-modifying statements sharing their parameters, as one statement. */
+function asOne(sqls: readonly string[]): string {
+  return `WITH ${cteParts(sqls)} SELECT 1`;
+}
+
+/** The parameters of timerChangeSql. */
+function timerChangeValues({ tableCode, set, clear }: TimerChange): unknown[] {
+  return [
+    tableCode,
+    clear.map((t) => t.kind),
+    clear.map((t) => t.seat),
+    set.map((t) => t.kind),
+    set.map((t) => t.seat),
+    set.map((t) => t.deadline),
+  ];
+}
+
+const APPEND = (guard: string) =>
+  `INSERT INTO actions (game_id, seq, seat, action, by_bot, at) SELECT $1, $2, $3, $4, $5, $6 WHERE ${guard}`;
+
 const HOT = {
   append: {
     name: 'append',
-    sql: (guard: string) => [
-      `INSERT INTO actions (game_id, seq, seat, action, by_bot, at) SELECT $1, $2, $3, $4, $5, $6 WHERE ${guard}`,
-    ],
+    sql: (guard: string) => [APPEND(guard)],
+  },
+  /** An action and the turn clocks it starts and stops, in one round trip: $1–$6 as `append`, then timerChangeSql's from $7. */
+  appendWithTimers: {
+    name: 'append-with-timers',
+    sql: (guard: string) => [APPEND(guard), ...timerChangeSql(7, guard)],
   },
   setTimer: {
     name: 'set-timer',
@@ -84,17 +129,22 @@ const HOT = {
     name: 'clear-timer',
     sql: (guard: string) => [`DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3 AND ${guard}`],
   },
-  /** $1 the table; $2, $3 the kinds and seats to clear; $4, $5, $6 the kinds, seats and deadlines to set. */
   changeTimers: {
     name: 'change-timers',
-    sql: (guard: string) => [
-      `DELETE FROM timers WHERE table_code = $1 AND (kind, seat) IN (SELECT * FROM unnest($2::text[], $3::integer[])) AND ${guard}`,
-      `INSERT INTO timers (table_code, kind, seat, deadline)
-       SELECT $1, k, s, d FROM unnest($4::text[], $5::integer[], $6::bigint[]) AS x(k, s, d) WHERE ${guard}
-       ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline`,
-    ],
+    sql: (guard: string) => timerChangeSql(1, guard),
   },
 } satisfies Record<string, HotWrite>;
+
+/** The text of each hot statement by its name, built at its first use (it is the same at every call). */
+const statementTexts = new Map<string, string>();
+function statementText(name: string, build: () => string): string {
+  let text = statementTexts.get(name);
+  if (text === undefined) {
+    text = build();
+    statementTexts.set(name, text);
+  }
+  return text;
+}
 
 const SWEEP = sweepSql((n) => `$${n}`);
 
@@ -271,23 +321,22 @@ export class PostgresStore implements Store {
    * row until it commits) and writes only if it holds; it answers whether it did.
    */
   private async hotWrite(write: HotWrite, values: unknown[], by: OwnedBy, fence: Fence): Promise<void> {
-    const parts = (guard: string) =>
-      write
-        .sql(guard)
-        .map((sql, i) => `write${i} AS (${sql})`)
-        .join(', ');
     if (fence === undefined) {
-      const [only, ...more] = write.sql('true');
-      await this.query(more.length === 0 ? only : `WITH ${parts('true')} SELECT 1`, values, write.name);
+      const text = statementText(write.name, () => {
+        const sqls = write.sql('true');
+        return sqls.length === 1 ? sqls[0] : asOne(sqls);
+      });
+      await this.query(text, values, write.name);
       return;
     }
     const n = values.length + 1;
-    const { rows } = await this.query(
-      `WITH owner AS (${fenceCheck(by, n)}), ${parts('EXISTS (SELECT 1 FROM owner)')}
+    const name = `${write.name}-fenced-${'code' in by ? 'code' : 'game'}`;
+    const text = statementText(
+      name,
+      () => `WITH owner AS (${fenceCheck(by, n)}), ${cteParts(write.sql('EXISTS (SELECT 1 FROM owner)'))}
        SELECT count(*)::integer AS held FROM owner`,
-      [...values, 'code' in by ? by.code : by.gameId, fence],
-      `${write.name}-fenced-${'code' in by ? 'code' : 'game'}`,
     );
+    const { rows } = await this.query(text, [...values, 'code' in by ? by.code : by.gameId, fence], name);
     if (rows[0].held !== 1) throw await this.staleOwner(this.pool, by);
   }
 
@@ -359,15 +408,19 @@ export class PostgresStore implements Store {
     });
   }
 
-  async appendAction(gameId: string, row: ActionRow, finished?: { at: number }, fence?: Fence): Promise<void> {
+  async appendAction(gameId: string, row: ActionRow, also: WithAction = {}, fence?: Fence): Promise<void> {
     const values = [gameId, row.seq, row.action.seat, JSON.stringify(row.action), row.byBot, row.at];
+    const { finished, timers } = also;
     try {
       if (finished) {
         await this.fenced({ gameId }, fence, async (c) => {
-          await c.query(HOT.append.sql('true')[0], values);
+          await c.query(APPEND('true'), values);
           await c.query(`UPDATE games SET status = 'finished', finished_at = $2 WHERE id = $1`, [gameId, finished.at]);
+          if (timers) await c.query(asOne(timerChangeSql(1, 'true')), timerChangeValues(timers));
         });
-      } else await this.hotWrite(HOT.append, values, { gameId }, fence);
+      } else if (timers)
+        await this.hotWrite(HOT.appendWithTimers, [...values, ...timerChangeValues(timers)], { gameId }, fence);
+      else await this.hotWrite(HOT.append, values, { gameId }, fence);
     } catch (e) {
       if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SeqTakenError(gameId, row.seq);
       throw e;
@@ -432,15 +485,7 @@ export class PostgresStore implements Store {
     clear: readonly TimerKey[],
     fence?: Fence,
   ): Promise<void> {
-    const values = [
-      tableCode,
-      clear.map((t) => t.kind),
-      clear.map((t) => t.seat),
-      set.map((t) => t.kind),
-      set.map((t) => t.seat),
-      set.map((t) => t.deadline),
-    ];
-    await this.hotWrite(HOT.changeTimers, values, { code: tableCode }, fence);
+    await this.hotWrite(HOT.changeTimers, timerChangeValues({ tableCode, set, clear }), { code: tableCode }, fence);
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {

@@ -24,9 +24,11 @@ import type {
   SeatRow,
   Store,
   TableRow,
+  TimerChange,
   TimerKey,
   TimerKind,
   TimerRow,
+  WithAction,
 } from './store.js';
 import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
@@ -259,7 +261,7 @@ export class SqliteStore implements Store {
     })();
   }
 
-  async appendAction(gameId: string, row: ActionRow, finished?: { at: number }, fence?: Fence): Promise<void> {
+  async appendAction(gameId: string, row: ActionRow, also: WithAction = {}, fence?: Fence): Promise<void> {
     try {
       this.db.transaction(() => {
         this.checkFence(gameId, fence, gameId);
@@ -271,7 +273,8 @@ export class SqliteStore implements Store {
           row.byBot ? 1 : 0,
           row.at,
         );
-        if (finished) this.stmts.gameStatus.run('finished', finished.at, gameId);
+        if (also.finished) this.stmts.gameStatus.run('finished', also.finished.at, gameId);
+        if (also.timers) this.writeTimers(also.timers);
       })();
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new SeqTakenError(gameId, row.seq);
@@ -332,9 +335,14 @@ export class SqliteStore implements Store {
   ): Promise<void> {
     this.db.transaction(() => {
       this.checkFence(tableCode, fence);
-      for (const t of clear) this.stmts.clearTimer.run(tableCode, t.kind, t.seat);
-      for (const t of set) this.stmts.setTimer.run(tableCode, t.kind, t.seat, t.deadline);
+      this.writeTimers({ tableCode, set, clear });
     })();
+  }
+
+  /** Inside a transaction: a change of a table's deadlines. */
+  private writeTimers({ tableCode, set, clear }: TimerChange): void {
+    for (const t of clear) this.stmts.clearTimer.run(tableCode, t.kind, t.seat);
+    for (const t of set) this.stmts.setTimer.run(tableCode, t.kind, t.seat, t.deadline);
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {

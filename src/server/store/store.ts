@@ -95,6 +95,21 @@ export interface TimerRow {
 /** Which of a table's deadlines: its kind and seat. */
 export type TimerKey = Pick<TimerRow, 'kind' | 'seat'>;
 
+/** Some of a table's deadlines set (as by setTimer) and others cleared; a deadline is not in both. */
+export interface TimerChange {
+  readonly tableCode: string;
+  readonly set: readonly TimerRow[];
+  readonly clear: readonly TimerKey[];
+}
+
+/** What appendAction stores in the same transaction as the action. */
+export interface WithAction {
+  /** The game ended with it: mark it finished at this time. */
+  readonly finished?: { at: number };
+  /** The turn clocks it starts and stops (changeTimers; the table is the game's). */
+  readonly timers?: TimerChange;
+}
+
 /** appendAction's refusal when another writer already took that sequence number. */
 export class SeqTakenError extends Error {
   constructor(gameId: string, seq: number) {
@@ -171,10 +186,11 @@ export interface Store {
   /** Start a game: the game row and its table's new state (saved as by saveTable), together. */
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
   /**
-   * Append one action with its sequence number; with `finished`, also mark the game
-   * finished, in the same transaction. Throws SeqTakenError if that number is taken.
+   * Append one action with its sequence number, and in the same transaction what `also`
+   * says: mark the game finished, change its table's deadlines (an action and its turn
+   * clocks are one write). Throws SeqTakenError if that number is taken (and changes nothing).
    */
-  appendAction(gameId: string, row: ActionRow, finished?: { at: number }, fence?: Fence): Promise<void>;
+  appendAction(gameId: string, row: ActionRow, also?: WithAction, fence?: Fence): Promise<void>;
   setGameStatus(gameId: string, status: GameStatus, at: number, fence?: Fence): Promise<void>;
   loadGame(gameId: string): Promise<GameRow | null>;
   loadActions(gameId: string): Promise<ActionRow[]>;

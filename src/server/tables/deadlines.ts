@@ -6,10 +6,30 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { SerialQueue } from '../serial.js';
-import { StaleOwnerError, type Store, StoreUnavailableError, type TimerKey, type TimerKind } from '../store/store.js';
+import {
+  StaleOwnerError,
+  type Store,
+  StoreUnavailableError,
+  type TimerChange,
+  type TimerKey,
+  type TimerKind,
+} from '../store/store.js';
 
 /** How long a deadline waits before firing again when the database was out of reach. */
 export const RETRY_MS = 1000;
+
+/** A deadline to start: its kind, seat (-1 for the whole table) and when it falls (epoch ms). */
+export interface StartDeadline {
+  readonly kind: TimerKind;
+  readonly seat: number;
+  readonly deadline: number;
+}
+
+/** A change of deadlines worked out by `prepare`: what to store, and what to arm once it is stored. */
+export interface PreparedChange {
+  readonly stored: TimerChange;
+  readonly start: readonly StartDeadline[];
+}
 
 export interface DeadlineContext {
   readonly store: Store;
@@ -65,23 +85,36 @@ export class Deadlines {
 
   /**
    * Start some deadlines and stop others with one write to the store (a turn's clocks):
-   * those stopped are disarmed first, those started armed once stored, as by start and stop.
+   * those started are armed and those stopped disarmed once it is stored, as by start and stop.
    */
-  async change(
-    start: readonly { kind: TimerKind; seat: number; deadline: number }[],
-    stop: readonly TimerKey[],
-  ): Promise<void> {
-    const stopped = stop.filter((t) => {
+  async change(start: readonly StartDeadline[], stop: readonly TimerKey[]): Promise<void> {
+    const change = this.prepare(start, stop);
+    if (!change) return;
+    await this.ctx.store.changeTimers(this.code, change.stored.set, change.stored.clear);
+    this.applied(change);
+  }
+
+  /**
+   * What `change` would store, without storing it or touching the timers (null: nothing
+   * would change), for a caller that stores it with another write (an action); once that
+   * is stored, `applied` arms and disarms.
+   */
+  prepare(start: readonly StartDeadline[], stop: readonly TimerKey[]): PreparedChange | null {
+    const stopped = stop.filter((t) => this.timers.has(key(t.kind, t.seat)));
+    if (start.length === 0 && stopped.length === 0) return null;
+    const set = start.map((t) => ({ tableCode: this.code, ...t }));
+    return { stored: { tableCode: this.code, set, clear: stopped }, start };
+  }
+
+  /** A prepared change is stored: disarm the deadlines it stopped, arm those it started. */
+  applied(change: PreparedChange): void {
+    for (const t of change.stored.clear) {
       const running = this.timers.get(key(t.kind, t.seat));
-      if (!running) return false;
+      if (!running) continue;
       clearTimeout(running.handle);
       this.timers.delete(key(t.kind, t.seat));
-      return true;
-    });
-    if (start.length === 0 && stopped.length === 0) return;
-    const rows = start.map((t) => ({ tableCode: this.code, ...t }));
-    await this.ctx.store.changeTimers(this.code, rows, stopped);
-    for (const t of start) this.arm(t.kind, t.seat, t.deadline);
+    }
+    for (const t of change.start) this.arm(t.kind, t.seat, t.deadline);
   }
 
   /** Stop every deadline for good (the table closes). */

@@ -20,7 +20,7 @@ import { BotDriver } from './bot-driver.js';
 import { TableChat } from './chat.js';
 import type { ReplyTo, SeatedCommand, TableCommand, TableReplies } from './commands.js';
 import type { TableContext } from './context.js';
-import { Deadlines } from './deadlines.js';
+import { Deadlines, type PreparedChange } from './deadlines.js';
 import { LocalPresence, type Presence } from './presence.js';
 import * as rules from './seat-rules.js';
 import { tableSummary } from './summary.js';
@@ -305,14 +305,22 @@ export class Table {
       if (since || seen > owner.seq)
         throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
-    const result = await owner.act(wanted, false, this.ctx.now());
+    // The usual action (the game goes on, the seat was not away) stores the change of turn
+    // clocks it makes in the same write as itself: one round trip to the database, not two.
+    const clocks: { change?: PreparedChange | null } = {};
+    const result = await owner.act(wanted, false, this.ctx.now(), (after) => {
+      if (after.over || this.seats[seat].away) return undefined;
+      clocks.change = this.clocks.prepare(after, this.seats, this.row.settings.turnClock, seat);
+      return clocks.change?.stored;
+    });
     if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
+    if (clocks.change) this.deadlines.applied(clocks.change);
     const reply = { seq: result.value.seq };
     stored?.(reply);
     this.ctx.metrics.actions.inc({ by: 'human' });
     // Acting takes the seat back from a stand-in bot.
     if (this.seats[seat].away) await this.setAway(seat, false);
-    await this.afterAction(owner, result.value.events, seat);
+    await this.afterAction(owner, result.value.events, seat, clocks.change !== undefined);
     return reply;
   }
 
@@ -476,10 +484,13 @@ export class Table {
     this.bots.schedule();
   }
 
-  /** After a seat's accepted action: its clock starts over if it must act again, the others' run on. */
-  private async afterAction(owner: GameOwner, events: GameEvent[], seat: number): Promise<void> {
+  /**
+   * After a seat's accepted action: its clock starts over if it must act again, the others'
+   * run on (unless `clocksStored`: the action's own write changed them).
+   */
+  private async afterAction(owner: GameOwner, events: GameEvent[], seat: number, clocksStored = false): Promise<void> {
     if (owner.over) await this.finish();
-    else await this.syncClocks(seat);
+    else if (!clocksStored) await this.syncClocks(seat);
     this.broadcast(owner, events);
     this.bots.schedule();
   }

@@ -7,7 +7,7 @@
 import { TURN_CLOCK_SECONDS, type TurnClock } from '../../protocol/clock.js';
 import type { GameOwner } from '../game-owner/owner.js';
 import type { SeatRow } from '../store/store.js';
-import type { Deadlines } from './deadlines.js';
+import type { Deadlines, PreparedChange } from './deadlines.js';
 
 /** How long a seat has for its action now, in ms, or null without a clock (a pass: twice a card's time). */
 export function turnClockMs(clock: TurnClock, passing: boolean, scale: number): number | null {
@@ -28,6 +28,21 @@ export class TurnClocks {
    * act again.
    */
   async sync(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number): Promise<void> {
+    const { start, stop } = this.wanted(owner, seats, clock, fresh);
+    // One write for all of them: after an action, typically the actor's clock stops and the next one's starts.
+    await this.deadlines.change(start, stop);
+  }
+
+  /**
+   * What `sync` would change, prepared to be stored with the action that calls for it
+   * (Deadlines.prepare; null: no clock changes); Deadlines.applied once it is stored.
+   */
+  prepare(owner: GameOwner, seats: readonly SeatRow[], clock: TurnClock, fresh: number): PreparedChange | null {
+    const { start, stop } = this.wanted(owner, seats, clock, fresh);
+    return this.deadlines.prepare(start, stop);
+  }
+
+  private wanted(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number) {
     const acting = owner && !owner.over ? owner.toAct() : [];
     const ms = owner ? turnClockMs(clock, owner.passing, this.scale) : null;
     const start: { kind: 'turn'; seat: number; deadline: number }[] = [];
@@ -39,7 +54,6 @@ export class TurnClocks {
         start.push({ kind: 'turn', seat: s.seat, deadline: this.now() + ms });
       else if (!wants && running) stop.push({ kind: 'turn', seat: s.seat });
     }
-    // One write for all of them: after an action, typically the actor's clock stops and the next one's starts.
-    await this.deadlines.change(start, stop);
+    return { start, stop };
   }
 }

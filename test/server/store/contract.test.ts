@@ -22,6 +22,8 @@ import {
   StaleTableError,
   type Store,
   type TableRow,
+  type TimerKey,
+  type TimerRow,
 } from '../../../src/server/store/store.js';
 import { admin, freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
 import { tempDataDir } from '../helpers/server.js';
@@ -217,7 +219,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     // Back in the lobby after a game (a rematch waiting for someone new): listed with that game.
     const game = gameOf(started, `p-${started.code}`);
     await store.startGame(game, { ...started, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
-    await store.appendAction(game.id, play(1, 0, 5), { at: 1_764_000_000_900 });
+    await store.appendAction(game.id, play(1, 0, 5), { finished: { at: 1_764_000_000_900 } });
     await store.saveTable({ ...started, gameId: game.id, version: 4 }, seatsOf(3));
     expect((await store.publicLobbies(10_000)).find((l) => l.table.code === started.code)?.finished).toEqual([game.id]);
     expect(await store.publicLobbies(1)).toHaveLength(1);
@@ -254,7 +256,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       await store.appendAction(game.id, pass);
       await store.appendAction(game.id, play(2, 0, 7));
       await expect(store.appendAction(game.id, play(2, 1, 8))).rejects.toBeInstanceOf(SeqTakenError);
-      await store.appendAction(game.id, play(3, 1, 9), { at: 1_764_000_009_999 });
+      await store.appendAction(game.id, play(3, 1, 9), { finished: { at: 1_764_000_009_999 } });
       expect(await store.loadActions(game.id)).toEqual([pass, play(2, 0, 7), play(3, 1, 9)]);
       expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'finished', finishedAt: 1_764_000_009_999 });
       expect((await store.finishedGames(table.code)).map((g) => g.id)).toEqual([game.id]);
@@ -337,7 +339,9 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
     await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
     await store.appendAction(game.id, play(1, 0, 5));
-    await expect(store.appendAction(game.id, play(1, 0, 6), { at: 1 })).rejects.toBeInstanceOf(SeqTakenError);
+    await expect(store.appendAction(game.id, play(1, 0, 6), { finished: { at: 1 } })).rejects.toBeInstanceOf(
+      SeqTakenError,
+    );
     expect((await store.loadGame(game.id))?.status).toBe('running');
     await store.setGameStatus(game.id, 'abandoned', 1_764_000_100_000);
     expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'abandoned', finishedAt: 1_764_000_100_000 });
@@ -409,6 +413,71 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
   });
 
+  it.skipIf(skip)('an action and the turn clocks it changes are one write: both are stored, or neither', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    const fence = (await store.claimTable(table.code, 'node-a', 60_000))!;
+    const game = gameOf(table, `c-${table.code}`);
+    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3), fence);
+    const turn = (seat: number, deadline: number): TimerRow => ({
+      tableCode: table.code,
+      kind: 'turn',
+      seat,
+      deadline,
+    });
+    const clocks = (set: TimerRow[], clear: TimerKey[]) => ({ tableCode: table.code, set, clear });
+    await store.setTimer(turn(0, 1_764_000_010_000), fence);
+    await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_000_090_000 }, fence);
+
+    // Seat 0 plays: its clock stops, seat 1's starts; the table's other deadlines stay.
+    await store.appendAction(
+      game.id,
+      play(1, 0, 5),
+      { timers: clocks([turn(1, 1_764_000_020_000)], [{ kind: 'turn', seat: 0 }]) },
+      fence,
+    );
+    const sorted = async () => (await store.timersOf(table.code)).sort((a, b) => a.kind.localeCompare(b.kind));
+    expect(await store.loadActions(game.id)).toEqual([play(1, 0, 5)]);
+    expect(await sorted()).toEqual([
+      { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_000_090_000 },
+      turn(1, 1_764_000_020_000),
+    ]);
+
+    // A taken sequence number stores neither the action nor its clocks.
+    await expect(
+      store.appendAction(game.id, play(1, 1, 6), { timers: clocks([turn(2, 1)], [{ kind: 'turn', seat: 1 }]) }, fence),
+    ).rejects.toBeInstanceOf(SeqTakenError);
+    // Without a fence (a single node) the same write is not checked for an owner.
+    await store.appendAction(game.id, play(2, 1, 6), { timers: clocks([turn(1, 1_764_000_030_000)], []) });
+    expect(await sorted()).toEqual([
+      { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_000_090_000 },
+      turn(1, 1_764_000_030_000),
+    ]);
+
+    // An owner whose table was taken over stores neither.
+    await store.renewLeases('node-a', 1);
+    await new Promise((r) => setTimeout(r, 30));
+    const current = (await store.claimTable(table.code, 'node-b', 60_000))!;
+    await expect(
+      store.appendAction(game.id, play(3, 2, 7), { timers: clocks([turn(2, 1)], [{ kind: 'turn', seat: 1 }]) }, fence),
+    ).rejects.toBeInstanceOf(StaleOwnerError);
+    expect((await store.loadActions(game.id)).map((a) => a.seq)).toEqual([1, 2]);
+    expect(await sorted()).toEqual([
+      { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_000_090_000 },
+      turn(1, 1_764_000_030_000),
+    ]);
+
+    // The last action: the game finishes and the clocks stop, together.
+    await store.appendAction(
+      game.id,
+      play(3, 2, 7),
+      { finished: { at: 1_764_000_040_000 }, timers: clocks([], [{ kind: 'turn', seat: 1 }]) },
+      current,
+    );
+    expect((await store.loadGame(game.id))?.status).toBe('finished');
+    expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
+  });
+
   it.skipIf(skip)('checks what it reads back: a damaged row is an error naming the field, not a value', async () => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));
@@ -445,7 +514,11 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
         await store.saveTable(table, withToken);
         const game = { ...gameOf(table, `g-${table.code}`), startedAt: at + 10 };
         await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, withToken);
-        await store.appendAction(game.id, play(1, 0, 5), status === 'finished' ? { at: at + 20 } : undefined);
+        await store.appendAction(
+          game.id,
+          play(1, 0, 5),
+          status === 'finished' ? { finished: { at: at + 20 } } : undefined,
+        );
         if (status === 'abandoned') await store.setGameStatus(game.id, 'abandoned', at + 20);
         await store.addChat({
           tableCode: table.code,
@@ -560,7 +633,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
       const stale = (write: Promise<unknown>) => expect(write).rejects.toBeInstanceOf(StaleOwnerError);
       await stale(store.appendAction(game.id, play(2, 1, 6), undefined, old));
-      await stale(store.appendAction(game.id, play(2, 1, 6), { at: 1_764_000_002_000 }, old));
+      await stale(store.appendAction(game.id, play(2, 1, 6), { finished: { at: 1_764_000_002_000 } }, old));
       await stale(store.saveTable({ ...playing, host: 2, version: 3 }, seatsOf(3, 'Stale'), old));
       await stale(store.setGameStatus(game.id, 'abandoned', 1_764_000_003_000, old));
       await stale(
@@ -600,7 +673,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
       // The new owner's writes go through; without a fence (a single node) writes are not checked.
       await store.appendAction(game.id, play(2, 1, 6), undefined, current);
-      await store.appendAction(game.id, play(3, 2, 7), { at: 1_764_000_004_000 }, current);
+      await store.appendAction(game.id, play(3, 2, 7), { finished: { at: 1_764_000_004_000 } }, current);
       await store.saveTable({ ...playing, status: 'finished', version: 3 }, seatsOf(3), current);
       await store.clearTimer(table.code, 'absence', 2, current);
       await store.addChat({
