@@ -15,6 +15,12 @@
  * forwarding; N: a cluster of N nodes)
  * --idle-seconds I (15): each setup's idle CPU (heartbeats, lease renewals, timers) is
  * measured for I seconds before its tables open, and CPU per action is also given above it.
+ * --repeat K (1): run the list of --nodes K times over, interleaved (1,3,1,3,… for
+ * `--nodes 1,3 --repeat 2`; listing a setup twice in --nodes interleaves as well), so one
+ * noisy run does not decide. A cluster run's `cpuPerActionVsSingleNode` is against the mean
+ * of all single-node runs of the invocation; `…VsPairedSingleNode` against the single-node
+ * run just before it (or, if none ran before, the first after), and `ratios` gathers, per
+ * setup, every run's paired ratio with their mean, lowest and highest.
  *
  * --soak: instead, games that end, for --seconds (default 600) on one node and then on a
  * 3-node cluster: --games (default 100) tables at a time play one-round games (--rounds,
@@ -27,7 +33,7 @@
  */
 import os from 'node:os';
 import { loadFigures, metrics, option, runLoad, total } from './load.js';
-import { type BenchNodes, cluster, singleSqlite } from './nodes.js';
+import { type BenchNodes, cluster, SINGLE_SQLITE, singleSqlite } from './nodes.js';
 import { MemoryTrace } from './soak.js';
 
 const SOAK = process.argv.includes('--soak');
@@ -42,7 +48,9 @@ const WARMUP_SECONDS = option('warmup-seconds', 120);
 const IDLE_SECONDS = option('idle-seconds', 15);
 const i = process.argv.indexOf('--nodes');
 /** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N; Ns with spread seats. */
-const SETUPS = (i < 0 ? (SOAK ? '1,3' : '1,1c,3,3s') : process.argv[i + 1]).split(',');
+const LISTED = (i < 0 ? (SOAK ? '1,3' : '1,1c,3,3s') : process.argv[i + 1]).split(',');
+const REPEAT = option('repeat', 1);
+const SETUPS = Array.from({ length: REPEAT }, () => LISTED).flat();
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
 
@@ -108,29 +116,87 @@ async function measure(setup: string) {
   }
 }
 
+const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+type Run = Awaited<ReturnType<typeof measure>>;
+
+/** The single-node run a run is held against: the last one before it, else the first after it. */
+function pairedSingle(runs: readonly Run[], at: number): Run | undefined {
+  for (let j = at; j >= 0; j--) if (runs[j].setup === SINGLE_SQLITE) return runs[j];
+  return runs.find((r) => r.setup === SINGLE_SQLITE);
+}
+
+/** The mean of the single-node runs' CPU per action (and above idle); null without one. */
+function singleMeans(runs: readonly Run[]): { all: number; aboveIdle: number } | null {
+  const singles = runs.filter((r) => r.setup === SINGLE_SQLITE);
+  if (singles.length === 0) return null;
+  return {
+    all: mean(singles.map((r) => r.serverCpuMicrosPerAction)),
+    aboveIdle: mean(singles.map((r) => r.serverCpuMicrosPerActionAboveIdle)),
+  };
+}
+
+/** Each run's CPU per action against the single node's: the mean of every single-node run, and its pair. */
+function compared(runs: readonly Run[]) {
+  const single = singleMeans(runs);
+  return runs.map((r, at) => {
+    const pair = pairedSingle(runs, at);
+    return {
+      ...r,
+      run: at + 1,
+      cpuPerActionVsSingleNode: single ? ratio(r.serverCpuMicrosPerAction, single.all) : null,
+      cpuPerActionAboveIdleVsSingleNode: single ? ratio(r.serverCpuMicrosPerActionAboveIdle, single.aboveIdle) : null,
+      pairedSingleNodeRun: pair ? runs.indexOf(pair) + 1 : null,
+      cpuPerActionVsPairedSingleNode: pair ? ratio(r.serverCpuMicrosPerAction, pair.serverCpuMicrosPerAction) : null,
+      cpuPerActionAboveIdleVsPairedSingleNode: pair
+        ? ratio(r.serverCpuMicrosPerActionAboveIdle, pair.serverCpuMicrosPerActionAboveIdle)
+        : null,
+    };
+  });
+}
+
+/** Per setup: every run's CPU per action and paired ratio, with their mean, lowest and highest. */
+function ratios(runs: ReturnType<typeof compared>) {
+  const single = singleMeans(runs);
+  const bySetup = new Map<string, typeof runs>();
+  for (const r of runs) bySetup.set(r.setup, [...(bySetup.get(r.setup) ?? []), r]);
+  return [...bySetup].map(([setup, rs]) => {
+    const paired = rs.flatMap((r) =>
+      r.cpuPerActionVsPairedSingleNode === null ? [] : [r.cpuPerActionVsPairedSingleNode],
+    );
+    const cpuMean = mean(rs.map((r) => r.serverCpuMicrosPerAction));
+    return {
+      setup,
+      runs: rs.map((r) => r.run),
+      cpuMicrosPerAction: rs.map((r) => r.serverCpuMicrosPerAction),
+      cpuMicrosPerActionMean: Math.round(cpuMean),
+      /** This setup's mean against the single node's mean. */
+      vsSingleNodeMean: single ? ratio(cpuMean, single.all) : null,
+      vsPairedSingleNode: paired,
+      vsPairedSingleNodeMean: paired.length > 0 ? Math.round(mean(paired) * 100) / 100 : null,
+      vsPairedSingleNodeLowest: paired.length > 0 ? Math.min(...paired) : null,
+      vsPairedSingleNodeHighest: paired.length > 0 ? Math.max(...paired) : null,
+    };
+  });
+}
+
 async function main(): Promise<void> {
-  const runs = [];
+  const runs: Run[] = [];
   for (const setup of SETUPS) {
     const r = await measure(setup);
     // Each setup's figures as soon as they are known (a later setup may fail).
     console.error(JSON.stringify(r));
     runs.push(r);
   }
-  const single = runs.find((r) => r.setup === '1 node, SQLite');
+  const all = compared(runs);
   console.log(
     JSON.stringify(
       {
-        command: `npm run bench:cluster -- ${SOAK ? `--soak --rounds ${ROUNDS} --warmup-seconds ${WARMUP_SECONDS} ` : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --nodes ${SETUPS.join(',')}`,
+        command: `npm run bench:cluster -- ${SOAK ? `--soak --rounds ${ROUNDS} --warmup-seconds ${WARMUP_SECONDS} ` : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --nodes ${LISTED.join(',')}${REPEAT > 1 ? ` --repeat ${REPEAT}` : ''}`,
         machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
-        runs: runs.map((r) => ({
-          ...r,
-          cpuPerActionVsSingleNode: single
-            ? Math.round((r.serverCpuMicrosPerAction / single.serverCpuMicrosPerAction) * 100) / 100
-            : null,
-          cpuPerActionAboveIdleVsSingleNode: single
-            ? Math.round((r.serverCpuMicrosPerActionAboveIdle / single.serverCpuMicrosPerActionAboveIdle) * 100) / 100
-            : null,
-        })),
+        ratios: ratios(all),
+        runs: all,
       },
       null,
       2,

@@ -35,6 +35,9 @@ export interface BenchNodes {
   stop(): Promise<void>;
 }
 
+/** The label of the single SQLite node's figures, the one every cluster setup is held against. */
+export const SINGLE_SQLITE = '1 node, SQLite';
+
 function quietLines(line: string): void {
   // Pino lines are JSON; anything else (a crash) is shown.
   if (!line.startsWith('{')) console.error(line);
@@ -49,7 +52,7 @@ export async function singleSqlite(env: Record<string, string> = {}): Promise<Be
     NODE_ARGS,
   );
   return {
-    label: '1 node, SQLite',
+    label: SINGLE_SQLITE,
     nodes: [node],
     urls: [node.url],
     databaseUrl: null,
