@@ -12,7 +12,8 @@
  *
  * Options: --games N (400) --procs P (2) --seconds S (60) --think-ms T (1500) --nodes "1,2,3"
  * (1: one node on SQLite; 1c: a cluster of one node, so PostgreSQL and Redis without any
- * forwarding; N: a cluster of N nodes)
+ * forwarding; N: a cluster of N nodes; Ns: the same with seats spread; Ni: N separate
+ * SQLite nodes, no cluster, a control for what N processes on this machine cost by themselves)
  * --idle-seconds I (15): each setup's idle CPU (heartbeats, lease renewals, timers) is
  * measured for I seconds before its tables open, and CPU per action is also given above it.
  * --repeat K (1): run the list of --nodes K times over, interleaved (1,3,1,3,… for
@@ -33,7 +34,7 @@
  */
 import os from 'node:os';
 import { loadFigures, metrics, option, runLoad, total } from './load.js';
-import { type BenchNodes, cluster, SINGLE_SQLITE, singleSqlite } from './nodes.js';
+import { type BenchNodes, cluster, SINGLE_SQLITE, separateSqlite, singleSqlite } from './nodes.js';
 import { MemoryTrace } from './soak.js';
 
 const SOAK = process.argv.includes('--soak');
@@ -64,9 +65,10 @@ async function memory(nodes: BenchNodes): Promise<{ rssMB: number[]; heapUsedMB:
 
 async function measure(setup: string) {
   const size = Number.parseInt(setup, 10);
-  if (!(size >= 1) || !/^\d+[cs]?$/.test(setup)) throw new Error(`--nodes takes 1, 1c, 2, 3, 3s…, not "${setup}"`);
+  if (!(size >= 1) || !/^\d+[csi]?$/.test(setup)) throw new Error(`--nodes takes 1, 1c, 2, 3, 3s, 3i…, not "${setup}"`);
   const spread = setup.endsWith('s');
-  const nodes = setup === '1' ? await singleSqlite() : await cluster(size);
+  const nodes =
+    setup === '1' ? await singleSqlite() : setup.endsWith('i') ? await separateSqlite(size) : await cluster(size);
   try {
     const trace = new MemoryTrace();
     let t0 = 0;

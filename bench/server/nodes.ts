@@ -65,6 +65,34 @@ export async function singleSqlite(env: Record<string, string> = {}): Promise<Be
   };
 }
 
+/**
+ * `count` single nodes on SQLite side by side, each with its own file and no cluster: a
+ * control, not a deployment. Their tables are routed as a cluster's are (table g on node
+ * g % N), but nothing is shared, so what they cost beyond one node is what running N
+ * processes on this machine costs by itself (each its own event loop, heap, JIT and CPU
+ * caches), apart from PostgreSQL, Redis and the cluster's code.
+ */
+export async function separateSqlite(count: number): Promise<BenchNodes> {
+  const all: BenchNodes[] = [];
+  try {
+    for (let i = 0; i < count; i++) all.push(await singleSqlite());
+  } catch (e) {
+    await Promise.all(all.map((n) => n.stop()));
+    throw e;
+  }
+  return {
+    label: `${count} separate nodes, SQLite each (control)`,
+    nodes: all.flatMap((n) => n.nodes),
+    urls: all.flatMap((n) => n.urls),
+    databaseUrl: null,
+    databaseCpuSeconds: async () => null,
+    restart: () => Promise.reject(new Error('separate nodes are not restarted')),
+    async stop() {
+      await Promise.all(all.map((n) => n.stop()));
+    },
+  };
+}
+
 export async function cluster(count: number, env: Record<string, string> = {}): Promise<BenchNodes> {
   const run = randomBytes(4).toString('hex');
   const db = new URL(POSTGRES);
