@@ -32,8 +32,11 @@
  * after its last collection, free of the garbage collector's sawtooth), with the slope of
  * each against games finished after --warmup-seconds (default 120): MB per 1,000 games.
  */
+import { fork } from 'node:child_process';
 import os from 'node:os';
-import { loadFigures, metrics, option, runLoad, total } from './load.js';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadFigures, metrics, option, runLoad, total, waitFor } from './load.js';
 import { type BenchNodes, cluster, SINGLE_SQLITE, separateSqlite, singleSqlite } from './nodes.js';
 import { MemoryTrace } from './soak.js';
 
@@ -63,12 +66,37 @@ async function memory(nodes: BenchNodes): Promise<{ rssMB: number[]; heapUsedMB:
   };
 }
 
+interface YardstickReport {
+  runs: number;
+  cpuMicrosP50: number;
+  cpuMicrosP90: number;
+}
+
+/** The machine's yardstick (canary.ts), warmed up and waiting for the window. */
+async function yardstick() {
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'canary.js'));
+  await waitFor(child, 'ready');
+  return {
+    start: () => child.send({ type: 'start' }),
+    async report(): Promise<YardstickReport> {
+      const got = waitFor<{ report: YardstickReport }>(child, 'report');
+      child.send({ type: 'report' });
+      return (await got).report;
+    },
+    stop: () => child.send({ type: 'stop' }),
+  };
+}
+
 async function measure(setup: string) {
   const size = Number.parseInt(setup, 10);
   if (!(size >= 1) || !/^\d+[csi]?$/.test(setup)) throw new Error(`--nodes takes 1, 1c, 2, 3, 3s, 3i…, not "${setup}"`);
   const spread = setup.endsWith('s');
   const nodes =
     setup === '1' ? await singleSqlite() : setup.endsWith('i') ? await separateSqlite(size) : await cluster(size);
+  const machine = await yardstick().catch(async (e) => {
+    await nodes.stop();
+    throw e;
+  });
   try {
     const trace = new MemoryTrace();
     let t0 = 0;
@@ -89,11 +117,13 @@ async function measure(setup: string) {
       idleSeconds: IDLE_SECONDS,
       beforeWindow: async () => {
         t0 = performance.now();
+        machine.start();
         databaseCpuBefore = await nodes.databaseCpuSeconds();
         await sample(0);
       },
       during: SOAK ? { everyMs: 5000, sample } : undefined,
     });
+    const yardstickCpuMicros = await machine.report();
     const databaseCpuAfter = await nodes.databaseCpuSeconds();
     const figures = loadFigures(load);
     await sample(figures.gamesFinishedInWindow);
@@ -111,9 +141,12 @@ async function measure(setup: string) {
       memoryAtStart: trace.rows[0],
       memoryAtEnd: trace.rows[trace.rows.length - 1],
       ...(SOAK ? { memoryByMinute: trace.rows, memorySlopeAfterWarmup: trace.slopes(WARMUP_SECONDS) } : {}),
+      /** The CPU time of canary.ts's fixed work during the window: higher means the machine ran all code slower. */
+      yardstickCpuMicros,
       loadAverageAtEnd: os.loadavg().map((l) => Math.round(l * 10) / 10),
     };
   } finally {
+    machine.stop();
     await nodes.stop();
   }
 }
@@ -173,6 +206,7 @@ function ratios(runs: ReturnType<typeof compared>) {
       runs: rs.map((r) => r.run),
       cpuMicrosPerAction: rs.map((r) => r.serverCpuMicrosPerAction),
       cpuMicrosPerActionMean: Math.round(cpuMean),
+      yardstickCpuMicrosP50: rs.map((r) => r.yardstickCpuMicros.cpuMicrosP50),
       /** This setup's mean against the single node's mean. */
       vsSingleNodeMean: single ? ratio(cpuMean, single.all) : null,
       vsPairedSingleNode: paired,

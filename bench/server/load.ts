@@ -92,7 +92,8 @@ export function total(all: readonly Metrics[], name: string): number {
   return all.reduce((sum, m) => sum + (m.get(name) ?? 0), 0);
 }
 
-function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
+/** The next message of `type` from a forked process (rejects on a `failed` one). */
+export function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const onMessage = (m: { type: string; error?: string }) => {
       if (m.type === type) {
