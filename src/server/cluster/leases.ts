@@ -109,9 +109,14 @@ export class Leases {
     if (!this.events.healthy()) return;
     // Before renewing: a lease renewed for a table nobody here serves would keep it from every node.
     await this.releaseAgain([...this.unreleased]).catch((e) => this.events.warn({ err: e }, 'leases not released'));
+    // The renewal answers for the tables held when it began. One claimed while it ran (a
+    // table just made here) may be missing from its answer without being lost, and one
+    // released or claimed again meanwhile is no longer the lease it renewed: the next beat
+    // judges those.
+    const judged = [...this.held];
     const renewed = await this.store.renewLeases(this.nodeId, this.leaseMs);
-    for (const [code, fence] of [...this.held]) {
-      if (renewed.get(code) === fence) continue;
+    for (const [code, fence] of judged) {
+      if (renewed.get(code) === fence || this.held.get(code) !== fence) continue;
       this.held.delete(code);
       this.events.lost(code);
     }

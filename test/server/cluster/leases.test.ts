@@ -3,8 +3,10 @@
  * as two nodes would run them: one owner at a time, the other takes a table over once the
  * owner stops renewing (it died, stalled, or lost Redis) or releases it, and the old
  * owner's writes are refused from then on and it hears that it lost the table. A release
- * the database did not take is made again, never renewed.
+ * the database did not take is made again, never renewed. A table claimed while a renewal
+ * is under way (a table just made) is not taken for lost when that renewal's answer lacks it.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fencedStore } from '../../../src/server/cluster/fenced-store.js';
 import { Leases } from '../../../src/server/cluster/leases.js';
@@ -240,6 +242,39 @@ describe.skipIf(!pgHere)('leases between two nodes', () => {
       // Leave nothing for the other tests' scans.
       await a.leases.release(a.leases.heldCodes());
       await b.leases.release(b.leases.heldCodes());
+    }
+  });
+  it('a table claimed while a renewal is under way is kept, and renewed at the next beat', async () => {
+    const a = node(store, 'node-a5');
+    const old = await newTable(store);
+    const made = await newTable(store);
+    await a.leases.claim(old);
+    // Another session locks the row of a table node-a holds, so its next renewal waits on it.
+    const blocker = new pg.Client({ connectionString: db.url });
+    await blocker.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query('SELECT code FROM tables WHERE code = $1 FOR UPDATE', [old]);
+      a.leases.start();
+      await untilAsync(async () => {
+        const { rows } = await blocker.query(
+          "SELECT count(*)::integer AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        return rows[0].n === 1;
+      }, 5000);
+      // The renewal began before this claim, so its answer cannot include the table.
+      const fence = (await a.leases.claim(made))!;
+      await blocker.query('COMMIT');
+      // Two beats later: never lost, still held with the same fence, and its lease renewed.
+      await new Promise((r) => setTimeout(r, (2 * LEASE_MS) / 3 + 100));
+      expect(a.heard.lost).toEqual([]);
+      expect(a.leases.fenceOf(made)).toBe(fence);
+      expect(a.leases.fenceOf(old)).toBeDefined();
+      expect(await store.ownerOf(made)).toMatchObject({ node: 'node-a5', fence, live: true });
+    } finally {
+      a.leases.stop();
+      await blocker.end();
+      await a.leases.release(a.leases.heldCodes());
     }
   });
 });
