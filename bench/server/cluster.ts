@@ -21,7 +21,9 @@
  * noisy run does not decide. A cluster run's `cpuPerActionVsSingleNode` is against the mean
  * of all single-node runs of the invocation; `…VsPairedSingleNode` against the single-node
  * run just before it (or, if none ran before, the first after), and `ratios` gathers, per
- * setup, every run's paired ratio with their mean, lowest and highest.
+ * setup, every run's paired ratio with their mean, lowest and highest. Each run also gives
+ * `yardstickCpuMicros`: the CPU time of a fixed piece of work timed during its window
+ * (canary.ts), which tells a slower machine apart from a dearer setup.
  *
  * --soak: instead, games that end, for --seconds (default 600) on one node and then on a
  * 3-node cluster: --games (default 100) tables at a time play one-round games (--rounds,
@@ -51,7 +53,7 @@ const WARMUP_SECONDS = option('warmup-seconds', 120);
 /** The nodes' idle CPU is measured this long before the load, and told apart from the load's. */
 const IDLE_SECONDS = option('idle-seconds', 15);
 const i = process.argv.indexOf('--nodes');
-/** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N; Ns with spread seats. */
+/** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N; Ns with spread seats; Ni N separate SQLite nodes. */
 const LISTED = (i < 0 ? (SOAK ? '1,3' : '1,1c,3,3s') : process.argv[i + 1]).split(',');
 const REPEAT = option('repeat', 1);
 const SETUPS = Array.from({ length: REPEAT }, () => LISTED).flat();
