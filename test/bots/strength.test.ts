@@ -100,7 +100,7 @@ describe('the 95 % interval', () => {
 
 describe('npm run bench:strength', () => {
   test('plays the working tree against bots-v1 on a handful of deals and reports', async () => {
-    const { stdout } = await run(process.execPath, [
+    const { stdout, stderr } = await run(process.execPath, [
       CLI,
       'tournament',
       '--baseline',
@@ -128,6 +128,12 @@ describe('npm run bench:strength', () => {
     expect(report.difference.ci95[0]).toBeLessThanOrEqual(report.difference.mean);
     expect(report.difference.ci95[1]).toBeGreaterThanOrEqual(report.difference.mean);
     expect(report.sprt).toMatchObject({ alpha: 0.05, beta: 0.05, gain: 3 });
+    // The progress says where the test stands: the last line, after the third deal.
+    const sign = report.difference.mean >= 0 ? '+' : '';
+    expect(stderr.trim().split('\n').at(-1)).toMatch(`3/3 deals (at most)`);
+    expect(stderr).toContain(
+      `; new − baseline ${sign}${report.difference.mean.toFixed(2)} points/hand over 3 deals, the test looks from deal 30 on`,
+    );
 
     const text = await run(process.execPath, [
       CLI,

@@ -9,7 +9,8 @@ export class ProgressBar {
     private readonly out: NodeJS.WriteStream = process.stderr,
   ) {}
 
-  update(done: number): void {
+  /** `detail` follows the counts (a strength test's standing, say). */
+  update(done: number, detail = ''): void {
     const now = Date.now();
     if (done < this.total && now - this.lastDraw < 200) return;
     this.lastDraw = now;
@@ -17,7 +18,7 @@ export class ProgressBar {
     const filled = Math.round((width * done) / this.total);
     const elapsed = (now - this.started) / 1000;
     const eta = done > 0 ? (elapsed * (this.total - done)) / done : Number.NaN;
-    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${this.total} ${this.unit}  ${formatSeconds(elapsed)} elapsed, ETA ${Number.isFinite(eta) ? formatSeconds(eta) : '?'}`;
+    const line = `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${this.total} ${this.unit}  ${formatSeconds(elapsed)} elapsed, ETA ${Number.isFinite(eta) ? formatSeconds(eta) : '?'}${detail}`;
     this.out.write(`\r${line}\x1b[K`);
   }
 
@@ -49,7 +50,8 @@ export class ProgressLines {
     private readonly out: NodeJS.WritableStream = process.stderr,
   ) {}
 
-  update(done: number): void {
+  /** `detail` follows the counts (a strength test's standing, say). */
+  update(done: number, detail = ''): void {
     const now = Date.now();
     if (done < this.total && now - this.lastLine < this.everyMs) return;
     this.lastLine = now;
@@ -57,7 +59,7 @@ export class ProgressLines {
     const rate = elapsed > 0 ? done / elapsed : 0;
     const eta = rate > 0 ? formatSeconds((this.total - done) / rate) : '?';
     this.out.write(
-      `${this.prefix}${done}/${this.total} ${this.unit}, ${rate.toFixed(2)} ${this.unit}/s, ${formatSeconds(elapsed)} elapsed, ETA ${eta}\n`,
+      `${this.prefix}${done}/${this.total} ${this.unit}, ${rate.toFixed(2)} ${this.unit}/s, ${formatSeconds(elapsed)} elapsed, ETA ${eta}${detail}\n`,
     );
   }
 }

@@ -58,6 +58,16 @@ export class Sprt {
     return this.bounds.upper;
   }
 
+  /** Samples taken so far. */
+  get count(): number {
+    return this.n;
+  }
+
+  /** Their mean (0 before the first). */
+  get mean(): number {
+    return this.n > 0 ? this.sum / this.n : 0;
+  }
+
   /** Take one sample; returns the verdict (null while undecided). Samples after a verdict are ignored. */
   add(x: number): Verdict | null {
     if (this.verdict) return this.verdict;

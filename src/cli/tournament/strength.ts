@@ -38,9 +38,19 @@ export interface StrengthReport extends TournamentReport {
   readonly verdict: 'H1' | 'H0' | 'cap' | 'interrupted';
 }
 
+/** Where a strength test stands after the deals taken in order so far. */
+export interface Standing {
+  readonly deals: number;
+  /** New minus baseline, points per hand. */
+  readonly mean: number;
+  /** Null until the test looks, from its minDeals-th deal on. */
+  readonly llr: number | null;
+  readonly bound: number;
+}
+
 export async function runStrength(
   o: StrengthOptions,
-  onDeal: (done: number) => void,
+  onDeal: (done: number, standing: Standing) => void,
   stop: AbortController,
 ): Promise<StrengthReport> {
   const baseline: Baseline = await prepareBaseline(o.baseline);
@@ -65,13 +75,14 @@ export async function runStrength(
     deals,
     o.workers,
     (done, result) => {
-      onDeal(done);
       finished[result.deal] = result;
       while (!sprt.verdict && finished[inOrder.length]) {
         const next = finished[inOrder.length];
         inOrder.push(next);
         if (sprt.add(pointsPerHand(next, o.bot) - pointsPerHand(next, old))) stop.abort();
       }
+      const looking = sprt.count >= settings.minDeals;
+      onDeal(done, { deals: sprt.count, mean: sprt.mean, llr: looking ? sprt.llr : null, bound: sprt.upper });
     },
     stop.signal,
   );
