@@ -16,6 +16,8 @@
  * SQLite nodes, no cluster, a control for what N processes on this machine cost by themselves)
  * --idle-seconds I (15): each setup's idle CPU (heartbeats, lease renewals, timers) is
  * measured for I seconds before its tables open, and CPU per action is also given above it.
+ * --settle-seconds W (45): how long the nodes are left to settle after they start, before
+ * their idle CPU is measured (a node's first half-minute costs more than its idle later).
  * --repeat K (1): run the list of --nodes K times over, interleaved (1,3,1,3,… for
  * `--nodes 1,3 --repeat 2`; listing a setup twice in --nodes interleaves as well), so one
  * noisy run does not decide. A cluster run's `cpuPerActionVsSingleNode` is against the mean
@@ -52,6 +54,7 @@ const ROUNDS = SOAK ? option('rounds', 1) : undefined;
 const WARMUP_SECONDS = option('warmup-seconds', 120);
 /** The nodes' idle CPU is measured this long before the load, and told apart from the load's. */
 const IDLE_SECONDS = option('idle-seconds', 15);
+const SETTLE_SECONDS = option('settle-seconds', 45);
 const i = process.argv.indexOf('--nodes');
 /** "1" is one node on SQLite; "1c" a cluster of one node (PostgreSQL + Redis, nothing forwarded); N a cluster of N; Ns with spread seats; Ni N separate SQLite nodes. */
 const LISTED = (i < 0 ? (SOAK ? '1,3' : '1,1c,3,3s') : process.argv[i + 1]).split(',');
@@ -117,6 +120,7 @@ async function measure(setup: string) {
       rounds: ROUNDS,
       afterGame: SOAK ? 'replace' : 'rematch',
       idleSeconds: IDLE_SECONDS,
+      settleSeconds: SETTLE_SECONDS,
       beforeWindow: async () => {
         t0 = performance.now();
         machine.start();
@@ -231,7 +235,7 @@ async function main(): Promise<void> {
   console.log(
     JSON.stringify(
       {
-        command: `npm run bench:cluster -- ${SOAK ? `--soak --rounds ${ROUNDS} --warmup-seconds ${WARMUP_SECONDS} ` : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --nodes ${LISTED.join(',')}${REPEAT > 1 ? ` --repeat ${REPEAT}` : ''}`,
+        command: `npm run bench:cluster -- ${SOAK ? `--soak --rounds ${ROUNDS} --warmup-seconds ${WARMUP_SECONDS} ` : ''}--games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS} --idle-seconds ${IDLE_SECONDS} --settle-seconds ${SETTLE_SECONDS} --nodes ${LISTED.join(',')}${REPEAT > 1 ? ` --repeat ${REPEAT}` : ''}`,
         machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
         ratios: ratios(all),
         runs: all,

@@ -135,6 +135,12 @@ export interface LoadSettings {
   readonly beforeWindow?: () => Promise<void>;
   /** Before the tables open, measure the nodes' idle CPU for this long (0: not at all). */
   readonly idleSeconds?: number;
+  /**
+   * Wait this long before measuring idle CPU: a node just started burns 15–25 ms of CPU a
+   * second for its first half-minute (start-up compilation and garbage), which is not
+   * what it costs idle once settled, as it is by the window (BENCHMARKS.md, task 9cpu2).
+   */
+  readonly settleSeconds?: number;
   /** Called every `everyMs` during the window with the games finished so far in it, e.g. to sample memory (soak). */
   readonly during?: { everyMs: number; sample: (gamesFinished: number) => Promise<void> };
 }
@@ -154,6 +160,7 @@ export interface LoadResult {
 
 /** Open the tables, let them settle 5 s, measure `seconds`, stop the players. */
 export async function runLoad(s: LoadSettings): Promise<LoadResult> {
+  if (s.idleSeconds && s.idleSeconds > 0) await new Promise((r) => setTimeout(r, (s.settleSeconds ?? 0) * 1000));
   const quiet = await Promise.all(s.urls.map(metrics));
   const quietFrom = performance.now();
   await new Promise((r) => setTimeout(r, (s.idleSeconds ?? 0) * 1000));
