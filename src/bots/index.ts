@@ -1,7 +1,7 @@
 /** Bots: one interface, several players, and the levels offered to people. */
 import type { Bot, BotOptions } from './bot.js';
 import { heuristicBot } from './heuristic.js';
-import { ismctsBot } from './ismcts.js';
+import { ismctsBot, SEARCH_ITERATIONS } from './ismcts.js';
 import type { BotLevel } from './levels.js';
 import { randomBot } from './random.js';
 
@@ -41,16 +41,6 @@ export const LEVEL_INFO: Record<BotLevel, { readonly label: string; readonly des
   },
 };
 
-/** Iterations of the hard level's search. */
-export const HARD_ITERATIONS = 2000;
-/**
- * The expert's independent searches of HARD_ITERATIONS each (ismcts.ts searchView), by
- * table size: with 5 or 6 players a round is longer and so is every playout, so fewer
- * searches keep its time per decision within the issue's limits (BENCHMARKS.md).
- */
-const EXPERT_SEARCHES = { small: 5, large: 2 } as const;
-const LARGE_TABLE = 5;
-
 /** The bot and budget behind each level offered to players. */
 export function botForLevel(level: BotLevel, seed: number): Bot {
   switch (level) {
@@ -59,19 +49,8 @@ export function botForLevel(level: BotLevel, seed: number): Bot {
     case 'medium':
       return heuristicBot({ seed }, 0, 'medium');
     case 'hard':
-      return ismctsBot({ seed, budget: { iterations: HARD_ITERATIONS } }, 'hard');
+      return ismctsBot({ seed, budget: { iterations: SEARCH_ITERATIONS } }, 'hard');
     case 'expert':
-      return expertBot(seed);
+      return ismctsBot({ seed }, 'expert');
   }
-}
-
-function expertBot(seed: number): Bot {
-  const searching = (searches: number): Bot =>
-    ismctsBot({ seed, budget: { iterations: searches * HARD_ITERATIONS }, searches }, 'expert');
-  const small = searching(EXPERT_SEARCHES.small);
-  const large = searching(EXPERT_SEARCHES.large);
-  return {
-    name: 'expert',
-    decide: (view, legal) => (view.options.players >= LARGE_TABLE ? large : small).decide(view, legal),
-  };
 }

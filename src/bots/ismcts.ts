@@ -8,8 +8,21 @@ import { searchInParallel } from './parallel.js';
 import { Sampler } from './sampler.js';
 import { addResults, bestChoice, decisionIterations, type SearchResult, search, searchSeed } from './search.js';
 
-/** Iterations per decision by default (BENCHMARKS.md has the decision times it gives). */
-export const ISMCTS_DEFAULT_ITERATIONS = 10_000;
+/** Iterations of one search of the default (and of the hard level's only search). */
+export const SEARCH_ITERATIONS = 2000;
+
+/**
+ * Without a budget a decision runs this many independent searches of SEARCH_ITERATIONS
+ * each (searchView): the expert level. With 5 or 6 players a round, and so every
+ * playout, is longer, so fewer searches keep its time per decision within the issue's
+ * limits (BENCHMARKS.md).
+ */
+export function defaultSearches(players: number): number {
+  return players >= 5 ? 2 : 5;
+}
+
+/** The default's iterations per decision with 2–4 players (also the oracle's default). */
+export const ISMCTS_DEFAULT_ITERATIONS = defaultSearches(4) * SEARCH_ITERATIONS;
 
 export function resolveBudget(budget: Budget | undefined, iterations: number): Required<Budget> {
   if (!budget || (budget.iterations === undefined && budget.ms === undefined)) return { iterations, ms: 0 };
@@ -43,13 +56,17 @@ export function searchView(view: TableView, budget: Required<Budget>, seed: numb
   return searches === 1 ? results[0] : addResults(results);
 }
 
+/** A given budget is searched once (or `searches` times); none gives the default (defaultSearches). */
 export function ismctsBot(options: BotOptions, name = 'ismcts'): Bot {
-  const budget = resolveBudget(options.budget, ISMCTS_DEFAULT_ITERATIONS);
+  const given =
+    options.budget !== undefined && (options.budget.iterations !== undefined || options.budget.ms !== undefined);
+  const fixed = given ? resolveBudget(options.budget, ISMCTS_DEFAULT_ITERATIONS) : null;
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
-  const searches = Math.max(1, Math.floor(options.searches ?? 1));
   return {
     name,
     decide(view, legal) {
+      const searches = Math.max(1, Math.floor(options.searches ?? (fixed ? 1 : defaultSearches(view.options.players))));
+      const budget = fixed ?? { iterations: searches * SEARCH_ITERATIONS, ms: 0 };
       const seed = decisionSeed(options.seed, view);
       const result =
         threads > 1 && legal.length > 1

@@ -1,6 +1,6 @@
 /** A bot with a seed and an iteration budget decides the same way every time. */
 import { describe, expect, test } from 'vitest';
-import { type BotName, createBot } from '../../src/bots/index.js';
+import { type BotName, botForLevel, createBot } from '../../src/bots/index.js';
 import { searchView } from '../../src/bots/ismcts.js';
 import { addResults, searchSeed } from '../../src/bots/search.js';
 import { view } from '../../src/engine/index.js';
@@ -46,5 +46,24 @@ describe('seeded bots are deterministic', () => {
     const v = view(g, g.toAct()[0]);
     expect(v.phase).toBe('pass');
     expect(searchView(v, { iterations: 10_000, ms: 0 }, 5, 5).iterations).toBe(2500);
+  });
+
+  test('ismcts without a budget is the expert: 5 searches of 2,000 with 2–4 players, 2 with 5–6', () => {
+    for (const [players, searches] of [
+      [4, 5],
+      [5, 2],
+    ] as const) {
+      // A pass: there one search and several disagree (checked on these deals).
+      const g = playGame({ players, rounds: 1 }, 3, (seat) => createBot('heuristic', { seed: seat }), 0);
+      const seat = g.toAct()[0];
+      const v = view(g, seat);
+      const legal = g.legalActions(seat);
+      const spelled = createBot('ismcts', { seed: 11, budget: { iterations: searches * 2000 }, searches }).decide(
+        v,
+        legal,
+      );
+      expect(createBot('ismcts', { seed: 11 }).decide(v, legal)).toEqual(spelled);
+      expect(botForLevel('expert', 11).decide(v, legal)).toEqual(spelled);
+    }
   });
 });
