@@ -2,8 +2,9 @@
  * Redis failing under a running cluster (a private redis-server, never the shared one).
  * While many tables open at once through three nodes, Redis's connections are killed
  * again and again (CLIENT KILL) and Redis itself is killed and started again empty: no
- * node dies, every refusal a player gets is ERR_UNAVAILABLE or a refused handshake
- * (never ERR_INTERNAL or nothing), and afterwards a game is played through the nodes to its end. And with Redis
+ * node dies, every refusal a player gets is ERR_UNAVAILABLE, a refused handshake or a
+ * session closed at once because it could not be counted (never ERR_INTERNAL or
+ * nothing), and afterwards a game is played through the nodes to its end. And with Redis
  * down, a node told to stop exits within seconds, releasing its tables through
  * PostgreSQL; a node asked about one of them then refuses with ERR_UNAVAILABLE rather
  * than hold it half loaded, and the game goes on once Redis is back.
@@ -125,8 +126,12 @@ describe('Redis failing under three nodes', () => {
       expect(await killing.stop()).toBeGreaterThan(0);
       for (const c of clients) c.close();
       // A connection's handshake needs Redis too (sessions are counted over the nodes), so
-      // while Redis is out of reach a node refuses it at the door (a client retries it).
-      expect(refusals.filter((code) => code !== 'ERR_UNAVAILABLE' && code !== 'HANDSHAKE_REFUSED')).toEqual([]);
+      // while Redis is out of reach a node refuses it at the door (a client retries it). A
+      // session let in just before Redis went is closed as soon as its count fails (never
+      // kept uncounted, src/server/realtime/sessions.ts): its first message is then
+      // unanswered (DISCONNECTED here; the web client reconnects).
+      const atTheDoor = ['ERR_UNAVAILABLE', 'HANDSHAKE_REFUSED', 'DISCONNECTED'];
+      expect(refusals.filter((code) => !atTheDoor.includes(code))).toEqual([]);
       expectAllAlive(cluster);
 
       // Redis whole again: a game through the three nodes is played to its end.
