@@ -24,9 +24,14 @@ export function defaultSearches(players: number): number {
 /** The default's iterations per decision with 2–4 players (also the oracle's default). */
 export const ISMCTS_DEFAULT_ITERATIONS = defaultSearches(4) * SEARCH_ITERATIONS;
 
-export function resolveBudget(budget: Budget | undefined, iterations: number): Required<Budget> {
-  if (!budget || (budget.iterations === undefined && budget.ms === undefined)) return { iterations, ms: 0 };
+/** The budget as given, completed; null when none was given. */
+function givenBudget(budget: Budget | undefined): Required<Budget> | null {
+  if (!budget || (budget.iterations === undefined && budget.ms === undefined)) return null;
   return { iterations: budget.iterations ?? Number.MAX_SAFE_INTEGER, ms: budget.ms ?? 0 };
+}
+
+export function resolveBudget(budget: Budget | undefined, iterations: number): Required<Budget> {
+  return givenBudget(budget) ?? { iterations, ms: 0 };
 }
 
 /**
@@ -58,9 +63,7 @@ export function searchView(view: TableView, budget: Required<Budget>, seed: numb
 
 /** A given budget is searched once (or `searches` times); none gives the default (defaultSearches). */
 export function ismctsBot(options: BotOptions, name = 'ismcts'): Bot {
-  const given =
-    options.budget !== undefined && (options.budget.iterations !== undefined || options.budget.ms !== undefined);
-  const fixed = given ? resolveBudget(options.budget, ISMCTS_DEFAULT_ITERATIONS) : null;
+  const fixed = givenBudget(options.budget);
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   return {
     name,

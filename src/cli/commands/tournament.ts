@@ -8,7 +8,6 @@ import { resolveBaselineCommit } from '../tournament/baseline.js';
 import { isSeatName, type TournamentSpec } from '../tournament/match.js';
 import { ProgressBar, ProgressLines } from '../tournament/progress.js';
 import { runDeals } from '../tournament/run.js';
-import { SPRT_DEFAULTS } from '../tournament/sprt.js';
 import { reportOf, type TournamentReport } from '../tournament/stats.js';
 import { formatStrength, runStrength, type Standing } from '../tournament/strength.js';
 
@@ -201,9 +200,7 @@ function standingText(s: Standing): string {
   if (s.deals === 0) return '';
   const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
   const llr =
-    s.llr === null
-      ? `the test looks from deal ${SPRT_DEFAULTS.minDeals} on`
-      : `LLR ${signed(s.llr)} of ±${s.bound.toFixed(2)}`;
+    s.llr === null ? `the test looks from deal ${s.firstLook} on` : `LLR ${signed(s.llr)} of ±${s.bound.toFixed(2)}`;
   return `; new − baseline ${signed(s.mean)} points/hand over ${plural(s.deals, 'deal')}, ${llr}`;
 }
 

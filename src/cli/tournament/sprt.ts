@@ -58,6 +58,11 @@ export class Sprt {
     return this.bounds.upper;
   }
 
+  /** The sample from which on the test looks (the variance needs a few). */
+  get firstLook(): number {
+    return Math.max(2, this.settings.minDeals);
+  }
+
   /** Samples taken so far. */
   get count(): number {
     return this.n;
@@ -74,7 +79,7 @@ export class Sprt {
     this.n++;
     this.sum += x;
     this.sumSquares += x * x;
-    if (this.n < Math.max(2, this.settings.minDeals)) return null;
+    if (this.n < this.firstLook) return null;
     const mean = this.sum / this.n;
     const variance = Math.max(1e-9, (this.sumSquares - this.n * mean * mean) / (this.n - 1));
     const g = this.settings.gain;

@@ -43,9 +43,10 @@ export interface Standing {
   readonly deals: number;
   /** New minus baseline, points per hand. */
   readonly mean: number;
-  /** Null until the test looks, from its minDeals-th deal on. */
+  /** Null until the test looks, from deal `firstLook` on. */
   readonly llr: number | null;
   readonly bound: number;
+  readonly firstLook: number;
 }
 
 export async function runStrength(
@@ -81,8 +82,14 @@ export async function runStrength(
         inOrder.push(next);
         if (sprt.add(pointsPerHand(next, o.bot) - pointsPerHand(next, old))) stop.abort();
       }
-      const looking = sprt.count >= settings.minDeals;
-      onDeal(done, { deals: sprt.count, mean: sprt.mean, llr: looking ? sprt.llr : null, bound: sprt.upper });
+      const { count, firstLook } = sprt;
+      onDeal(done, {
+        deals: count,
+        mean: sprt.mean,
+        llr: count >= firstLook ? sprt.llr : null,
+        bound: sprt.upper,
+        firstLook,
+      });
     },
     stop.signal,
   );
