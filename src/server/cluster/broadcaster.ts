@@ -6,13 +6,13 @@
  * taken away is taken on every node; and the owner cannot see other nodes' rooms, so it
  * builds every seat's update.
  *
- * Most tables never need the adapter: a table made on this node whose players all reach
- * this node (the balancer routes them by table code: docs/deploy.md) has nobody elsewhere
- * to tell. Such a table broadcasts to this node's rooms only (`forNewTable`), so no update
- * is published to Redis and received back by every node, until a connection of another
- * node follows it; from then on it goes through the adapter like any other. (A table
- * loaded here, e.g. taken over from a dead node, may have followers anywhere: it always
- * uses the adapter.)
+ * Most tables never need the adapter: a table whose players all reach this node (the
+ * balancer routes them by table code: docs/deploy.md) has nobody elsewhere to tell. Such a
+ * table broadcasts to this node's rooms only (`localFirst`), so no update is published to
+ * Redis and received back by every node, until a connection of another node follows it;
+ * from then on it goes through the adapter like any other. That is every table made here,
+ * and every table loaded here (taken over, or after a restart) whose followers, as the
+ * live nodes recorded them (followers.ts), are all on this node.
  */
 import type { ChatMessage, GameUpdate, TableSummary } from '../../protocol/messages.js';
 import { type Following, type IoServer, RoomBroadcaster, rooms } from '../realtime/socket.js';
@@ -42,8 +42,8 @@ export class ClusterBroadcaster extends RoomBroadcaster {
     return true;
   }
 
-  forNewTable(): Broadcaster {
-    return new NewTableBroadcaster(this, new RoomBroadcaster(this.io, true), (connection) =>
+  localFirst(): Broadcaster {
+    return new LocalFirstBroadcaster(this, new RoomBroadcaster(this.io, true), (connection) =>
       this.io.sockets.sockets.has(connection),
     );
   }
@@ -63,12 +63,12 @@ export class ClusterBroadcaster extends RoomBroadcaster {
 }
 
 /**
- * One table made on this node: its news reaches this node's connections only (`here`),
- * until a connection of another node follows it; then, and for good, every node's
- * (`everywhere`). The switch happens inside the table's queue, before that connection is
- * subscribed, so no later update misses it.
+ * One table that nobody follows through another node: its news reaches this node's
+ * connections only (`here`), until a connection of another node follows it; then, and for
+ * good, every node's (`everywhere`). The switch happens inside the table's queue, before
+ * that connection is subscribed, so no later update misses it.
  */
-class NewTableBroadcaster implements Broadcaster {
+class LocalFirstBroadcaster implements Broadcaster {
   private shared = false;
 
   constructor(

@@ -153,8 +153,12 @@ export class ClusterNode implements Hosting, Following {
     this.here = here;
     await this.rpc.start();
     const released = `${this.config.redisPrefix}released`;
-    this.links.rpcSub.on('message', (channel: string) => {
-      if (channel === released) this.leases.kick();
+    this.links.rpcSub.on('message', (channel: string, node: string) => {
+      if (channel !== released || node === this.nodeId) return;
+      // It has left (nodes.leave): its connections follow nothing here any more, and the
+      // tables it gave up are taken over as having no followers there.
+      this.alive.delete(node);
+      this.leases.kick();
     });
     await this.links.rpcSub.subscribe(released);
     await this.beat();
@@ -194,10 +198,10 @@ export class ClusterNode implements Hosting, Following {
     }
   }
 
-  async followers(code: string): Promise<{ connection: string; claim: SeatClaim | null }[]> {
+  async followers(code: string): Promise<{ connection: string; claim: SeatClaim | null; here: boolean }[]> {
     const all = await this.followersOf.of(code, this.alive);
     for (const f of all) if (f.node !== this.nodeId) this.remember(f.node, f.connection, code);
-    return all;
+    return all.map((f) => ({ ...f, here: f.node === this.nodeId }));
   }
 
   attendance(codes: readonly string[]): Promise<Map<string, Attendance>> {

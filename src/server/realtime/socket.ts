@@ -69,7 +69,7 @@ export const rooms = {
 export class RoomBroadcaster implements Broadcaster {
   constructor(
     protected readonly io: IoServer,
-    /** Only to this process's connections, even in a cluster (see ClusterBroadcaster.forNewTable). */
+    /** Only to this process's connections, even in a cluster (see ClusterBroadcaster.localFirst). */
     private readonly localOnly = false,
   ) {}
 

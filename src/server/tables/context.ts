@@ -24,11 +24,12 @@ export interface Broadcaster {
   /** Every connection holding the seat loses it: it becomes a spectator and is told so. */
   seatLost(code: string, seat: number): void;
   /**
-   * In a cluster: the broadcaster of a table just made on this node, which keeps its news
+   * In a cluster: the broadcaster of a table that nobody follows through another node (one
+   * just made here, or one taken over whose followers are all here), which keeps its news
    * on this node for as long as no connection of another node follows it. (Absent on a
    * single node, where everything is local anyway.)
    */
-  forNewTable?(): Broadcaster;
+  localFirst?(): Broadcaster;
 }
 
 export interface TableContext {

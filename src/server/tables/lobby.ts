@@ -40,8 +40,8 @@ export interface Hosting {
   ownerElsewhere(code: string): Promise<string | null>;
   /** Ask the node owning a table (with a clock); a ServerError from there is thrown here. */
   forward(node: string, request: TableRequest): Promise<unknown>;
-  /** Who follows the table through live nodes, for a node taking it over. */
-  followers(code: string): Promise<{ connection: string; claim: SeatClaim | null }[]>;
+  /** Who follows the table through live nodes (`here`: through this one), for a node taking it over. */
+  followers(code: string): Promise<{ connection: string; claim: SeatClaim | null; here: boolean }[]>;
   /** Who is at each of these tables, through any node. */
   attendance(codes: readonly string[]): Promise<Map<string, Attendance>>;
   /**
@@ -103,9 +103,10 @@ export class Lobby {
 
   /**
    * A table's context; in a cluster its store writes with the fencing number of `tenure`,
-   * and a table made here (`made`) keeps its news on this node while nobody elsewhere follows it.
+   * and a table nobody follows through another node (`local`: one made here, or taken over
+   * with all its followers here) keeps its news on this node while that lasts.
    */
-  private contextFor(code: string, tenure: Tenure, made = false): TableContext {
+  private contextFor(code: string, tenure: Tenure, local = false): TableContext {
     const closed = (c: string) => this.forget(c, 'closed');
     const hosting = this.hosting;
     if (!hosting) return { ...this.ctx, closed };
@@ -113,7 +114,7 @@ export class Lobby {
       claim: (c) => hosting.claim(c),
       stale: (c) => this.drop(c),
     });
-    const out = (made && this.ctx.out.forNewTable?.()) || this.ctx.out;
+    const out = (local && this.ctx.out.localFirst?.()) || this.ctx.out;
     return { ...this.ctx, store, out, closed };
   }
 
@@ -229,12 +230,14 @@ export class Lobby {
     // Open, and another node holds it.
     if (this.hosting && fence === null && !closed) return null;
     const finished = (await this.ctx.store.finishedGames(code)).map((g) => g.id);
-    const table = new Table(this.contextFor(code, { fence }), stored.table, stored.seats, finished);
     // A closed table is read, never kept or written.
-    if (closed) return table;
+    if (closed) return new Table(this.contextFor(code, { fence }), stored.table, stored.seats, finished);
+    const following = this.hosting ? await this.hosting.followers(code) : [];
+    const local = following.every((f) => f.here);
+    const table = new Table(this.contextFor(code, { fence }, local), stored.table, stored.seats, finished);
     this.tables.set(code, table);
     try {
-      await table.resume(this.hosting ? await this.hosting.followers(code) : []);
+      await table.resume(following);
     } catch (e) {
       // Half resumed it leaves memory (load() gives its lease up).
       this.tables.delete(code);

@@ -4,7 +4,8 @@
  * the node its code hashes to; players who name their table in the handshake reach that
  * node, over WebSocket and over long-polling, and while nobody on another node follows the
  * table its updates are not published to Redis at all; a spectator on another node gets
- * every update from then on; a table whose hashed node is down is served by another node.
+ * every update from then on; a table whose hashed node is down is served by another node,
+ * which keeps its updates off Redis too while its players are all on it.
  */
 import { Redis } from 'ioredis';
 import { io } from 'socket.io-client';
@@ -145,6 +146,43 @@ it.skipIf(!run)(
       for (const b of back) expect((await b.watch(code)).ok).toBe(true);
       await playToEnd(back);
       expect(back[0].game!.view.phase).toBe('over');
+      for (const b of back) b.close();
+    } finally {
+      for (const h of humans) h.close();
+      await owner.start();
+    }
+  },
+  120_000,
+);
+
+it.skipIf(!run)(
+  'a table taken over with nobody following it through another node keeps its updates off Redis, until a spectator elsewhere follows',
+  async () => {
+    const c = file.cluster;
+    const { code, humans, tokens } = await seatTable(c.front(), { players: 3, rounds: 1 }, 2, { named: true });
+    for (let i = 0; i < 3; i++) await step(humans);
+    const owner = hashedNode(c, code);
+    await owner.stop();
+    try {
+      const nextId = await c.newOwnerOf(code, owner.id);
+      const next = c.nodes.find((n) => n.id === nextId)!;
+      // The players come back straight to the new owner (past nginx, which may pick another node).
+      const traffic = await adapterTraffic(c);
+      const back = tokens.map((t) => new Client(next.url, t, undefined, code));
+      for (const b of back) expect((await b.watch(code)).ok).toBe(true);
+      for (let i = 0; i < 4; i++) await step(back);
+      expect(traffic.mentioning(code)).toBe(0);
+
+      // A spectator on the third node: from now on the updates cross Redis, and it sees them all.
+      const third = c.nodes.find((n) => n !== owner && n !== next)!;
+      const spectator = new Client(third.url);
+      expect((await spectator.watch(code)).ok).toBe(true);
+      await playToEnd(back);
+      const last = back[0].game!;
+      await spectator.until(() => spectator.game?.seq === last.seq, 'the spectator to see the last step');
+      expect(traffic.mentioning(code)).toBeGreaterThan(0);
+      traffic.close();
+      spectator.close();
       for (const b of back) b.close();
     } finally {
       for (const h of humans) h.close();
