@@ -1,7 +1,7 @@
 /** Bots: one interface, several players, and the levels offered to people. */
 import type { Bot, BotOptions } from './bot.js';
 import { heuristicBot } from './heuristic.js';
-import { ismctsBot, SEARCH_ITERATIONS } from './ismcts.js';
+import { HARD_ITERATIONS, ismctsBot } from './ismcts.js';
 import type { BotLevel } from './levels.js';
 import { randomBot } from './random.js';
 
@@ -34,7 +34,7 @@ export { type BotLevel, isBotLevel, LEVELS } from './levels.js';
 export const LEVEL_INFO: Record<BotLevel, { readonly label: string; readonly description: string }> = {
   easy: { label: 'Easy', description: 'Plays by simple rules and often picks a card at random.' },
   medium: { label: 'Medium', description: 'Plays by rules of thumb: sheds low cards, avoids the bottle late.' },
-  hard: { label: 'Hard', description: 'Thinks ahead by playing out 2,000 guesses of the hidden cards per move.' },
+  hard: { label: 'Hard', description: 'Thinks ahead by playing out 500 guesses of the hidden cards per move.' },
   expert: {
     label: 'Expert',
     description: 'Thinks like Hard several times over, each time on other guesses, and weighs them all.',
@@ -49,7 +49,7 @@ export function botForLevel(level: BotLevel, seed: number): Bot {
     case 'medium':
       return heuristicBot({ seed }, 0, 'medium');
     case 'hard':
-      return ismctsBot({ seed, budget: { iterations: SEARCH_ITERATIONS } }, 'hard');
+      return ismctsBot({ seed, budget: { iterations: HARD_ITERATIONS } }, 'hard');
     case 'expert':
       return ismctsBot({ seed }, 'expert');
   }

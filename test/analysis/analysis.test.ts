@@ -134,7 +134,7 @@ test('the same seed gives the same analysis', () => {
 });
 
 test("the ismcts bot's own decisions, analysed with more samples than it searched, are mostly good", () => {
-  // The bot at the hard level's 2,000 iterations (playouts), the analysis at 2,000 samples
+  // The bot at one search of 2,000 iterations (playouts), the analysis at 2,000 samples
   // per option (so 2,000 × the number of options playouts per decision). Measured
   // on this game: 25 of 26 unforced decisions good (one inaccuracy); over other games at
   // the expert budget, 94 % and more (BENCHMARKS.md). The floor leaves room for close calls.
