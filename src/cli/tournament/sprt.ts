@@ -63,6 +63,11 @@ export class Sprt {
     return Math.max(2, this.settings.minDeals);
   }
 
+  /** Whether the test looks yet (from sample `firstLook` on). */
+  get looking(): boolean {
+    return this.n >= this.firstLook;
+  }
+
   /** Samples taken so far. */
   get count(): number {
     return this.n;
@@ -79,7 +84,7 @@ export class Sprt {
     this.n++;
     this.sum += x;
     this.sumSquares += x * x;
-    if (this.n < this.firstLook) return null;
+    if (!this.looking) return null;
     const mean = this.sum / this.n;
     const variance = Math.max(1e-9, (this.sumSquares - this.n * mean * mean) / (this.n - 1));
     const g = this.settings.gain;

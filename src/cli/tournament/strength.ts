@@ -82,13 +82,12 @@ export async function runStrength(
         inOrder.push(next);
         if (sprt.add(pointsPerHand(next, o.bot) - pointsPerHand(next, old))) stop.abort();
       }
-      const { count, firstLook } = sprt;
       onDeal(done, {
-        deals: count,
+        deals: sprt.count,
         mean: sprt.mean,
-        llr: count >= firstLook ? sprt.llr : null,
+        llr: sprt.looking ? sprt.llr : null,
         bound: sprt.upper,
-        firstLook,
+        firstLook: sprt.firstLook,
       });
     },
     stop.signal,
