@@ -8,8 +8,9 @@
  *
  * The rules, in the game's words (docs/bots.md explains them):
  * - A card below the price that ends up the highest such card in the trick takes the
- *   bottle. Holding the bottle at the end costs the devil's points, estimated from the
- *   mover's own devil cards and the average points of the cards it has not seen.
+ *   bottle. Holding the bottle at the end costs the devil's points: the mover's own devil
+ *   cards and, for the others' (each seat passes its lowest card there), the lowest cards
+ *   it has not seen, which are then not counted as cards anyone can still play.
  * - The chance of keeping a bottle bought at price x falls with the number of unseen
  *   cards below x (each is a way for someone else to buy it) and with tricks left.
  * - The chance that a later player in the trick overtakes a card is estimated from the
@@ -79,12 +80,33 @@ function contextOf(r: Round, seat: number): Context {
     if (id < 32) lo &= ~(1 << id);
     else hi &= ~(1 << (id - 32));
   }
+  // The rest of the devil's trick is most likely the lowest cards not yet seen: every seat
+  // passes its lowest card there, the riskiest to keep. So those cannot buy the bottle or
+  // overtake a card, and they, not the average card, are what the bottle will cost.
+  const [devilLo, devilHi] = lowestCards(lo, hi, r.setup.devilSize - myDevilCards);
+  lo &= ~devilLo;
+  hi &= ~devilHi;
   const others = bitCount(lo) + bitCount(hi);
-  const points = setPoints(lo, hi);
-  const avgPoints = others > 0 ? points / others : 0;
-  const devilEstimate = myDevilPoints + (r.setup.devilSize - myDevilCards) * avgPoints;
+  const avgPoints = others > 0 ? setPoints(lo, hi) / others : 0;
+  const devilEstimate = myDevilPoints + setPoints(devilLo, devilHi);
   const handSize = Math.max(1, r.setup.tricks - r.tricksPlayed);
   return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilEstimate, handSize };
+}
+
+/** The k lowest cards of a set (all of them if it has fewer). */
+function lowestCards(lo: number, hi: number, k: number): [number, number] {
+  let outLo = 0;
+  let outHi = 0;
+  for (; k > 0 && (lo | hi) !== 0; k--) {
+    if (lo !== 0) {
+      outLo |= lo & -lo;
+      lo &= lo - 1;
+    } else {
+      outHi |= hi & -hi;
+      hi &= hi - 1;
+    }
+  }
+  return [outLo, outHi];
 }
 
 /** Unseen cards with ids strictly between a and b, of one suit (or of any when suit < 0). */
@@ -267,7 +289,7 @@ export function passOrder(r: Round, seat: number): CardId[] {
 }
 
 /** How much the seat wants a card gone: low cards most, high cards (small assets) least. */
-function passRisk(id: CardId): number {
+export function passRisk(id: CardId): number {
   return (id < START_THRESHOLD ? START_THRESHOLD - id : (START_THRESHOLD - id) * 0.5) - 0.1 * POINTS[id];
 }
 

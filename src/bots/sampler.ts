@@ -8,21 +8,28 @@
  * With three suits that check is Hall's condition over the seven sets of suits, so the
  * sampler never dead-ends and never breaks a void.
  */
-import { cardIds, type Rng, type Round, type SearchPosition, SUIT_INDEX } from '../engine/index.js';
+import { type CardId, cardIds, type Rng, type Round, type SearchPosition, SUIT_INDEX } from '../engine/index.js';
 
 const ALL_SUITS = 7;
 
 export class Sampler {
-  private readonly cards: number[];
+  /** The cards to deal, in a fixed order: a deal is a recipient for each (assign). */
+  readonly cards: readonly CardId[];
   /** Recipients: other seats with missing cards, then the devil's trick (seat -1). */
-  private readonly who: number[] = [];
-  private readonly accepts: number[] = [];
+  readonly who: number[] = [];
+  /** Per recipient, a bit per suit it may receive. */
+  readonly accepts: number[] = [];
+  /** The order cards are dealt in, shuffled afresh (in place) for every deal. */
+  private readonly order: number[];
+  private readonly scratch: Int8Array;
   private readonly need: number[] = [];
   private readonly cap: number[] = [];
   private readonly left = [0, 0, 0];
 
   constructor(private readonly known: SearchPosition) {
     this.cards = cardIds(known.unseenLo, known.unseenHi);
+    this.order = this.cards.map((_, i) => i);
+    this.scratch = new Int8Array(this.cards.length);
     known.missing.forEach((m, s) => {
       if (m > 0) this.addRecipient(s, ALL_SUITS & ~known.voidBits[s], m);
     });
@@ -40,21 +47,44 @@ export class Sampler {
 
   /** Copy the known round into `out` and deal the unseen cards into it. */
   sample(rng: Rng, out: Round): void {
+    this.assign(rng, this.scratch);
+    this.place(this.scratch, out);
+  }
+
+  /** Copy the known round into `out` and give each card the recipient `deal` names for it. */
+  place(deal: Int8Array, out: Round): void {
     out.copyFrom(this.known.round);
-    const cards = this.cards;
-    for (let i = cards.length - 1; i > 0; i--) {
+    for (let i = 0; i < deal.length; i++) out.place(this.who[deal[i]], this.cards[i]);
+  }
+
+  /** Whether cards i and j of `deal` may trade places (each recipient accepts the other's suit). */
+  canSwap(deal: Int8Array, i: number, j: number): boolean {
+    const a = deal[i];
+    const b = deal[j];
+    return (
+      a !== b &&
+      (this.accepts[a] & (1 << SUIT_INDEX[this.cards[j]])) !== 0 &&
+      (this.accepts[b] & (1 << SUIT_INDEX[this.cards[i]])) !== 0
+    );
+  }
+
+  /** A random deal into `out`: for each card of `cards`, the index of its recipient in `who`. */
+  assign(rng: Rng, out: Int8Array): void {
+    const order = this.order;
+    for (let i = order.length - 1; i > 0; i--) {
       const j = rng.below(i + 1);
-      const t = cards[i];
-      cards[i] = cards[j];
-      cards[j] = t;
+      const t = order[i];
+      order[i] = order[j];
+      order[j] = t;
     }
     const left = this.left;
     left[0] = left[1] = left[2] = 0;
-    for (const id of cards) left[SUIT_INDEX[id]]++;
+    for (const id of this.cards) left[SUIT_INDEX[id]]++;
     const cap = this.cap;
     for (let k = 0; k < cap.length; k++) cap[k] = this.need[k];
 
-    for (const id of cards) {
+    for (const i of order) {
+      const id = this.cards[i];
       const suitBit = 1 << SUIT_INDEX[id];
       left[SUIT_INDEX[id]]--;
       // Draw a recipient by remaining room; drop ones that would leave the rest undealable.
@@ -73,7 +103,7 @@ export class Sampler {
         }
         cap[k]--;
         if (this.dealable()) {
-          out.place(this.who[k], id);
+          out[i] = k;
           break;
         }
         cap[k]++;
