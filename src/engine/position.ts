@@ -31,9 +31,6 @@ export interface SearchPosition {
   /** This round's cards played so far, in play order, and the seat that played each (for Round.rewind). */
   readonly plays: Int8Array;
   readonly playSeats: Int8Array;
-  /** The cards other seats passed to this one (empty before the exchange): who passed each, and the card. */
-  readonly receivedFrom: Int8Array;
-  readonly receivedCards: Int8Array;
 }
 
 /** What `view.viewer` knows, as a partial Round. The view must be of a seat, not a spectator. */
@@ -127,8 +124,6 @@ export function searchPosition(view: TableView): SearchPosition {
     voidBits,
     plays: Int8Array.from(played),
     playSeats: Int8Array.from(history, (c) => c.seat),
-    receivedFrom: Int8Array.from(view.received ?? [], (c) => c.from),
-    receivedCards: Int8Array.from(view.received ?? [], (c) => cardId(c.card)),
   };
 }
 
