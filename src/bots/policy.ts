@@ -61,7 +61,7 @@ interface Context {
   readonly otherHi: number;
   readonly others: number;
   readonly avgPoints: number;
-  readonly devilEstimate: number;
+  readonly devilCost: number;
   /** Cards each other player holds, on average. */
   readonly handSize: number;
 }
@@ -88,9 +88,9 @@ function contextOf(r: Round, seat: number): Context {
   hi &= ~devilHi;
   const others = bitCount(lo) + bitCount(hi);
   const avgPoints = others > 0 ? setPoints(lo, hi) / others : 0;
-  const devilEstimate = myDevilPoints + setPoints(devilLo, devilHi);
+  const devilCost = myDevilPoints + setPoints(devilLo, devilHi);
   const handSize = Math.max(1, r.setup.tricks - r.tricksPlayed);
-  return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilEstimate, handSize };
+  return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilCost, handSize };
 }
 
 /** The k lowest cards of a set (all of them if it has fewer). */
@@ -181,14 +181,14 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   const ours = (s: number): boolean => s === seat || (r.teamOf !== null && s >= 0 && r.teamOf[s] === r.teamOf[seat]);
   const ownNow = owner >= 0 && ours(owner);
   const keepNow = keepChance(c, t, tricksAfter + 1);
-  const stay = ownNow ? -c.devilEstimate * keepNow : 0;
+  const stay = ownNow ? -c.devilCost * keepNow : 0;
 
   let value: number;
   let takeChance = 0;
   if (pos === len && id < t) {
     // Buying the bottle with this card, unless a later player plays between it and the price.
     const keep = keepChance(c, id, tricksAfter);
-    const bought = -c.devilEstimate * keep + (1 - keep) * trickPoints;
+    const bought = -c.devilCost * keep + (1 - keep) * trickPoints;
     const overtaken = chanceLaterPlayers(r, c, id, (suit) => 0.4 * holdsOne(c, reach(c, id, t, suit)));
     takeChance = 1 - overtaken;
     value = takeChance * bought;
@@ -205,12 +205,12 @@ function cardValue(r: Round, c: Context, id: CardId): number {
     value = (1 - lost) * won + lost * 0.5 * stay;
   } else {
     const winner = (r.leader + pos) % r.n;
-    value = best < t ? (ours(winner) ? -c.devilEstimate * keepChance(c, best, tricksAfter) : 0) : stay;
+    value = best < t ? (ours(winner) ? -c.devilCost * keepChance(c, best, tricksAfter) : 0) : stay;
   }
 
   // Shedding a low card while it is safe removes a future risk; spending a high card that
   // does not win gives up a future trick.
-  if (id < t) value += ((1 - takeChance) * (0.3 * c.devilEstimate)) / (1 + othersBetween(c, -1, id));
+  if (id < t) value += ((1 - takeChance) * (0.3 * c.devilCost)) / (1 + othersBetween(c, -1, id));
   else if (pos !== len && !ownNow) value -= 0.5 * c.avgPoints;
   // Leading from a short suit heads for a void: later tricks of that suit then let the
   // mover discard whatever it likes (a dangerous low card, or a card under the price).
