@@ -13,17 +13,10 @@ import { ANALYSIS_DEFAULT_ITERATIONS, type Analysis, analyseRecord } from '../..
 import { botForLevel } from '../../src/bots/index.js';
 import { Game, view } from '../../src/engine/index.js';
 import { type GameRecord, recordOf } from '../../src/record/index.js';
+import { wholeOption } from '../options.js';
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(process.argv[i + 1]);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} needs a positive whole number`);
-  return n;
-}
-
-const ROUNDS = option('rounds', 8);
-const ITERATIONS = option('iterations', ANALYSIS_DEFAULT_ITERATIONS);
+const ROUNDS = wholeOption('rounds', 8);
+const ITERATIONS = wholeOption('iterations', ANALYSIS_DEFAULT_ITERATIONS);
 
 function botGame(): GameRecord {
   const created = Game.create({ players: 4, rounds: ROUNDS }, 1);

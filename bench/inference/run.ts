@@ -24,17 +24,10 @@ import {
   setPoints,
   type TableView,
 } from '../../src/engine/index.js';
+import { wholeOption } from '../options.js';
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const n = Number(process.argv[i + 1]);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} needs a positive whole number`);
-  return n;
-}
-
-const PLAYERS = option('players', 3) as PlayerCount;
-const GAMES = option('games', 40);
+const PLAYERS = wholeOption('players', 3) as PlayerCount;
+const GAMES = wholeOption('games', 40);
 const DEALS = 200;
 const TRICKS = 7;
 /** Cards of this rank or lower buy bottles: where they are matters most. */
