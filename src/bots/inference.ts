@@ -50,9 +50,9 @@ export function playLikelihood(known: SearchPosition, deal: Round, replay: Round
  * seats' lowest cards (with heuristic players at 3 players it held 3.8 points, where the
  * average card would give 8.4). A plain sample is fitted to that: each other seat gives
  * its riskiest unseen cards to the devil's trick for the devil's least risky unseen ones,
- * where they are riskier and its voids allow. Weights on plain samples (a likelihood per
- * card a seat kept that it would rather have passed) and Metropolis walks towards them
- * were tried first: both placed fewer of the low cards right, at up to six times the cost.
+ * where they are riskier and its voids allow. A likelihood per card a seat kept that it
+ * would rather have passed, with Metropolis walks towards it, was tried first: it placed
+ * fewer of the low cards right, at fifteen times the cost (BENCHMARKS.md, seventh round).
  */
 export class PassEvidence {
   /** Unseen cards, riskiest first (indices into the sampler's cards). */
@@ -111,16 +111,16 @@ export class PassEvidence {
 }
 
 /**
- * Deals for a search of `known`: plain samples while there is nothing to infer from (no
- * passes received, nothing played by another seat), else draws from a pool of samples
- * fitted to the passes and weighted by playLikelihood.
+ * Deals for a search of `known`: plain samples while there is nothing to infer from
+ * (before the exchange), else draws from a pool of samples fitted to the passes and
+ * weighted by playLikelihood.
  * The pool is made on the first draw, from the search's own random numbers, so a search
  * stays reproducible from its seed.
  */
 export function inferredDeals(known: SearchPosition, sampler: Sampler, iterations: number): Deal {
   const sample: Deal = (rng, out) => sampler.sample(rng, out);
   const passes = PassEvidence.of(known, sampler);
-  if (known.round.phase !== PHASE_PLAY || (!passes && !known.playSeats.some((s) => s !== known.seat))) return sample;
+  if (passes === null) return sample;
   const size = Math.max(MIN_POOL, Math.min(MAX_POOL, Math.ceil(iterations * POOL_SHARE)));
   let pool: Round[] | null = null;
   const cumulative = new Float64Array(size);
@@ -141,7 +141,7 @@ export function inferredDeals(known: SearchPosition, sampler: Sampler, iteration
 function fillPool(
   known: SearchPosition,
   sampler: Sampler,
-  passes: PassEvidence | null,
+  passes: PassEvidence,
   size: number,
   cumulative: Float64Array,
   rng: Rng,
@@ -153,7 +153,7 @@ function fillPool(
   for (let k = 0; k < size; k++) {
     const deal = known.round.clone();
     sampler.assign(rng, assignment);
-    passes?.fit(assignment);
+    passes.fit(assignment);
     sampler.place(assignment, deal);
     pool.push(deal);
     logs[k] = playLikelihood(known, deal, replay, rng);
