@@ -16,6 +16,7 @@ import { Sampler } from '../../src/bots/sampler.js';
 import {
   type CardId,
   Game,
+  hasCard,
   type PlayerCount,
   RANK,
   Rng,
@@ -35,7 +36,7 @@ const LOW_RANK = 12;
 
 /** Where a card is in a round: a seat's hidden hand, or -1 (the devil's trick). */
 function holder(r: Round, id: CardId): number {
-  for (let s = 0; s < r.n; s++) if ((id < 32 ? r.handLo[s] >>> id : r.handHi[s] >>> (id - 32)) & 1) return s;
+  for (let s = 0; s < r.n; s++) if (hasCard(r.handLo[s], r.handHi[s], id)) return s;
   return -1;
 }
 
