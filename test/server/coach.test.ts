@@ -117,20 +117,21 @@ describe('game:hint', () => {
   });
 
   it('is refused to a seat that is not to act', async () => {
-    const { code, humans } = await seatTable(server, { players: 3, rounds: 1 }, 2, { level: 'medium', start: false });
-    const [host, guest] = humans;
+    // Three people and no bot: nobody acts unless this test does, so whose turn it is
+    // cannot change between reading it and asking.
+    const { humans } = await seatTable(server, { players: 3, rounds: 1 }, 3, { start: false, bots: false });
+    const [host] = humans;
     expect(await host.call('table:coach', { coach: true })).toEqual({ ok: true });
     expect(await host.call('table:start', {})).toEqual({ ok: true });
     await Promise.all(humans.map((c) => c.until(() => c.game !== null, 'the game')));
-    // Both pass; then exactly one of them leads or follows at a time.
-    await host.playIfMyTurn();
-    await guest.playIfMyTurn();
-    await host.until(() => host.game!.view.phase === 'play', 'the play phase');
-    const waiting = humans.find((c) => !c.myTurn())!;
-    expect(await waiting.call('game:hint', {})).toMatchObject({ ok: false, error: { code: 'ERR_NOT_YOUR_TURN' } });
-    expect(code).toBeTruthy();
-    host.close();
-    guest.close();
+    for (const c of humans) expect(await c.playIfMyTurn()).toBe(true);
+    await Promise.all(humans.map((c) => c.until(() => c.game!.view.phase === 'play', 'the play phase')));
+    const waiting = humans.filter((c) => !c.myTurn());
+    expect(waiting).toHaveLength(2);
+    for (const c of waiting) {
+      expect(await c.call('game:hint', {})).toMatchObject({ ok: false, error: { code: 'ERR_NOT_YOUR_TURN' } });
+    }
+    for (const c of humans) c.close();
   });
 });
 
