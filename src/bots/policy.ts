@@ -8,9 +8,10 @@
  *
  * The rules, in the game's words (docs/bots.md explains them):
  * - A card below the price that ends up the highest such card in the trick takes the
- *   bottle. Holding the bottle at the end costs the devil's points: the mover's own devil
- *   cards and, for the others' (each seat passes its lowest card there), the lowest cards
- *   it has not seen, which are then not counted as cards anyone can still play.
+ *   bottle. Holding the bottle at the end costs the holder's won pile and the devil's
+ *   points: the mover's own devil cards and, for the others' (each seat passes its lowest
+ *   card there), the lowest cards it has not seen, which are then not counted as cards
+ *   anyone can still play.
  * - The chance of keeping a bottle bought at price x falls with the number of unseen
  *   cards below x (each is a way for someone else to buy it) and with tricks left.
  * - The chance that a later player in the trick overtakes a card is estimated from the
@@ -61,6 +62,7 @@ interface Context {
   readonly otherHi: number;
   readonly others: number;
   readonly avgPoints: number;
+  /** What the devil's trick will cost: the points of its cards. */
   readonly devilCost: number;
   /** Cards each other player holds, on average. */
   readonly handSize: number;
@@ -159,6 +161,15 @@ function chanceLaterPlayers(r: Round, c: Context, id: CardId, each: (suit: numbe
   return 1 - none;
 }
 
+/**
+ * What ending the round with the bottle costs `holder`: the devil's points and every
+ * point of its won pile, which then scores nothing. So a seat that has won little can
+ * afford the bottle, one that has won much cannot.
+ */
+function bottleCost(r: Round, c: Context, holder: number): number {
+  return c.devilCost + r.wonPoints[holder];
+}
+
 /** Points of value per card fewer in the suit led from, for a suit of one or two cards. */
 const SHORT_SUIT_LEAD = 4;
 
@@ -181,14 +192,14 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   const ours = (s: number): boolean => s === seat || (r.teamOf !== null && s >= 0 && r.teamOf[s] === r.teamOf[seat]);
   const ownNow = owner >= 0 && ours(owner);
   const keepNow = keepChance(c, t, tricksAfter + 1);
-  const stay = ownNow ? -c.devilCost * keepNow : 0;
+  const stay = ownNow ? -bottleCost(r, c, owner) * keepNow : 0;
 
   let value: number;
   let takeChance = 0;
   if (pos === len && id < t) {
     // Buying the bottle with this card, unless a later player plays between it and the price.
     const keep = keepChance(c, id, tricksAfter);
-    const bought = -c.devilCost * keep + (1 - keep) * trickPoints;
+    const bought = -bottleCost(r, c, seat) * keep + (1 - keep) * trickPoints;
     const overtaken = chanceLaterPlayers(r, c, id, (suit) => 0.4 * holdsOne(c, reach(c, id, t, suit)));
     takeChance = 1 - overtaken;
     value = takeChance * bought;
@@ -205,7 +216,7 @@ function cardValue(r: Round, c: Context, id: CardId): number {
     value = (1 - lost) * won + lost * 0.5 * stay;
   } else {
     const winner = (r.leader + pos) % r.n;
-    value = best < t ? (ours(winner) ? -c.devilCost * keepChance(c, best, tricksAfter) : 0) : stay;
+    value = best < t ? (ours(winner) ? -bottleCost(r, c, winner) * keepChance(c, best, tricksAfter) : 0) : stay;
   }
 
   // Shedding a low card while it is safe removes a future risk; spending a high card that
