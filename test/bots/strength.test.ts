@@ -4,14 +4,18 @@
  * run against the frozen baseline through the compiled CLI.
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { loadBaselineBots, prepareBaseline } from '../../src/cli/tournament/baseline.js';
 import { SPRT_DEFAULTS, Sprt, sprtBounds } from '../../src/cli/tournament/sprt.js';
 import { meanWithInterval } from '../../src/cli/tournament/stats.js';
 import { Rng } from '../../src/engine/index.js';
+import { playGame } from './helpers.js';
 
 const CLI = join(import.meta.dirname, '../../dist/cli/main.js');
+const BASELINES = join(import.meta.dirname, '../../bench/strength/baselines.json');
 const run = promisify(execFile);
 
 /** A normal sample (Box–Muller) from a seeded generator. */
@@ -160,5 +164,19 @@ describe('npm run bench:strength', () => {
       stderr:
         'bottle-imp: tournament: unknown baseline "no-such-baseline": neither a name in bench/strength/baselines.json nor a commit of this repository\n',
     });
+  });
+});
+
+describe('the frozen baselines', () => {
+  test('each name in baselines.json is a commit of this repository whose bots play a legal round', async () => {
+    const names = Object.keys(JSON.parse(readFileSync(BASELINES, 'utf8')));
+    expect(names).toEqual(expect.arrayContaining(['bots-v1', 'bots-v2']));
+    for (const name of names) {
+      const bots = await loadBaselineBots((await prepareBaseline(name)).dir);
+      const game = playGame({ players: 3, mode: 'individual', rounds: 1 }, 7, (seat) =>
+        seat === 0 ? bots.botForLevel('hard', seat) : bots.createBot('heuristic', { seed: seat }),
+      );
+      expect(game.phase, name).toBe('over');
+    }
   });
 });
