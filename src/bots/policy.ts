@@ -11,7 +11,8 @@
  *   bottle. Holding the bottle at the end costs the holder's won pile and the devil's
  *   points: the mover's own devil cards and, for the others' (each seat passes its lowest
  *   card there), the lowest cards it has not seen, which are then not counted as cards
- *   anyone can still play.
+ *   anyone can still play. With 2 or 3 players it also costs the holder's share of the
+ *   points still in play.
  * - The chance of keeping a bottle bought at price x falls with the number of unseen
  *   cards below x (each is a way for someone else to buy it) and with tricks left.
  * - The chance that a later player in the trick overtakes a card is estimated from the
@@ -64,9 +65,18 @@ interface Context {
   readonly avgPoints: number;
   /** What the devil's trick will cost: the points of its cards. */
   readonly devilCost: number;
+  /** With 2 or 3 players, the points a seat may still expect to win (bottleCost); else 0. */
+  readonly futureShare: number;
   /** Cards each other player holds, on average. */
   readonly handSize: number;
 }
+
+/**
+ * The largest table whose seats count their share of the points still in play as a cost
+ * of the bottle: measured against the heuristic without it, that gained at 2 and 3
+ * players and not at 4 (BENCHMARKS.md, issue 12's eighth and ninth rounds).
+ */
+const FUTURE_SHARE_MAX_PLAYERS = 3;
 
 function contextOf(r: Round, seat: number): Context {
   const deck = DECK[r.setup.extended ? 'extended' : 'base'];
@@ -92,7 +102,9 @@ function contextOf(r: Round, seat: number): Context {
   const avgPoints = others > 0 ? setPoints(lo, hi) / others : 0;
   const devilCost = myDevilPoints + setPoints(devilLo, devilHi);
   const handSize = Math.max(1, r.setup.tricks - r.tricksPlayed);
-  return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilCost, handSize };
+  const inPlay = setPoints(lo, hi) + setPoints(r.handLo[seat] | r.upLo[seat], r.handHi[seat] | r.upHi[seat]);
+  const futureShare = r.n <= FUTURE_SHARE_MAX_PLAYERS ? inPlay / r.n : 0;
+  return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilCost, futureShare, handSize };
 }
 
 /** The k lowest cards of a set (all of them if it has fewer). */
@@ -164,10 +176,11 @@ function chanceLaterPlayers(r: Round, c: Context, id: CardId, each: (suit: numbe
 /**
  * What ending the round with the bottle costs `holder`: the devil's points and every
  * point of its won pile, which then scores nothing. So a seat that has won little can
- * afford the bottle, one that has won much cannot.
+ * afford the bottle, one that has won much cannot. With 2 or 3 players it also costs the
+ * holder's share of the points still in play, which it would win for nothing.
  */
 function bottleCost(r: Round, c: Context, holder: number): number {
-  return c.devilCost + r.wonPoints[holder];
+  return c.devilCost + r.wonPoints[holder] + c.futureShare;
 }
 
 /** Points of value per card fewer in the suit led from, for a suit of one or two cards. */
