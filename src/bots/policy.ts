@@ -8,11 +8,10 @@
  *
  * The rules, in the game's words (docs/bots.md explains them):
  * - A card below the price that ends up the highest such card in the trick takes the
- *   bottle. Holding the bottle at the end costs the holder's won pile and the devil's
- *   points: the mover's own devil cards and, for the others' (each seat passes its lowest
- *   card there), the lowest cards it has not seen, which are then not counted as cards
- *   anyone can still play. With 2 or 3 players it also costs the holder's share of the
- *   points still in play.
+ *   bottle. Holding the bottle at the end costs the devil's points (and, with 2 or 3
+ *   players, the holder's won pile): the mover's own devil cards and, for the others'
+ *   (each seat passes its lowest card there), the lowest cards it has not seen, which
+ *   are then not counted as cards anyone can still play.
  * - The chance of keeping a bottle bought at price x falls with the number of unseen
  *   cards below x (each is a way for someone else to buy it) and with tricks left.
  * - The chance that a later player in the trick overtakes a card is estimated from the
@@ -65,18 +64,9 @@ interface Context {
   readonly avgPoints: number;
   /** What the devil's trick will cost: the points of its cards. */
   readonly devilCost: number;
-  /** With 2 or 3 players, the points a seat may still expect to win (bottleCost); else 0. */
-  readonly futureShare: number;
   /** Cards each other player holds, on average. */
   readonly handSize: number;
 }
-
-/**
- * The largest table whose seats count their share of the points still in play as a cost
- * of the bottle: measured against the heuristic without it, that gained at 2 and 3
- * players and not at 4 (BENCHMARKS.md, issue 12's eighth and ninth rounds).
- */
-const FUTURE_SHARE_MAX_PLAYERS = 3;
 
 function contextOf(r: Round, seat: number): Context {
   const deck = DECK[r.setup.extended ? 'extended' : 'base'];
@@ -102,9 +92,7 @@ function contextOf(r: Round, seat: number): Context {
   const avgPoints = others > 0 ? setPoints(lo, hi) / others : 0;
   const devilCost = myDevilPoints + setPoints(devilLo, devilHi);
   const handSize = Math.max(1, r.setup.tricks - r.tricksPlayed);
-  const inPlay = setPoints(lo, hi) + setPoints(r.handLo[seat] | r.upLo[seat], r.handHi[seat] | r.upHi[seat]);
-  const futureShare = r.n <= FUTURE_SHARE_MAX_PLAYERS ? inPlay / r.n : 0;
-  return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilCost, futureShare, handSize };
+  return { seat, otherLo: lo, otherHi: hi, others, avgPoints, devilCost, handSize };
 }
 
 /** The k lowest cards of a set (all of them if it has fewer). */
@@ -174,13 +162,20 @@ function chanceLaterPlayers(r: Round, c: Context, id: CardId, each: (suit: numbe
 }
 
 /**
- * What ending the round with the bottle costs `holder`: the devil's points and every
- * point of its won pile, which then scores nothing. So a seat that has won little can
- * afford the bottle, one that has won much cannot. With 2 or 3 players it also costs the
- * holder's share of the points still in play, which it would win for nothing.
+ * The largest table at which the heuristic counts the holder's won pile in the bottle's
+ * cost. With 2 and 3 players that gained against the rule without it; with 4 to 6 no
+ * measurement favoured it and against bots-v1 it lost 1.2 points per hand at 4
+ * (BENCHMARKS.md, issue 12's eighth and ninth rounds).
+ */
+const WON_PILE_MAX_PLAYERS = 3;
+
+/**
+ * What ending the round with the bottle costs `holder`: the devil's points and, at small
+ * tables, every point of its won pile, which then scores nothing. So a seat that has won
+ * little can afford the bottle, one that has won much cannot.
  */
 function bottleCost(r: Round, c: Context, holder: number): number {
-  return c.devilCost + r.wonPoints[holder] + c.futureShare;
+  return r.n <= WON_PILE_MAX_PLAYERS ? c.devilCost + r.wonPoints[holder] : c.devilCost;
 }
 
 /** Points of value per card fewer in the suit led from, for a suit of one or two cards. */
