@@ -7,7 +7,8 @@
  * One tree whose edges are cards, for every seat in turn; each iteration deals a new
  * determinization, descends only through cards legal in it (counting, per child, how
  * often it was available, for UCB), expands one card, plays out with the heuristic and
- * credits every seat on the path with its own round score (its team's in team modes).
+ * credits every seat on the path with its round score less the mean of its opponents'
+ * (reward()).
  *
  * Passing: a bandit over candidate passes built from the heuristic's ranking of the hand,
  * widened progressively (few candidates at first, more as iterations accumulate); every
@@ -160,7 +161,7 @@ function searchPlay(
     work.score(scores);
     for (const n of path) {
       n.visits++;
-      n.total += scores[n.mover];
+      n.total += reward(work, scores, n.mover);
     }
   }
   if (root.children.length === 0) {
@@ -171,6 +172,23 @@ function searchPlay(
   const visits = new Array<number>(CARD_COUNT).fill(0);
   for (const child of root.children) visits[child.card] = child.visits;
   return { kind: 'play', visits, iterations: i };
+}
+
+/**
+ * What a finished round is worth to `seat`: its score less the mean of its opponents'.
+ * Points an opponent loses are as good as points won, so the search steers the bottle
+ * towards the opponents rather than being indifferent to where it ends.
+ */
+function reward(r: Round, scores: Int32Array, seat: number): number {
+  const teamOf = r.teamOf;
+  let sum = 0;
+  let count = 0;
+  for (let s = 0; s < r.n; s++) {
+    if (s === seat || (teamOf !== null && teamOf[s] === teamOf[seat])) continue;
+    sum += scores[s];
+    count++;
+  }
+  return count === 0 ? scores[seat] : scores[seat] - sum / count;
 }
 
 /** UCB1 over the children legal in this deal (work.legalLo/Hi), with availability counts. */
@@ -253,7 +271,7 @@ function searchPass(
     playOut(work, rng, PLAYOUT_NOISE);
     work.score(scores);
     visits[pick]++;
-    totals[pick] += scores[seat];
+    totals[pick] += reward(work, scores, seat);
   }
   return { kind: 'pass', candidates, visits: Array.from(visits), iterations: i };
 }
