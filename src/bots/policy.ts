@@ -144,19 +144,30 @@ function keepChance(c: Context, x: number, tricksAfter: number): number {
   return 1 / (1 + 0.5 * undercuts * Math.min(1, tricksAfter / 3));
 }
 
+/** What a later player in the trick may do to a candidate card (chanceLaterPlayers). */
+const OVERTAKE_BUY = 0;
+const BEAT_OR_SELL = 1;
+
 /**
- * The chance that at least one player still to play in this trick does something, given
- * per player the chance `each(suit)`, where suit is the led suit for a player expected to
- * follow it, or -1 (any card) for one that has shown it lacks the led suit: ranks decide
- * tricks, so a void player can overtake with any suit, and can dump a card freely.
+ * The chance that at least one player still to play in this trick does `what` to the
+ * mover's card `id` (price `t`): overtake a card that buys the bottle, or beat a card that
+ * wins on top or sell the bottle under the price. A player is expected to follow the led
+ * suit, unless it has shown it lacks that suit: ranks decide tricks, so a void player can
+ * overtake with any suit, and can dump a card freely. (A constant, not a callback: this
+ * runs for every card of every playout, and a closure per call was garbage.)
  */
-function chanceLaterPlayers(r: Round, c: Context, id: CardId, each: (suit: number) => number): number {
+function chanceLaterPlayers(r: Round, c: Context, id: CardId, t: number, what: number): number {
   const led = r.trickLen > 0 ? r.ledSuit : SUIT_INDEX[id];
   let none = 1;
   for (let k = r.trickLen + 1; k < r.setup.trickSize; k++) {
     const p = (r.leader + k) % r.n;
     if (p === c.seat) continue;
-    none *= 1 - each((r.voids[p] & (1 << led)) !== 0 ? -1 : led);
+    const suit = (r.voids[p] & (1 << led)) !== 0 ? -1 : led;
+    const each =
+      what === OVERTAKE_BUY
+        ? 0.4 * holdsOne(c, reach(c, id, t, suit))
+        : 0.5 * holdsOne(c, reach(c, id, 64, suit)) + 0.3 * holdsOne(c, reach(c, -1, t, suit));
+    none *= 1 - each;
   }
   return 1 - none;
 }
@@ -181,6 +192,11 @@ function bottleCost(r: Round, c: Context, holder: number): number {
 /** Points of value per card fewer in the suit led from, for a suit of one or two cards. */
 const SHORT_SUIT_LEAD = 4;
 
+/** Whether seat s is the mover's own or a team mate's. */
+function sameSide(r: Round, seat: number, s: number): boolean {
+  return s === seat || (r.teamOf !== null && s >= 0 && r.teamOf[s] === r.teamOf[seat]);
+}
+
 /** The value of a card to the mover if it plays it now (higher is better). */
 function cardValue(r: Round, c: Context, id: CardId): number {
   const seat = c.seat;
@@ -190,15 +206,14 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   const len = r.trickLen;
   const later = r.setup.trickSize - len - 1;
   const tricksAfter = r.setup.tricks - r.tricksPlayed - 1;
-  TRICK.set(r.trickCards.subarray(0, len));
+  for (let i = 0; i < len; i++) TRICK[i] = r.trickCards[i];
   TRICK[len] = id;
   const pos = winningPosition(TRICK, len + 1, t);
   const best = TRICK[pos];
   let trickPoints = later * c.avgPoints;
   for (let i = 0; i <= len; i++) trickPoints += POINTS[TRICK[i]];
 
-  const ours = (s: number): boolean => s === seat || (r.teamOf !== null && s >= 0 && r.teamOf[s] === r.teamOf[seat]);
-  const ownNow = owner >= 0 && ours(owner);
+  const ownNow = owner >= 0 && sameSide(r, seat, owner);
   const keepNow = keepChance(c, t, tricksAfter + 1);
   const stay = ownNow ? -bottleCost(r, c, owner) * keepNow : 0;
 
@@ -208,23 +223,19 @@ function cardValue(r: Round, c: Context, id: CardId): number {
     // Buying the bottle with this card, unless a later player plays between it and the price.
     const keep = keepChance(c, id, tricksAfter);
     const bought = -bottleCost(r, c, seat) * keep + (1 - keep) * trickPoints;
-    const overtaken = chanceLaterPlayers(r, c, id, (suit) => 0.4 * holdsOne(c, reach(c, id, t, suit)));
+    const overtaken = chanceLaterPlayers(r, c, id, t, OVERTAKE_BUY);
     takeChance = 1 - overtaken;
     value = takeChance * bought;
   } else if (pos === len) {
     // Winning on top: points, unless someone plays higher or sells the bottle under the price.
-    const lost = chanceLaterPlayers(
-      r,
-      c,
-      id,
-      (suit) => 0.5 * holdsOne(c, reach(c, id, 64, suit)) + 0.3 * holdsOne(c, reach(c, -1, t, suit)),
-    );
+    const lost = chanceLaterPlayers(r, c, id, t, BEAT_OR_SELL);
     // Points won count unless the mover itself holds the bottle (a partner holding it does not void them).
     const won = stay + (owner === seat ? 1 - keepNow : 1) * trickPoints;
     value = (1 - lost) * won + lost * 0.5 * stay;
   } else {
     const winner = (r.leader + pos) % r.n;
-    value = best < t ? (ours(winner) ? -bottleCost(r, c, winner) * keepChance(c, best, tricksAfter) : 0) : stay;
+    value =
+      best < t ? (sameSide(r, seat, winner) ? -bottleCost(r, c, winner) * keepChance(c, best, tricksAfter) : 0) : stay;
   }
 
   // Shedding a low card while it is safe removes a future risk; spending a high card that
