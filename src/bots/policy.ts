@@ -206,6 +206,7 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   const len = r.trickLen;
   const later = r.setup.trickSize - len - 1;
   const tricksAfter = r.setup.tricks - r.tricksPlayed - 1;
+  // A loop rather than TRICK.set(subarray): no view object per card valued.
   for (let i = 0; i < len; i++) TRICK[i] = r.trickCards[i];
   TRICK[len] = id;
   const pos = winningPosition(TRICK, len + 1, t);
