@@ -192,11 +192,6 @@ function bottleCost(r: Round, c: Context, holder: number): number {
 /** Points of value per card fewer in the suit led from, for a suit of one or two cards. */
 const SHORT_SUIT_LEAD = 4;
 
-/** Whether seat s is the mover's own or a team mate's. */
-function sameSide(r: Round, seat: number, s: number): boolean {
-  return s === seat || (r.teamOf !== null && s >= 0 && r.teamOf[s] === r.teamOf[seat]);
-}
-
 /** The value of a card to the mover if it plays it now (higher is better). */
 function cardValue(r: Round, c: Context, id: CardId): number {
   const seat = c.seat;
@@ -214,7 +209,7 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   let trickPoints = later * c.avgPoints;
   for (let i = 0; i <= len; i++) trickPoints += POINTS[TRICK[i]];
 
-  const ownNow = owner >= 0 && sameSide(r, seat, owner);
+  const ownNow = owner >= 0 && r.sameSide(seat, owner);
   const keepNow = keepChance(c, t, tricksAfter + 1);
   const stay = ownNow ? -bottleCost(r, c, owner) * keepNow : 0;
 
@@ -236,7 +231,7 @@ function cardValue(r: Round, c: Context, id: CardId): number {
   } else {
     const winner = (r.leader + pos) % r.n;
     value =
-      best < t ? (sameSide(r, seat, winner) ? -bottleCost(r, c, winner) * keepChance(c, best, tricksAfter) : 0) : stay;
+      best < t ? (r.sameSide(seat, winner) ? -bottleCost(r, c, winner) * keepChance(c, best, tricksAfter) : 0) : stay;
   }
 
   // Shedding a low card while it is safe removes a future risk; spending a high card that

@@ -128,6 +128,7 @@ function searchPlay(
   if (bitCount(base.legalLo) + bitCount(base.legalHi) === 1) return onlyCard(nthCard(base.legalLo, base.legalHi, 0), 0);
   const root = new Node(-1, -1);
   const path: Node[] = [];
+  const rewards = new Float64Array(base.n);
   let i = 0;
   for (; more(i); i++) {
     deal(rng, work);
@@ -159,9 +160,10 @@ function searchPlay(
     }
     playOut(work, rng, PLAYOUT_NOISE);
     work.score(scores);
+    for (let s = 0; s < work.n; s++) rewards[s] = reward(work, scores, s);
     for (const n of path) {
       n.visits++;
-      n.total += reward(work, scores, n.mover);
+      n.total += rewards[n.mover];
     }
   }
   if (root.children.length === 0) {
@@ -180,15 +182,15 @@ function searchPlay(
  * towards the opponents rather than being indifferent to where it ends.
  */
 function reward(r: Round, scores: Int32Array, seat: number): number {
-  const teamOf = r.teamOf;
   let sum = 0;
   let count = 0;
   for (let s = 0; s < r.n; s++) {
-    if (s === seat || (teamOf !== null && teamOf[s] === teamOf[seat])) continue;
+    if (r.sameSide(s, seat)) continue;
     sum += scores[s];
     count++;
   }
-  return count === 0 ? scores[seat] : scores[seat] - sum / count;
+  // Every mode has opponents, so count > 0.
+  return scores[seat] - sum / count;
 }
 
 /** UCB1 over the children legal in this deal (work.legalLo/Hi), with availability counts. */

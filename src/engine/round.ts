@@ -309,6 +309,11 @@ export class RoundCore {
     else this.devilHi |= 1 << (id - 32);
   }
 
+  /** Whether seats a and b score together: the same seat, or team mates in a team mode. */
+  sameSide(a: number, b: number): boolean {
+    return a === b || (this.teamOf !== null && this.teamOf[a] === this.teamOf[b]);
+  }
+
   /**
    * Each seat's credited score for the finished round (RULES.md §3.5 and §4): a bottle
    * owner loses the devil points per bottle and scores no cards; in team modes every

@@ -3,7 +3,7 @@
  * checks what RULES.md says must happen.
  */
 import { describe, expect, test } from 'vitest';
-import { Game, setupFor, view } from '../../src/engine/index.js';
+import { createRound, Game, setupFor, view } from '../../src/engine/index.js';
 import {
   dealtBefore,
   must,
@@ -462,6 +462,19 @@ describe('team modes (RULES.md §4)', () => {
     expect(result.teams).toEqual(['A', 'B', 'C', 'A', 'B', 'D']);
     expect(result.scores).toEqual([32, 63, -11, 32, 63, 43]);
     expect(game.winners).toEqual([1, 4]);
+  });
+
+  test('seats score together when they are one seat or team mates, and only then', () => {
+    // Dealer 5, so seat 0 plays first: A B C A B D.
+    const teams = createRound(6, '2-2-1-1', 5);
+    const letters = ['A', 'B', 'C', 'A', 'B', 'D'];
+    const alone = createRound(6, 'individual', 5);
+    for (let a = 0; a < 6; a++) {
+      for (let b = 0; b < 6; b++) {
+        expect(teams.sameSide(a, b)).toBe(letters[a] === letters[b]);
+        expect(alone.sameSide(a, b)).toBe(a === b);
+      }
+    }
   });
 
   test('every team mode: teams drawn afresh each round from its first player, one bottle, team sums credited', () => {
