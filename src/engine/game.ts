@@ -18,8 +18,9 @@ import {
 } from './cards.js';
 import { cardIds, hasCard } from './cardset.js';
 import { err, ok, type Result } from './result.js';
-import { Rng } from './rng.js';
+import type { RandomSource } from './rng.js';
 import { PHASE_DONE, PHASE_PLAY, type Round, RoundCore } from './round.js';
+import { type Seed, seedRandom } from './seed.js';
 import { dealtHandSize, isMode, isPlayerCount, leftOf, modeFits, rightOf, setupFor, teamsFor } from './setup.js';
 import type {
   Action,
@@ -84,26 +85,31 @@ function isWholeAtLeastOne(x: unknown): x is number {
 export class Game {
   readonly options: ResolvedOptions;
   /** Deals come from this generator; null when the caller supplies each deal. */
-  private readonly rng: Rng | null;
+  private readonly rng: RandomSource | null;
   private current: RoundCore;
   private readonly rounds: RoundLog[] = [];
   private readonly runningTotals: number[];
   private phaseNow: Phase = 'deal';
   private winnerSeats: number[] | null = null;
 
-  private constructor(options: ResolvedOptions, rng: Rng | null, firstDealer: number) {
+  private constructor(options: ResolvedOptions, rng: RandomSource | null, firstDealer: number) {
     this.options = options;
     this.rng = rng;
     this.runningTotals = new Array(options.players).fill(0);
     this.current = new RoundCore(options.players, options.mode, firstDealer);
   }
 
-  /** A game whose dealer and deals are drawn from the seed: same options and seed, same game. */
-  static create(options: GameOptions, seed: number): Result<Game> {
+  /**
+   * A game whose dealer and deals are drawn from the seed: same options and seed, same game.
+   * A number seeds xoshiro128** (tests, tournaments, the command line); a wide seed (64
+   * hexadecimal digits) seeds ChaCha20, for deals nobody can work out from their hand (seed.ts).
+   */
+  static create(options: GameOptions, seed: Seed): Result<Game> {
     const resolved = resolveOptions(options);
     if (!resolved.ok) return resolved;
-    if (typeof seed !== 'number' || !Number.isFinite(seed)) return err('ERR_BAD_OPTIONS', 'The seed must be a number.');
-    const rng = new Rng(seed);
+    const random = seedRandom(seed);
+    if (!random.ok) return random;
+    const rng = random.value;
     const game = new Game(resolved.value, rng, rng.below(resolved.value.players));
     game.startRandomRound(game.current.dealer);
     return ok(game);
@@ -234,7 +240,7 @@ export class Game {
   clone(): Game {
     const g: Game = Object.create(Game.prototype);
     Object.assign(g, this, {
-      rng: this.rng ? Rng.fromState(this.rng.getState()) : null,
+      rng: this.rng ? this.rng.clone() : null,
       current: this.current.clone(),
       rounds: this.rounds.map((r) => ({ ...r, passes: [...r.passes], plays: [...r.plays], tricks: [...r.tricks] })),
       runningTotals: [...this.runningTotals],

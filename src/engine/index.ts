@@ -38,7 +38,7 @@ export {
 export { Game, type Phase, type RoundLog, resolveOptions } from './game.js';
 export { type SearchPosition, searchPosition } from './position.js';
 export { type EngineError, type ErrorCode, err, ok, type Result } from './result.js';
-export { Rng } from './rng.js';
+export { type RandomSource, Rng } from './rng.js';
 // The type only: outside the engine a Round's fields are read-only (round.ts).
 export {
   createRound,
@@ -50,6 +50,7 @@ export {
   type Round,
   winningPosition,
 } from './round.js';
+export { isWideSeed, type Seed } from './seed.js';
 export {
   bottleCount,
   devilCardsOf,

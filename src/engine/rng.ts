@@ -3,7 +3,15 @@
  * Small, fast and well studied; the engine never touches Math.random, so the same seed
  * always gives the same deals.
  */
-export class Rng {
+/** What a deal or a shuffle draws from: this generator, or ChaChaRng for wide seeds. */
+export interface RandomSource {
+  /** A whole number in [0, n). */
+  below(n: number): number;
+  /** An independent copy that goes on with the same numbers. */
+  clone(): RandomSource;
+}
+
+export class Rng implements RandomSource {
   private a: number;
   private b: number;
   private c: number;
@@ -50,6 +58,10 @@ export class Rng {
   /** The generator's state, to copy it or to store it. */
   getState(): [number, number, number, number] {
     return [this.a, this.b, this.c, this.d];
+  }
+
+  clone(): Rng {
+    return Rng.fromState(this.getState());
   }
 
   static fromState(state: readonly number[]): Rng {

@@ -22,7 +22,7 @@ import {
   SUIT_LO,
   setPoints,
 } from './cardset.js';
-import type { Rng } from './rng.js';
+import type { RandomSource, Rng } from './rng.js';
 import {
   bottleCount,
   dealtHandSize,
@@ -149,7 +149,7 @@ export class RoundCore {
   }
 
   /** Shuffle the deck for this player count and deal it (Fisher–Yates, no allocation). */
-  dealRandom(rng: Rng): void {
+  dealRandom(rng: RandomSource): void {
     const deck = SHUFFLE_SCRATCH;
     const ids = this.setup.extended ? EXTENDED_DECK : BASE_DECK;
     const size = ids.length;

@@ -30,10 +30,10 @@ describe('options', () => {
     }
   });
 
-  test('a seed that is not a number: ERR_BAD_OPTIONS', () => {
+  test('a seed that is neither a number nor wide: ERR_BAD_OPTIONS', () => {
     expect(Game.create({ players: 4 }, Number.NaN)).toMatchObject({
       ok: false,
-      error: { code: 'ERR_BAD_OPTIONS', message: 'The seed must be a number.' },
+      error: { code: 'ERR_BAD_OPTIONS', message: 'The seed must be a number or 64 lowercase hexadecimal digits.' },
     });
   });
 });
