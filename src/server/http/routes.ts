@@ -21,7 +21,6 @@ import { hashToken } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import type { GameRow, Store } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
-import type { Table } from '../tables/table.js';
 
 export interface HttpDeps {
   readonly lobby: Lobby;
@@ -115,29 +114,21 @@ export function registerRoutes(
     return analyses.status(row.id);
   });
 
-  // For debugging tools: a seat's view with its token (header x-seat-token), else the spectators' view.
+  // For debugging tools: a seat's view with its token (header x-seat-token), else the spectators'
+  // view. Built from what is stored, never from the table's engine cache: that applies an
+  // action before the store has it (and a write may still fail), so it can be ahead.
   app.get<{ Params: { id: string } }>('/api/games/:id/view', async (req) => {
     const row = await mustGetGame(store, req.params.id);
-    // The table in hand on this node, if it is; else (in a cluster) its stored seats and log.
-    const table = lobby.local(row.tableCode);
     const token = req.headers['x-seat-token'];
-    const seat = typeof token === 'string' ? await seatOfToken(table, store, row.tableCode, token) : null;
-    if (typeof token === 'string' && seat === null)
-      throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
-    const live = table?.game?.id === row.id ? table.game : await GameOwner.restore(row, store);
-    return { gameId: row.id, seq: live.seq, view: live.view(seat) };
+    let seat: number | null = null;
+    if (typeof token === 'string') {
+      const hash = hashToken(token);
+      seat = (await store.loadTable(row.tableCode))?.seats.find((s) => s.tokenHash === hash)?.seat ?? null;
+      if (seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
+    }
+    const stored = await GameOwner.restore(row, store);
+    return { gameId: row.id, seq: stored.seq, view: stored.view(seat) };
   });
-}
-
-async function seatOfToken(
-  table: Table | undefined,
-  store: Store,
-  code: string,
-  token: string,
-): Promise<number | null> {
-  if (table) return table.seatOfToken(token);
-  const hash = hashToken(token);
-  return (await store.loadTable(code))?.seats.find((s) => s.tokenHash === hash)?.seat ?? null;
 }
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
