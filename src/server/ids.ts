@@ -1,5 +1,6 @@
 /** Secrets and names the server hands out: table codes, seat tokens, game ids, seeds. */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import type { Seed } from '../engine/index.js';
 
 // No 0/O, 1/I/L: a code is read aloud and typed by people. 31^8 ≈ 8.5e11 codes.
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -24,11 +25,19 @@ export function newGameId(): string {
   return randomBytes(9).toString('base64url');
 }
 
-export function newSeed(): number {
-  return randomBytes(4).readUInt32LE(0);
+/**
+ * A game's seed: 256 bits from the operating system's randomness, as 64 hexadecimal digits,
+ * for the engine's ChaCha20 deals. Its deals and its bots' choices are all anyone sees of it.
+ */
+export function newSeed(): string {
+  return randomBytes(32).toString('hex');
 }
 
-/** A bot's seed for one decision: the same game, step and seat always think alike. */
-export function decisionSeed(gameSeed: number, seq: number, seat: number): number {
-  return (Math.imul(gameSeed ^ 0x9e3779b9, 31) + Math.imul(seq + 1, 0x85ebca6b) + seat * 0x27d4eb2f) >>> 0;
+/**
+ * A bot's (or a hint's) seed for one decision: the same game, step and seat always think
+ * alike. It is a hash of the game's seed, so that what bots and hints show of it (their
+ * choices, 32 bits at the most each) tells nothing of the seed and the deals.
+ */
+export function decisionSeed(gameSeed: Seed, seq: number, seat: number): number {
+  return createHash('sha256').update(`${gameSeed}/${seq}/${seat}`).digest().readUInt32LE(0);
 }

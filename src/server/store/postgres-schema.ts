@@ -91,4 +91,7 @@ CREATE TABLE analysis_requests (
   // 6: which node analyses a requested game, until when (ms, the database's clock): each request
   // is claimed by one node at a time, and a dead node's claim runs out (src/server/analysis/queue.ts).
   `ALTER TABLE analysis_requests ADD COLUMN claimed_by text, ADD COLUMN claimed_until bigint;`,
+  // 7: the 256-bit seed a game is dealt from (64 hexadecimal digits, ChaCha20: issue 29); games
+  // from before it keep their 32-bit seed in \`seed\`, and a game with a wide seed has 0 there.
+  `ALTER TABLE games ADD COLUMN wide_seed text;`,
 ];

@@ -12,6 +12,7 @@ import {
   decodeSeat,
   decodeTable,
   decodeTimer,
+  seedColumns,
 } from './rows.js';
 import type {
   ActionRow,
@@ -390,13 +391,15 @@ export class PostgresStore implements Store {
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
     return this.transaction(async (c) => {
       await this.checkFence(c, { code: table.code }, fence);
+      const seed = seedColumns(game.seed);
       await c.query(
-        'INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        'INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, status, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
         [
           game.id,
           game.tableCode,
           JSON.stringify(game.options),
-          game.seed,
+          seed.seed,
+          seed.wide_seed,
           JSON.stringify(game.names),
           JSON.stringify(game.bots),
           game.status,

@@ -5,7 +5,7 @@
  * StoredRowError naming the row. One set of schemas for every store.
  */
 import { z } from 'zod';
-import { MODES } from '../../engine/index.js';
+import { isWideSeed, MODES, type Seed } from '../../engine/index.js';
 import { BOT_LEVELS, ClientActionSchema, TURN_CLOCKS } from '../../protocol/messages.js';
 import {
   type ActionRow,
@@ -90,6 +90,7 @@ const gameSchema = z.object({
   table_code: z.string(),
   options: json(optionsSchema),
   seed: int,
+  wide_seed: z.string().refine(isWideSeed, 'not a wide seed').nullable(),
   names: json(z.array(z.string())),
   bots: json(z.array(botLevel.nullable())),
   status: z.enum(['running', 'finished', 'abandoned']),
@@ -132,13 +133,18 @@ export function decodeSeat(raw: unknown): SeatRow {
   return { seat: s.seat, name: s.name, tokenHash: s.token_hash, bot: s.bot, away: s.away };
 }
 
+/** How a seed is kept (migration 7): a wide seed in \`wide_seed\` with 0 in \`seed\`, a 32-bit one in \`seed\` alone. */
+export function seedColumns(seed: Seed): { seed: number; wide_seed: string | null } {
+  return typeof seed === 'string' ? { seed: 0, wide_seed: seed } : { seed, wide_seed: null };
+}
+
 export function decodeGame(raw: unknown): GameRow {
   const g = decode(gameSchema, 'game', raw);
   return {
     id: g.id,
     tableCode: g.table_code,
     options: g.options,
-    seed: g.seed,
+    seed: g.wide_seed ?? g.seed,
     names: g.names,
     bots: g.bots,
     status: g.status,

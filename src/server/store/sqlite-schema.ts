@@ -94,4 +94,7 @@ CREATE TABLE analysis_requests (
 ALTER TABLE analysis_requests ADD COLUMN claimed_by TEXT;
 ALTER TABLE analysis_requests ADD COLUMN claimed_until INTEGER;
 `,
+  // 7: the 256-bit seed a game is dealt from (64 hexadecimal digits, ChaCha20: issue 29); games
+  // from before it keep their 32-bit seed in \`seed\`, and a game with a wide seed has 0 there.
+  `ALTER TABLE games ADD COLUMN wide_seed TEXT;`,
 ];

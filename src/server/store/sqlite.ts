@@ -11,6 +11,7 @@ import {
   decodeSeat,
   decodeTable,
   decodeTimer,
+  seedColumns,
 } from './rows.js';
 import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
 import type {
@@ -114,8 +115,8 @@ export class SqliteStore implements Store {
          WHERE status = 'lobby' AND json_extract(settings, '$.public') = 1 ORDER BY created_at DESC, code LIMIT ?`,
       ),
       insertGame: db.prepare(
-        `INSERT INTO games (id, table_code, options, seed, names, bots, status, started_at, finished_at)
-         VALUES (@id, @table_code, @options, @seed, @names, @bots, @status, @started_at, @finished_at)`,
+        `INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, status, started_at, finished_at)
+         VALUES (@id, @table_code, @options, @seed, @wide_seed, @names, @bots, @status, @started_at, @finished_at)`,
       ),
       insertAction: db.prepare(
         'INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -250,7 +251,7 @@ export class SqliteStore implements Store {
         id: game.id,
         table_code: game.tableCode,
         options: JSON.stringify(game.options),
-        seed: game.seed,
+        ...seedColumns(game.seed),
         names: JSON.stringify(game.names),
         bots: JSON.stringify(game.bots),
         status: game.status,

@@ -4,7 +4,7 @@
  * ordered action log; everything else about it is derived by replaying the log.
  * Every method is asynchronous because a networked store will be.
  */
-import type { Action, ResolvedOptions } from '../../engine/index.js';
+import type { Action, ResolvedOptions, Seed } from '../../engine/index.js';
 import type { BotLevelName, TableStatus, TableSummary } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 
@@ -42,7 +42,8 @@ export interface GameRow {
   readonly id: string;
   readonly tableCode: string;
   readonly options: ResolvedOptions;
-  readonly seed: number;
+  /** A wide seed (64 hexadecimal digits) since migration 7; a 32-bit number in games from before. */
+  readonly seed: Seed;
   readonly names: readonly string[];
   /** The bot level of each seat when the game started (null for humans). */
   readonly bots: readonly (BotLevelName | null)[];

@@ -5,7 +5,7 @@
  */
 
 import { receivedCards } from '../../../src/engine/game.js';
-import { type Action, Game, type GameOptions, START_PRICE } from '../../../src/engine/index.js';
+import { type Action, Game, type GameOptions, type Seed, START_PRICE } from '../../../src/engine/index.js';
 
 /** Numeric fields that name cards. */
 const CARD_FIELDS = new Set([
@@ -94,7 +94,7 @@ export class DealKnower {
 
   constructor(
     private readonly options: GameOptions,
-    private readonly seed: number,
+    private readonly seed: Seed,
     actions: readonly Action[],
   ) {
     this.actions = [...actions];

@@ -3,14 +3,14 @@
  * the ground truth a test checks against (the server keeps running meanwhile). `where` is
  * a server's DATA_DIR (SQLite) or a PostgreSQL URL (the cluster's database).
  */
-import type { Action, ResolvedOptions } from '../../../src/engine/index.js';
+import type { Action, ResolvedOptions, Seed } from '../../../src/engine/index.js';
 import { PostgresStore } from '../../../src/server/store/postgres.js';
 import { SqliteStore } from '../../../src/server/store/sqlite.js';
 import type { Store } from '../../../src/server/store/store.js';
 
 export interface StoredGame {
   readonly options: ResolvedOptions;
-  readonly seed: number;
+  readonly seed: Seed;
   readonly status: string;
   readonly actions: { seq: number; action: Action; byBot: boolean }[];
 }

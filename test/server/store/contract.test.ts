@@ -263,6 +263,17 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     },
   );
 
+  it.skipIf(skip)('keeps a wide seed to the last digit, and a 32-bit seed as the number it was', async () => {
+    // All digits: a column that took it for a number would round it.
+    for (const seed of ['9'.repeat(64), `${'0f'.repeat(31)}e1`, 4_294_967_295]) {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      const game = { ...gameOf(table, `s-${table.code}`), seed };
+      await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+      expect((await store.loadGame(game.id))?.seed).toBe(seed);
+    }
+  });
+
   it.skipIf(skip)('keeps one analysis per game: the first stored stays', async () => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));
@@ -791,6 +802,8 @@ describe('migrations', () => {
       const loaded = await store.loadTable('OLDTABLE');
       expect(loaded?.table).toMatchObject({ code: 'OLDTABLE', status: 'playing', gameId: 'g-old', version: 1 });
       expect(loaded?.seats.map((s) => s.bot)).toEqual([null, 'easy']);
+      // A game from before wide seeds (migration 7) keeps its 32-bit seed, so it deals as it did.
+      expect((await store.loadGame('g-old'))?.seed).toBe(42);
       // Stored before the coach option and the turn clock existed: they are off.
       expect(loaded?.table.settings.coach).toBe(false);
       expect(loaded?.table.settings.turnClock).toBe('off');
