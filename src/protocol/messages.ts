@@ -9,7 +9,7 @@ import type { AnalysedDecision, Analysis, Hint, Reason, TrickOutcome } from '../
 import { type BotLevel, LEVELS } from '../bots/levels.js';
 import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
 import { TURN_CLOCKS, type TurnClock } from './clock.js';
-import { cleanText, isVisible } from './text.js';
+import { cleanText, isVisible, nameProblem } from './text.js';
 
 export type { Hint, Reason, TrickOutcome };
 export { TURN_CLOCKS, type TurnClock };
@@ -32,18 +32,21 @@ export type BotLevelName = BotLevel;
 
 const rank = z.number().finite();
 
-/** Typed text others will read: cleaned (text.ts), then measured, and never invisible-only. */
+/** Typed text others will read: cleaned (text.ts), then measured. */
 function typedText(max: number) {
   return z
     .string()
     .max(max * 4)
     .overwrite(cleanText)
     .min(1)
-    .max(max)
-    .refine(isVisible, { message: 'must show at least one visible character' });
+    .max(max);
 }
 
-export const DisplayNameSchema = typedText(24);
+/** A person's name at a table: typed text that passes the name rules (text.ts), else ERR_BAD_NAME. */
+export const DisplayNameSchema = typedText(24).superRefine((name, ctx) => {
+  const problem = nameProblem(name);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { code: 'ERR_BAD_NAME' } });
+});
 
 /** Options of a new table (POST /api/tables). */
 export const TableOptionsSchema = z
@@ -123,7 +126,9 @@ export const ClientMessages = {
   /** A player whose seat a bot plays (away) takes it back. */
   'seat:back': z.object({}).strict(),
   'chat:send': z.union([
-    z.object({ text: typedText(200) }).strict(),
+    z
+      .object({ text: typedText(200).refine(isVisible, { message: 'must show at least one visible character' }) })
+      .strict(),
     z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict(),
   ]),
 } as const;

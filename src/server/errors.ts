@@ -25,7 +25,10 @@ export const INTERNAL_ERROR = {
 export function invalid(error: z.ZodError): ServerError {
   const issue = error.issues[0];
   const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return new ServerError('ERR_BAD_REQUEST', `Invalid request. ${where}${issue?.message ?? 'malformed input'}`);
+  // A rule of the protocol's own (e.g. the name rules) names its code in the issue's params.
+  const code =
+    issue?.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : 'ERR_BAD_REQUEST';
+  return new ServerError(code, `Invalid request. ${where}${issue?.message ?? 'malformed input'}`);
 }
 
 export function publicError(e: unknown): { code: string; message: string } {

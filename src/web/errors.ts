@@ -12,6 +12,10 @@ export const ERROR_TEXTS = {
     en: 'The server could not read that request.',
     de: 'Der Server konnte diese Anfrage nicht lesen.',
   },
+  ERR_BAD_NAME: {
+    en: 'Choose another name: letters of one alphabet, without invisible characters or stacked accents.',
+    de: 'Wähle einen anderen Namen: Buchstaben eines Alphabets, ohne unsichtbare Zeichen oder gestapelte Akzente.',
+  },
   ERR_BAD_OPTIONS: {
     en: 'These table options do not make a game.',
     de: 'Mit diesen Tisch-Einstellungen lässt sich nicht spielen.',

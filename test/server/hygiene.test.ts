@@ -1,5 +1,6 @@
 /**
- * Input hygiene and HTTP edges: names and chat are cleaned and never invisible; the page
+ * Input hygiene and HTTP edges: names and chat are cleaned and never invisible, names
+ * that could pass for another are refused and change nothing; the page
  * carries security headers; invite links come from PUBLIC_URL; /metrics is not public;
  * refusals never echo what was sent.
  */
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableReply, JoinTableReply } from '../../src/protocol/messages.js';
 import { Client } from './helpers/client.js';
 import { api, requestFrom, startServer, type TestServer, tempDataDir } from './helpers/server.js';
+import { withStore } from './helpers/stored.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -48,12 +50,19 @@ describe('names and chat', () => {
     expect(
       (await api<{ seats: { name: string | null }[] }>(server, 'GET', `/api/tables/${code}`)).body.seats[1].name,
     ).toBe('René');
-    for (const name of ['\u200B\u200B', '\u202E', '\u3164', ' \u0000 ', '\u2060\uFEFF']) {
+    // Nothing left once cleaned: a bad request; left but showing nothing: a bad name.
+    for (const [name, refusal] of [
+      ['\u202E', 'ERR_BAD_REQUEST'],
+      [' \u0000 ', 'ERR_BAD_REQUEST'],
+      ['\u200B\u200B', 'ERR_BAD_NAME'],
+      ['\u3164', 'ERR_BAD_NAME'],
+      ['\u2060\uFEFF', 'ERR_BAD_NAME'],
+    ]) {
       const r = await api<{ error: { code: string; message: string } }>(server, 'POST', `/api/tables/${code}/seats`, {
         name,
       });
       expect(r.status).toBe(400);
-      expect(r.body.error.code).toBe('ERR_BAD_REQUEST');
+      expect(r.body.error.code).toBe(refusal);
     }
 
     const host = new Client(server.url, created.body.token);
@@ -67,6 +76,39 @@ describe('names and chat', () => {
     const reply = await reader.watch(code);
     expect(reply.ok && reply.chat!.map((m) => m.text)).toEqual(['hi there 👨‍👩‍👧']);
     for (const c of [host, reader]) c.close();
+  });
+});
+
+describe('names that could pass for another', () => {
+  it('are refused with ERR_BAD_NAME, and the refusal changes nothing', async () => {
+    const created = await api<CreateTableReply>(server, 'POST', '/api/tables', {
+      name: 'Ann',
+      options: { players: 4 },
+    });
+    const { code } = created.body;
+    const before = await api(server, 'GET', `/api/tables/${code}`);
+    const tables = await withStore(server.dataDir, (store) => store.openTableCodes());
+    // Tag characters hiding text, a zero-width space, a struck-through name, a Cyrillic "А".
+    for (const name of ['Ann\u{E0041}\u{E0042}', 'A\u200Bnn', 'Ann\u0336', '\u0410nn']) {
+      const joined = await api<{ error: { code: string; message: string } }>(
+        server,
+        'POST',
+        `/api/tables/${code}/seats`,
+        { name },
+      );
+      expect(joined.status).toBe(400);
+      expect(joined.body.error.code).toBe('ERR_BAD_NAME');
+      // The message names the field and the rule, never the name sent.
+      expect(joined.body.error.message).toMatch(/^Invalid request\. name: must /);
+      const made = await api<{ error: { code: string } }>(server, 'POST', '/api/tables', {
+        name,
+        options: { players: 2 },
+      });
+      expect(made.status).toBe(400);
+      expect(made.body.error.code).toBe('ERR_BAD_NAME');
+    }
+    expect(await api(server, 'GET', `/api/tables/${code}`)).toEqual(before);
+    expect(await withStore(server.dataDir, (store) => store.openTableCodes())).toEqual(tables);
   });
 });
 
