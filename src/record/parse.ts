@@ -4,6 +4,7 @@
  * which knows the round and position of each; errors here name the field.
  */
 import { type Result, resolveOptions } from '../engine/index.js';
+import { jsonProblem } from './json-syntax.js';
 import { type GameRecord, RECORD_FORMAT } from './types.js';
 
 /** A record problem: one line a person can act on, naming where it is. */
@@ -14,21 +15,12 @@ export function parseRecord(text: string): RecordResult<GameRecord> {
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return fail(`record: not valid JSON (${jsonProblem((e as Error).message)})`);
+    // Our own words, never V8's, whose wording changes with the Node version (json-syntax.ts).
+    const broken = jsonProblem(text);
+    if (!broken) throw e;
+    return fail(`record: not valid JSON at line ${broken.line}, column ${broken.column}: ${broken.problem}`);
   }
   return checkRecord(data);
-}
-
-/**
- * JSON.parse's complaint without the excerpt of the text V8 quotes into some messages
- * (`Unexpected token 'o', "not json"... is not valid JSON`), which may hold quotes or
- * line breaks and would cut the line in odd places.
- */
-function jsonProblem(message: string): string {
-  return message
-    .replace(/, ".*" is not valid JSON$/s, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** Check the shape of an already parsed record. */

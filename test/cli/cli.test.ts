@@ -107,7 +107,7 @@ describe('bottle-imp arguments', () => {
   test('a record that is not JSON: one whole line, the text not quoted into it', () => {
     const r = run(['replay', '-'], 'not json {"a\n"b');
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe("record: not valid JSON (Unexpected token 'o')\n");
+    expect(r.stderr).toBe("record: not valid JSON at line 1, column 2: expected null, found 'o'\n");
   });
 
   test('--version prints the package version', () => {
