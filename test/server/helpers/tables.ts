@@ -16,7 +16,8 @@ export interface Seating {
  * table is made over HTTP on `server`; seat i's connection goes to `urls[i % urls.length]`
  * (default: `server` too), so the players of one table can sit on different nodes. With
  * `named`, each connection names the table in its handshake, as the web client does (a
- * balancer then routes it to the table's node).
+ * balancer then routes it to the table's node). With `from`, every connection comes from
+ * that loopback address (the table is still made over HTTP from 127.0.0.1).
  */
 export async function seatTable(
   server: TestServer,
@@ -28,6 +29,7 @@ export async function seatTable(
     bots = true,
     urls = [server.url] as readonly string[],
     named = false,
+    from = undefined as string | undefined,
   } = {},
 ): Promise<Seating> {
   const created = await api<CreateTableReply>(server, 'POST', '/api/tables', { name: 'Host', options });
@@ -39,7 +41,7 @@ export async function seatTable(
     if (joined.status !== 201) throw new Error(`join failed: ${JSON.stringify(joined.body)}`);
     tokens.push(joined.body.token);
   }
-  const clients = tokens.map((t, i) => new Client(urls[i % urls.length], t, undefined, named ? code : undefined));
+  const clients = tokens.map((t, i) => new Client(urls[i % urls.length], t, from, named ? code : undefined));
   for (const c of clients) {
     const r = await c.watch(code);
     if (!r.ok) throw new Error(`watch failed: ${JSON.stringify(r)}`);
