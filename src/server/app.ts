@@ -20,7 +20,7 @@ import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
 import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
-import { addressBucket, type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { addressBucket, hintBucket, type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
 import { Lobby, LocalCreationCap } from './tables/lobby.js';
@@ -92,6 +92,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     addressOf,
     cluster,
     cluster?.messageBuckets(...addressBucket(config)),
+    cluster?.hintBuckets(...hintBucket(config)),
   );
   const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log, {
     // One node without a cluster: its claims are those of any earlier process on the same data.

@@ -64,6 +64,8 @@ export interface Config {
   readonly analysisIterations: number;
   /** Sampled deals per hint at the table. */
   readonly hintIterations: number;
+  /** Hints per minute per client address (a token bucket holding a minute's worth; ERR_HINT_BUDGET). */
+  readonly hintsPerMinute: number;
   /**
    * Every turn clock's seconds are multiplied by this (TURN_CLOCK_SCALE, default 1): tests
    * and trials run short clocks with, say, 0.05.
@@ -177,6 +179,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     analysisQueue: int(env, 'ANALYSIS_QUEUE', 8, 1),
     analysisIterations: int(env, 'ANALYSIS_ITERATIONS', ANALYSIS_DEFAULT_ITERATIONS, 1),
     hintIterations: int(env, 'HINT_ITERATIONS', HINT_ITERATIONS, 1),
+    hintsPerMinute: int(env, 'HINTS_PER_MINUTE', 30, 1),
     turnClockScale: scale(env.TURN_CLOCK_SCALE),
     cluster: cluster(env),
   };

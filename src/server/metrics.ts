@@ -23,6 +23,8 @@ export class Metrics {
   /** From receiving a player's action to acknowledging it (engine check and storage). */
   readonly actionLatency: Histogram;
   readonly botThink: Histogram;
+  /** Hints worked out (a hint asked again comes from the table's cache and is not counted). */
+  readonly hintThink: Histogram;
   readonly rejected: Counter<'code'>;
 
   constructor(counts: Counts) {
@@ -85,6 +87,12 @@ export class Metrics {
       name: 'bottle_imp_bot_think_seconds',
       help: 'Time a bot thought about one decision.',
       buckets: [0.001, 0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10],
+      registers,
+    });
+    this.hintThink = new Histogram({
+      name: 'bottle_imp_hint_think_seconds',
+      help: 'Time a bot thread worked out one hint (hints asked again are answered from the table and not counted).',
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5],
       registers,
     });
   }

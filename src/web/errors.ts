@@ -107,9 +107,9 @@ export const ERROR_TEXTS = {
     en: 'The host has turned the coach off at this table.',
     de: 'Der Gastgeber hat den Trainer an diesem Tisch ausgeschaltet.',
   },
-  ERR_HINT_PENDING: {
-    en: 'Your last hint is still being worked out.',
-    de: 'Dein letzter Tipp wird noch berechnet.',
+  ERR_HINT_BUDGET: {
+    en: 'Too many hints from your address. Wait a minute.',
+    de: 'Zu viele Tipps von deiner Adresse. Warte eine Minute.',
   },
   ERR_UNKNOWN_MESSAGE: {
     en: 'The server did not understand that. Reload the page.',

@@ -1,8 +1,9 @@
 /**
  * Help at the table over a real server: the coach option's default and who may switch it,
- * hints for the seat to act computed from its own view, and — checked on every message a
- * client receives, like the leak checker — no hint or bottle risk ever reaches a seat at a
- * table whose coach is off.
+ * hints for the seat to act computed from its own view, one hint per seat and decision
+ * however often it is asked, the per-address hint budget, and — checked on every message
+ * a client receives, like the leak checker — no hint or bottle risk ever reaches a seat at
+ * a table whose coach is off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hint, JoinTableReply, TableSummary } from '../../src/protocol/messages.js';
@@ -13,12 +14,13 @@ import { seatTable } from './helpers/tables.js';
 let server: TestServer;
 beforeAll(async () => {
   // Automated play asks a hint at every turn as fast as bots answer; the message limits
-  // (test/server/bounds.test.ts) are not what these tests are about.
+  // (test/server/bounds.test.ts) and the hint budget (below) are not what these tests are about.
   server = await startServer({
     HINT_ITERATIONS: '60',
     BOT_WORKERS: '2',
     SOCKET_RATE_PER_SECOND: '1000',
     ADDRESS_RATE_PER_SECOND: '100000',
+    HINTS_PER_MINUTE: '100000',
   });
 });
 afterAll(async () => {
@@ -36,6 +38,21 @@ function tap(c: Client): unknown[] {
     return reply;
   };
   return seen;
+}
+
+/** Hints the server has worked out so far (bottle_imp_hint_think_seconds counts each one). */
+async function hintsWorkedOut(at: TestServer): Promise<number> {
+  const text = (await api<string>(at, 'GET', '/metrics')).body;
+  return Number(/^bottle_imp_hint_think_seconds_count (\S+)$/m.exec(text)?.[1]);
+}
+
+/** Three people and no bot, the coach on, in the pass: nobody acts unless the test does. */
+async function threePeople(at: TestServer, from?: string): Promise<Client[]> {
+  const { humans } = await seatTable(at, { players: 3, rounds: 1 }, 3, { start: false, bots: false, from });
+  expect(await humans[0].call('table:coach', { coach: true })).toEqual({ ok: true });
+  expect(await humans[0].call('table:start', {})).toEqual({ ok: true });
+  await Promise.all(humans.map((c) => c.until(() => c.game !== null, 'the game')));
+  return humans;
 }
 
 /** Keys that only hints carry. */
@@ -116,14 +133,30 @@ describe('game:hint', () => {
     me.close();
   });
 
+  it('is one hint per seat and decision: asked twice at once, or again after another seat passed, it is the same, worked out once', async () => {
+    const humans = await threePeople(server);
+    const [me, other] = humans;
+    const before = await hintsWorkedOut(server);
+    const [first, second] = await Promise.all([me.call('game:hint', {}), me.call('game:hint', {})]);
+    expect(first).toMatchObject({ ok: true, hint: expect.any(Object) });
+    expect(second).toEqual(first);
+    // Another seat's pass moves the game on (and the hint's seed with it) but not this seat's decision.
+    expect(await other.playIfMyTurn()).toBe(true);
+    expect(await me.call('game:hint', {})).toEqual(first);
+    expect(await hintsWorkedOut(server)).toBe(before + 1);
+    // The next decision is a new hint.
+    for (const c of humans) await c.playIfMyTurn();
+    await Promise.all(humans.map((c) => c.until(() => c.game!.view.phase === 'play', 'the play phase')));
+    const next = await humans.find((c) => c.myTurn())!.call('game:hint', {});
+    expect(next).toMatchObject({ ok: true, hint: expect.any(Object) });
+    expect(await hintsWorkedOut(server)).toBe(before + 2);
+    for (const c of humans) c.close();
+  });
+
   it('is refused to a seat that is not to act', async () => {
     // Three people and no bot: nobody acts unless this test does, so whose turn it is
     // cannot change between reading it and asking.
-    const { humans } = await seatTable(server, { players: 3, rounds: 1 }, 3, { start: false, bots: false });
-    const [host] = humans;
-    expect(await host.call('table:coach', { coach: true })).toEqual({ ok: true });
-    expect(await host.call('table:start', {})).toEqual({ ok: true });
-    await Promise.all(humans.map((c) => c.until(() => c.game !== null, 'the game')));
+    const humans = await threePeople(server);
     for (const c of humans) expect(await c.playIfMyTurn()).toBe(true);
     await Promise.all(humans.map((c) => c.until(() => c.game!.view.phase === 'play', 'the play phase')));
     const waiting = humans.filter((c) => !c.myTurn());
@@ -132,6 +165,29 @@ describe('game:hint', () => {
       expect(await c.call('game:hint', {})).toMatchObject({ ok: false, error: { code: 'ERR_NOT_YOUR_TURN' } });
     }
     for (const c of humans) c.close();
+  });
+});
+
+describe('the hint budget per address', () => {
+  it('refuses hints over HINTS_PER_MINUTE from one address with ERR_HINT_BUDGET, working nothing out; another address still gets them', async () => {
+    const small = await startServer({ HINTS_PER_MINUTE: '3', HINT_ITERATIONS: '60' });
+    try {
+      const [me] = await threePeople(small, '127.0.0.2');
+      // Asked again for the same decision, a hint costs no work but still counts against the budget.
+      const answers = [];
+      for (let i = 0; i < 3; i++) answers.push(await me.call('game:hint', {}));
+      expect(answers.every((a) => a.ok)).toBe(true);
+      const worked = await hintsWorkedOut(small);
+      expect(await me.call('game:hint', {})).toEqual({
+        ok: false,
+        error: { code: 'ERR_HINT_BUDGET', message: 'Too many hints from your address. Wait a minute.' },
+      });
+      expect(await hintsWorkedOut(small)).toBe(worked);
+      const [elsewhere] = await threePeople(small);
+      expect(await elsewhere.call('game:hint', {})).toMatchObject({ ok: true, hint: expect.any(Object) });
+    } finally {
+      expect(await small.stop()).toBe(0);
+    }
   });
 });
 

@@ -6,6 +6,11 @@
  * taken away is taken on every node; and the owner cannot see other nodes' rooms, so it
  * builds every seat's update.
  *
+ * A seat's updates go to the room of the claim that holds it now (realtime/socket.ts,
+ * `rooms.seat`), so a connection whose node missed `seat:lost` (Redis was away) never gets
+ * the seat's next holder's updates; it is told it lost the seat once its node has checked
+ * its claim against the store again (node.ts, `recheck`).
+ *
  * Most tables never need the adapter: a table whose players all reach this node (the
  * balancer routes them by table code: docs/deploy.md) has nobody elsewhere to tell. Such a
  * table broadcasts to this node's rooms only (`localFirst`), so no update is published to
@@ -15,29 +20,24 @@
  * live nodes recorded them (followers.ts), are all on this node.
  */
 import type { ChatMessage, GameUpdate, TableSummary } from '../../protocol/messages.js';
-import { type Following, type IoServer, RoomBroadcaster, rooms } from '../realtime/socket.js';
+import { claimOf, type Following, type IoServer, RoomBroadcaster, rooms } from '../realtime/socket.js';
 import type { Broadcaster } from '../tables/context.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
+import type { Gateway, LocalFollowers } from './node.js';
 
-export class ClusterBroadcaster extends RoomBroadcaster {
+export class ClusterBroadcaster extends RoomBroadcaster implements Gateway {
   constructor(
     io: IoServer,
     private readonly following: Following,
   ) {
     super(io);
     // Another node's table took a seat away: the connections here that held it lose it too.
-    io.on('seat:lost', (code, seat) => this.lost(code, seat));
+    io.on('seat:lost', (code, claim) => this.lose(code, claim));
   }
 
   override follow(code: string, connection: string, claim: SeatClaim | null): boolean {
     if (this.io.sockets.sockets.has(connection)) return super.follow(code, connection, claim);
-    this.io
-      .in(connection)
-      .socketsJoin(
-        claim === null
-          ? [rooms.table(code), rooms.spectators(code)]
-          : [rooms.table(code), rooms.seat(code, claim.seat)],
-      );
+    this.io.in(connection).socketsJoin(rooms.of(code, claim));
     // Its node counts it; if it closed meanwhile, its node tells the table so.
     return true;
   }
@@ -52,13 +52,19 @@ export class ClusterBroadcaster extends RoomBroadcaster {
     return true;
   }
 
-  override seatLost(code: string, seat: number): void {
-    this.lost(code, seat);
-    this.io.serverSideEmit('seat:lost', code, seat);
+  override seatLost(code: string, claim: SeatClaim): void {
+    this.lose(code, claim);
+    this.io.serverSideEmit('seat:lost', code, claim);
   }
 
-  private lost(code: string, seat: number): void {
-    for (const id of this.loseSeatHere(code, seat)) this.following.follow(code, id, null);
+  lose(code: string, claim: SeatClaim): void {
+    for (const id of this.loseSeatHere(code, claim)) this.following.follow(code, id, null);
+  }
+
+  followers(): LocalFollowers {
+    return [...this.io.of('/').sockets.values()].flatMap(({ id, data }) =>
+      data.code === null ? [] : [{ code: data.code, connection: id, claim: claimOf(data) }],
+    );
   }
 }
 
@@ -90,20 +96,20 @@ class LocalFirstBroadcaster implements Broadcaster {
     this.out.table(summary);
   }
 
-  game(code: string, seat: number | null, update: GameUpdate): void {
-    this.out.game(code, seat, update);
+  game(code: string, to: SeatClaim | null, update: GameUpdate): void {
+    this.out.game(code, to, update);
   }
 
-  hasAudience(code: string, seat: number | null): boolean {
-    return this.out.hasAudience(code, seat);
+  hasAudience(code: string, to: SeatClaim | null): boolean {
+    return this.out.hasAudience(code, to);
   }
 
   chat(code: string, message: ChatMessage): void {
     this.out.chat(code, message);
   }
 
-  seatLost(code: string, seat: number): void {
+  seatLost(code: string, claim: SeatClaim): void {
     // Rare, and also keeps the Redis record of who follows the table right.
-    this.everywhere.seatLost(code, seat);
+    this.everywhere.seatLost(code, claim);
   }
 }

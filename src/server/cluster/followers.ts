@@ -1,10 +1,12 @@
 /**
  * Who follows each table, on every node: a Redis hash per table, one field per
- * connection (`node` + space + connection id) whose value is the seat claim it follows
- * with (or none: a spectator). The node holding the connection writes it when the owner
+ * connection (the node's process + space + connection id) whose value is the seat claim it
+ * follows with (or none: a spectator). The node holding the connection writes it when the owner
  * accepted the watch and deletes it when the connection goes; a closed table's goes whole. A node that takes a table
  * over reads it, so that players connected through other nodes are present for it from
- * the first moment, and their seats do not fall to bots.
+ * the first moment, and their seats do not fall to bots. The field names the process, not
+ * the node: the connections of a node killed and started again under the same NODE_ID died
+ * with its old process, whose stamp (nodes.ts) runs out, so they stop counting.
  */
 import type { Redis } from 'ioredis';
 import type { SeatClaim } from '../tables/seat-rules.js';
@@ -12,7 +14,8 @@ import type { Attendance } from '../tables/summary.js';
 import { viaRedis } from './redis.js';
 
 export interface Follower {
-  readonly node: string;
+  /** The node process holding the connection (node.ts). */
+  readonly process: string;
   readonly connection: string;
   readonly claim: SeatClaim | null;
 }
@@ -21,7 +24,7 @@ export class Followers {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly nodeId: string,
+    private readonly process: string,
   ) {}
 
   private key(code: string): string {
@@ -29,28 +32,28 @@ export class Followers {
   }
 
   async add(code: string, connection: string, claim: SeatClaim | null): Promise<void> {
-    await this.redis.hset(this.key(code), `${this.nodeId} ${connection}`, JSON.stringify(claim));
+    await this.redis.hset(this.key(code), `${this.process} ${connection}`, JSON.stringify(claim));
   }
 
   async remove(code: string, connection: string): Promise<void> {
-    await this.redis.hdel(this.key(code), `${this.nodeId} ${connection}`);
+    await this.redis.hdel(this.key(code), `${this.process} ${connection}`);
   }
 
   /**
-   * Everyone following the table through the given live nodes. (Fields of other nodes stay
-   * until the table closes: a node missing from `alive` may only be late to stamp itself.)
+   * Everyone following the table through the given live processes. (Fields of others stay
+   * until the table closes: a process missing from `alive` may only be late to stamp itself.)
    */
   async of(code: string, alive: ReadonlySet<string>): Promise<Follower[]> {
     const all = await viaRedis(this.redis.hgetall(this.key(code)));
     const out: Follower[] = [];
     for (const [field, value] of Object.entries(all)) {
-      const [node, connection] = field.split(' ');
-      if (alive.has(node)) out.push({ node, connection, claim: JSON.parse(value) as SeatClaim | null });
+      const [process, connection] = field.split(' ');
+      if (alive.has(process)) out.push({ process, connection, claim: JSON.parse(value) as SeatClaim | null });
     }
     return out;
   }
 
-  /** Who is at each of these tables through the given live nodes (one round trip for all). */
+  /** Who is at each of these tables through the given live processes (one round trip for all). */
   async attendance(codes: readonly string[], alive: ReadonlySet<string>): Promise<Map<string, Attendance>> {
     const pipeline = this.redis.pipeline();
     for (const code of codes) pipeline.hgetall(this.key(code));

@@ -133,6 +133,11 @@ export class ClusterNode implements Hosting, Following {
     return new SharedBuckets(this.links.main, `${this.config.redisPrefix}api:`, perSecond, burst);
   }
 
+  /** Hints per address over every node: one Redis round trip per hint, which costs a thread far longer. */
+  hintBuckets(perSecond: number, burst: number): SharedBuckets {
+    return new SharedBuckets(this.links.main, `${this.config.redisPrefix}hints:`, perSecond, burst);
+  }
+
   /** Socket.IO messages per address over every node, taken from Redis in batches. */
   messageBuckets(perSecond: number, burst: number): BatchedBuckets {
     const shared = new SharedBuckets(this.links.main, `${this.config.redisPrefix}messages:`, perSecond, burst);

@@ -1,7 +1,9 @@
 /**
- * Which nodes are alive: each node stamps itself into one Redis sorted set on every
- * heartbeat (score: until when it counts as alive). A node missing its stamps for a lease
- * is dead to the others, who then stop counting its connections as present.
+ * Which nodes are alive: each node's process (node.ts) stamps itself into one Redis sorted
+ * set on every heartbeat (score: until when it counts as alive). A process missing its
+ * stamps for a lease is dead to the others, who then stop counting its connections as
+ * present; a node started again under the same NODE_ID is a new process, so the
+ * connections of the one that died do not come back to life with it.
  */
 import type { Redis } from 'ioredis';
 
@@ -14,20 +16,20 @@ export class Nodes {
   constructor(
     private readonly redis: Redis,
     prefix: string,
-    private readonly nodeId: string,
+    private readonly process: string,
     private readonly leaseMs: number,
   ) {
     this.key = `${prefix}nodes`;
   }
 
   /**
-   * This node is alive for another lease; returns the nodes alive now (this one included),
-   * and whether this node was missing from the set (its first stamp, or Redis lost its data).
+   * This process is alive for another lease; returns the processes alive now (this one
+   * included), and whether it was missing from the set (its first stamp, or Redis lost its data).
    */
   async beat(now: number): Promise<{ alive: Set<string>; missing: boolean }> {
     const [added, , alive] = (await this.redis
       .multi()
-      .zadd(this.key, now + this.leaseMs, this.nodeId)
+      .zadd(this.key, now + this.leaseMs, this.process)
       .zremrangebyscore(this.key, '-inf', now - FORGET_AFTER_MS)
       .zrangebyscore(this.key, now, '+inf')
       .exec()) as [Error | null, unknown][];
@@ -37,6 +39,6 @@ export class Nodes {
 
   /** Shutting down: no longer alive, at once. */
   async leave(): Promise<void> {
-    await this.redis.zrem(this.key, this.nodeId);
+    await this.redis.zrem(this.key, this.process);
   }
 }

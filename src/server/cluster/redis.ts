@@ -109,10 +109,8 @@ function unqueued(client: Redis, events: RedisEvents, closing: () => boolean): (
     if (missed === 0) return;
     events.warn({ unsent: missed }, 'Redis is back: broadcasts for other nodes were not sent meanwhile');
     missed = 0;
-    // Once the other nodes' subscribers are back too (each connection retries every second at most).
-    setTimeout(() => {
-      if (!closing()) events.back();
-    }, BACK_SETTLED_MS);
+    // Once the other nodes' subscribers are back too.
+    onceSettled(closing, () => events.back());
   });
   return () => total;
 }
@@ -124,6 +122,18 @@ export interface RedisEvents {
   warn(o: object, msg: string): void;
   /** The adapter's publisher is back after broadcasts were not sent: followers elsewhere must catch up. */
   back(): void;
+  /**
+   * The adapter's subscriber is back after its connection was lost: what the other nodes
+   * said meanwhile (a seat taken away: `seat:lost`) went unheard here.
+   */
+  deafened(): void;
+}
+
+/** Once every node's connections are back after Redis returned (each retries every second at most). */
+function onceSettled(closing: () => boolean, then: () => void): void {
+  setTimeout(() => {
+    if (!closing()) then();
+  }, BACK_SETTLED_MS);
 }
 
 export async function connectRedis(config: ClusterConfig, events: RedisEvents): Promise<RedisLinks> {
@@ -162,6 +172,16 @@ export async function connectRedis(config: ClusterConfig, events: RedisEvents): 
   const adapterSub = make(true);
   const rpcSub = make(true);
   for (const sub of [adapterSub, rpcSub]) reported(sub, onError);
+  // Its first 'ready' is the first connection; every later one follows a lost connection. Told
+  // once ioredis has subscribed again (it does on 'ready'), so a seat lost after that is heard.
+  adapterSub.once('ready', () =>
+    adapterSub.on('ready', () =>
+      onceSettled(
+        () => closing,
+        () => events.deafened(),
+      ),
+    ),
+  );
   const all = [main, adapterPub, adapterSub, rpcSub];
   const cut = () => {
     closing = true;

@@ -1,7 +1,8 @@
 /**
  * Requests between nodes over Redis pub/sub: each node listens on a channel of its own,
  * `PREFIX` + `node:` + its id. A request names the asking node, so the answer goes back on
- * that node's channel. Every request has a clock: no answer in time, or no node listening,
+ * that node's channel, and its process (the node's name and a part new at every start:
+ * node.ts), so that what it asked for dies with that process. Every request has a clock: no answer in time, or no node listening,
  * is ERR_UNAVAILABLE for the client, never a wait without end. A request is carried out
  * at most once: ioredis sends a command again when its connection dropped before Redis
  * answered, so the same request can arrive twice, and a join served twice would take two seats.
@@ -14,9 +15,10 @@ import { ServerError } from '../errors.js';
 export type RpcAnswer = { ok: true; value: unknown } | { ok: false; code: string; message: string; status: number };
 
 interface Envelope {
-  /** Set on a request: its id and the node to answer. */
+  /** Set on a request: its id, the node to answer and the asking process. */
   readonly id?: string;
   readonly from?: string;
+  readonly process?: string;
   readonly body?: unknown;
   /** Set on an answer: the id of the request it answers. */
   readonly re?: string;
@@ -43,8 +45,9 @@ export class Rpc {
     private readonly sub: Redis,
     private readonly prefix: string,
     private readonly nodeId: string,
-    /** Carries out a request from another node (`from`). A thrown ServerError becomes a refusal. */
-    private readonly serve: (body: unknown, from: string) => Promise<unknown>,
+    private readonly process: string,
+    /** Carries out a request from another node's process. A thrown ServerError becomes a refusal. */
+    private readonly serve: (body: unknown, process: string) => Promise<unknown>,
     private readonly log: { error(o: object, msg: string): void },
   ) {
     this.channel = channelOf(prefix, nodeId);
@@ -71,7 +74,7 @@ export class Rpc {
     try {
       listeners = await this.main.publish(
         channelOf(this.prefix, node),
-        JSON.stringify({ id, from: this.nodeId, body }),
+        JSON.stringify({ id, from: this.nodeId, process: this.process, body }),
       );
     } catch {
       listeners = 0;
@@ -95,10 +98,10 @@ export class Rpc {
       this.settle(envelope.re, envelope.answer);
       return;
     }
-    if (envelope.id === undefined || envelope.from === undefined) return;
+    if (envelope.id === undefined || envelope.from === undefined || envelope.process === undefined) return;
     const { id, from } = envelope;
     if (!this.firstArrival(id)) return;
-    this.serve(envelope.body, from).then(
+    this.serve(envelope.body, envelope.process).then(
       (value) => this.answer(from, id, { ok: true, value: value ?? null }),
       (e) => {
         if (!(e instanceof ServerError)) this.log.error({ err: e }, 'forwarded request failed');

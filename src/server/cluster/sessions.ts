@@ -10,7 +10,6 @@
  * two nodes cannot both take an address's last place; closing is deleting the session's
  * field, which is the same whether done once or twice.
  */
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { ServerError } from '../errors.js';
 import type { SessionCount } from '../realtime/sessions.js';
@@ -63,8 +62,6 @@ function unreachable(): ServerError {
 }
 
 export class SharedSessions implements SessionCount {
-  /** This process among the stamps: the node's name and a random part new at every start. */
-  private readonly process: string;
   private readonly stamps: string;
   /** This process's sessions counted in Redis (id → address), to tell Redis again should it lose them. */
   private readonly mine = new Map<string, string>();
@@ -74,12 +71,12 @@ export class SharedSessions implements SessionCount {
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    nodeId: string,
+    /** This process among the stamps: the node's name and a part new at every start (node.ts). */
+    private readonly process: string,
     private readonly max: number,
     /** How long a stamp keeps this process's sessions counting: the cluster's lease. */
     private readonly aliveMs: number,
   ) {
-    this.process = `${nodeId}/${randomBytes(6).toString('hex')}`;
     this.stamps = `${prefix}session-processes`;
   }
 

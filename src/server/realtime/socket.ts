@@ -140,6 +140,11 @@ export function addressBucket(config: Config): [perSecond: number, burst: number
   return [config.addressRatePerSecond, config.addressRatePerSecond * 2];
 }
 
+/** Hints per address: HINTS_PER_MINUTE, with a burst of a minute's worth (each hint costs a thread far longer than a message). */
+export function hintBucket(config: Config): [perSecond: number, burst: number] {
+  return [config.hintsPerMinute / 60, config.hintsPerMinute];
+}
+
 type Reply<K extends ClientMessageName> = (ack: Ack<ClientReplies[K]>) => void;
 /** Answers one message with what the protocol says its acknowledgement carries (`ClientReplies`). */
 type Handler<K extends ClientMessageName> = (message: ClientMessage<K>, reply: Reply<K>) => Promise<ClientReplies[K]>;
@@ -156,6 +161,7 @@ const SEATED_MESSAGES = (Object.keys(ClientMessages) as ClientMessageName[]).fil
 export class Realtime {
   private readonly perConnection: Buckets;
   private readonly perAddress: AddressLimit;
+  private readonly hintsPerAddress: AddressLimit;
   private readonly watches = new Buckets(WATCHES_PER_SECOND, WATCH_BURST);
   /** During shutdown, dropped connections are not absences. */
   private stopping = false;
@@ -172,10 +178,13 @@ export class Realtime {
     private readonly following: Following | null = null,
     /** Messages per address (in a cluster, shared by every node: cluster/batched-buckets.ts). */
     perAddress?: AddressLimit,
+    /** Hints per address (in a cluster, shared by every node: cluster/limits.ts). */
+    hintsPerAddress?: AddressLimit,
   ) {
     // A burst of two seconds' worth is allowed.
     this.perConnection = new Buckets(config.socketRatePerSecond, config.socketRatePerSecond * 2);
     this.perAddress = perAddress ?? new Buckets(...addressBucket(config));
+    this.hintsPerAddress = hintsPerAddress ?? new Buckets(...hintBucket(config));
     io.on('connection', (socket) => this.connect(socket, config.joinTimeoutMs));
   }
 
@@ -198,6 +207,8 @@ export class Realtime {
         const { code, claim } = seated(state);
         // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
         const command = { type: name, by: claim, message } as SeatedCommand;
+        if (command.type === 'game:hint' && !(await this.hintsPerAddress.take(address)))
+          throw new ServerError('ERR_HINT_BUDGET', 'Too many hints from your address. Wait a minute.', 429);
         if (command.type !== 'game:act') return this.lobby.handle(code, command);
         const started = performance.now();
         return this.lobby.handle(code, command, (ack) => {

@@ -15,14 +15,18 @@ export interface Broadcaster {
    */
   follow(code: string, connection: string, claim: SeatClaim | null): boolean;
   table(summary: TableSummary): void;
-  /** An update for one seat, or for spectators (null). */
-  game(code: string, seat: number | null, update: GameUpdate): void;
-  /** Whether anyone listens as that seat (or as a spectator), so views are built only when needed. */
-  hasAudience(code: string, seat: number | null): boolean;
+  /**
+   * An update for the connections holding a seat by its current claim (the seat's token as
+   * stored now), or for spectators (null). A connection holding the seat by an older claim
+   * gets nothing, even if it was never told that it lost the seat.
+   */
+  game(code: string, to: SeatClaim | null, update: GameUpdate): void;
+  /** Whether anyone listens by that claim (or as a spectator), so views are built only when needed. */
+  hasAudience(code: string, to: SeatClaim | null): boolean;
   /** Chat goes to everyone following the table: players and (read-only) spectators. */
   chat(code: string, message: ChatMessage): void;
-  /** Every connection holding the seat loses it: it becomes a spectator and is told so. */
-  seatLost(code: string, seat: number): void;
+  /** Every connection holding the seat by this (old) claim loses it: it becomes a spectator and is told so. */
+  seatLost(code: string, claim: SeatClaim): void;
   /**
    * In a cluster: the broadcaster of a table that nobody follows through another node (one
    * just made here, or one taken over whose followers are all here), which keeps its news

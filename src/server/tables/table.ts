@@ -39,8 +39,11 @@ export class Table {
   private readonly bots: BotDriver;
   private readonly chat: TableChat;
   private readonly clocks: TurnClocks;
-  /** Seats whose hint is being worked out (one at a time per seat). */
-  private readonly hintsThinking = new Set<number>();
+  /**
+   * Per seat, its latest hint and the decision it is for, kept while it is worked out and
+   * after: one hint per seat per decision, however often it is asked.
+   */
+  private readonly hints = new Map<number, { readonly decision: string; readonly hint: Promise<Hint> }>();
 
   constructor(
     private readonly ctx: TableContext,
@@ -351,32 +354,42 @@ export class Table {
 
   /**
    * A hint for a seated person whose turn it is, from that seat's view only, worked out in
-   * the bot pool. Refused unless the table's coach option is on.
+   * the bot pool. Refused unless the table's coach option is on. Asked again for the same
+   * decision (also while it is still being worked out) it is the same hint, at no new cost.
    */
   private async hint(claim: rules.SeatClaim): Promise<{ hint: Hint }> {
-    const { seat, job } = await this.queue.run(() => {
+    // Wrapped, so that the queue goes on while the hint is worked out outside it.
+    const { hint } = await this.queue.run(() => {
       const { seat, owner } = this.playingSeat(claim);
       if (this.row.settings.coach !== true)
         throw new ServerError('ERR_COACH_OFF', 'The host has turned hints off at this table.', 403);
       const view = owner.view(seat);
       if (!view.toAct.includes(seat) || (view.phase === 'pass' && view.passed[seat]))
         throw new ServerError('ERR_NOT_YOUR_TURN', 'Hints are given when it is your turn.', 409);
-      if (this.hintsThinking.has(seat))
-        throw new ServerError('ERR_HINT_PENDING', 'Your last hint is still being worked out.', 429);
-      this.hintsThinking.add(seat);
-      return { seat, job: { view, seed: decisionSeed(owner.row.seed, owner.seq, seat) } };
-    });
-    try {
-      const { result } = await this.ctx.pool.submit({
-        kind: 'hint',
-        view: job.view,
-        iterations: this.ctx.config.hintIterations,
-        seed: job.seed,
+      // The seat's decision, not the game's seq: while passing, others' passes move the seq on but not the decision.
+      const decision = `${owner.row.id}:${view.round}:${view.phase}:${view.tricks.length}`;
+      const known = this.hints.get(seat);
+      if (known?.decision === decision) return known;
+      const hint = this.ctx.pool
+        .submit({
+          kind: 'hint',
+          view,
+          iterations: this.ctx.config.hintIterations,
+          seed: decisionSeed(owner.row.seed, owner.seq, seat),
+        })
+        .then(({ result, ms }) => {
+          this.ctx.metrics.hintThink.observe(ms / 1000);
+          return result;
+        });
+      const entry = { decision, hint };
+      this.hints.set(seat, entry);
+      // A hint that failed is not kept: asking again tries again.
+      hint.catch(() => {
+        if (this.hints.get(seat) === entry) this.hints.delete(seat);
       });
-      return { hint: result };
-    } finally {
-      this.hintsThinking.delete(seat);
-    }
+      return entry;
+    });
+    return { hint: await hint };
   }
 
   /** The claim's seat and the game it plays in; refused when the table is closed or no game runs. */

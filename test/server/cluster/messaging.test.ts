@@ -30,7 +30,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   const link = async (nodeId: string) => {
     const l = await connectRedis(
       { redisUrl: TEST_REDIS_URL, nodeId, redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
-      { error: () => undefined, warn: () => undefined, back: () => undefined },
+      { error: () => undefined, warn: () => undefined, back: () => undefined, deafened: () => undefined },
     );
     links.push(l);
     return l;
@@ -43,12 +43,13 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   beforeAll(async () => {
     aLinks = await link('a');
     const bLinks = await link('b');
-    a = new Rpc(aLinks.main, aLinks.rpcSub, prefix, 'a', async () => 'a answers', quiet);
+    a = new Rpc(aLinks.main, aLinks.rpcSub, prefix, 'a', 'a/1', async () => 'a answers', quiet);
     b = new Rpc(
       bLinks.main,
       bLinks.rpcSub,
       prefix,
       'b',
+      'b/1',
       async (body) => {
         const { op, ms } = body as { op: string; ms?: number };
         if (op === 'refuse') throw new ServerError('ERR_SEAT_TAKEN', 'Seat 2 is taken.', 409);
@@ -98,7 +99,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   });
 
   it('a request that arrives twice (ioredis sends a command again after a dropped connection) is carried out once', async () => {
-    const request = JSON.stringify({ id: 'same-request', from: 'a', body: { op: 'count' } });
+    const request = JSON.stringify({ id: 'same-request', from: 'a', process: 'a/1', body: { op: 'count' } });
     const channel = `${prefix}node:b`;
     expect(await aLinks.main.publish(channel, request)).toBe(1);
     expect(await aLinks.main.publish(channel, request)).toBe(1);
@@ -132,8 +133,8 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     const sorted = async (alive: string[]) =>
       (await onA.of('TBL1', new Set(alive))).sort((p, q) => p.connection.localeCompare(q.connection));
     expect(await sorted(['a', 'b'])).toEqual([
-      { node: 'a', connection: 'conn-1', claim: { seat: 2, tokenHash: 'h2' } },
-      { node: 'b', connection: 'conn-3', claim: { seat: 0, tokenHash: 'h0' } },
+      { process: 'a', connection: 'conn-1', claim: { seat: 2, tokenHash: 'h2' } },
+      { process: 'b', connection: 'conn-3', claim: { seat: 0, tokenHash: 'h0' } },
     ]);
     expect((await sorted(['a'])).map((f) => f.connection)).toEqual(['conn-1']);
     // b was only late to stamp itself: its followers count again once it is alive.
@@ -186,10 +187,16 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
   let redis: PrivateRedis;
   const problems: string[] = [];
   let backs = 0;
+  let deafened = 0;
   const connect = () =>
     connectRedis(
       { redisUrl: redis.url, nodeId: 'n', redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
-      { error: (e) => problems.push(e.message), warn: (_, msg) => problems.push(msg), back: () => backs++ },
+      {
+        error: (e) => problems.push(e.message),
+        warn: (_, msg) => problems.push(msg),
+        back: () => backs++,
+        deafened: () => deafened++,
+      },
     );
   beforeAll(async () => {
     if (redisHere) redis = await startPrivateRedis();
@@ -228,11 +235,12 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
     expect(problems).toEqual(['Redis is away: broadcasts for other nodes are not sent until it is back']);
   });
 
-  it('while Redis is away the adapter queues no broadcast; once it is back the node hears that some were not sent', async () => {
+  it('while Redis is away the adapter queues no broadcast; once it is back the node hears that some were not sent, and that it heard nothing meanwhile', async () => {
     const l = await connect();
     const listener = redisClient(redis.url);
     try {
       backs = 0;
+      deafened = 0;
       await redis.down();
       while (l.adapterPub.status === 'ready') await new Promise((r) => setTimeout(r, 20));
       // A busy node's minute of broadcasts: none is kept in memory.
@@ -246,8 +254,10 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
       listener.on('message', (_channel: string, m: string) => heard.push(m));
       await listener.subscribe('updates');
       const deadline = Date.now() + 20_000;
-      while (backs === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while ((backs === 0 || deafened === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       expect(backs).toBe(1);
+      // Its subscriber was cut off: what other nodes said meanwhile (a seat lost) was not heard.
+      expect(deafened).toBe(1);
       expect(heard).toEqual([]);
       // And broadcasts are sent again.
       await l.adapterPub.publish('updates', 'a fresh update');
