@@ -27,6 +27,8 @@ export interface Config {
   readonly unopenedCloseMs: number;
   /** Tables not closed that one address may have created (counted while the process runs). */
   readonly maxTablesPerAddress: number;
+  /** Public tables waiting for players that one address may have made on this node. */
+  readonly maxPublicTablesPerAddress: number;
   /** Closed tables quiet for this long lose their chat and unfinished games (finished games are kept). */
   readonly retentionMs: number;
   /** How often the retention sweep runs. */
@@ -39,6 +41,17 @@ export interface Config {
   readonly addressRatePerSecond: number;
   /** Engine.IO sessions per client address, counted from the handshake on. */
   readonly maxConnectionsPerAddress: number;
+  /**
+   * Open TCP connections per address that connected (the socket's, not X-Forwarded-For's:
+   * the proxies of TRUST_PROXY are not capped here; nginx caps its clients itself).
+   */
+  readonly maxSocketsPerAddress: number;
+  /**
+   * A TCP connection must send a request's headers within this long of opening, and is
+   * closed when it stays this long idle between requests (WebSockets and long-polls are
+   * not idle: they have sent their request).
+   */
+  readonly idleConnectionMs: number;
   /** A session must join the namespace, then follow a table, within this long, or it is closed. */
   readonly joinTimeoutMs: number;
   /** Largest Socket.IO message or HTTP body accepted, in bytes. */
@@ -51,6 +64,11 @@ export interface Config {
   readonly trustProxy: ProxyTrust | null;
   /** The address people reach the server at (e.g. https://imp.example.org), for invite links; else taken from the request. */
   readonly publicUrl: string | null;
+  /**
+   * Without PUBLIC_URL, the host names (lower case) that a request's Host may name for an
+   * invite link built from it, besides this machine's own addresses and localhost.
+   */
+  readonly allowedHosts: readonly string[];
   /** With it, GET /metrics is also answered to `Authorization: Bearer <token>` from any address (else only from the server's machine). */
   readonly metricsToken: string | null;
   /**
@@ -126,6 +144,20 @@ function publicUrl(raw: string | undefined): string | null {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** ALLOWED_HOSTS: host names separated by commas (no ports, schemes or wildcards). */
+function allowedHosts(raw: string | undefined): string[] {
+  const names = (raw ?? '')
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== '');
+  const bad = names.find((n) => !HOST_NAME.test(n));
+  if (bad !== undefined)
+    throw new Error(`ALLOWED_HOSTS must list host names separated by commas (e.g. imp.example.org), not "${bad}"`);
+  return names;
+}
+
 /** REDIS_URL turns cluster mode on; several nodes share one database, so it must be PostgreSQL. */
 function cluster(env: NodeJS.ProcessEnv): ClusterConfig | null {
   const redisUrl = env.REDIS_URL;
@@ -162,6 +194,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     closeAfterMs: int(env, 'CLOSE_AFTER_SECONDS', 1800, 1) * 1000,
     unopenedCloseMs: int(env, 'UNOPENED_CLOSE_SECONDS', 120, 1) * 1000,
     maxTablesPerAddress: int(env, 'MAX_TABLES_PER_ADDRESS', 20, 1),
+    maxPublicTablesPerAddress: int(env, 'MAX_PUBLIC_TABLES_PER_ADDRESS', 1, 1),
     retentionMs: int(env, 'RETENTION_SECONDS', 30 * 24 * 3600, 1) * 1000,
     sweepEveryMs: int(env, 'SWEEP_SECONDS', 3600, 1) * 1000,
     walLimitBytes: int(env, 'SQLITE_WAL_LIMIT_BYTES', 4 * 1024 * 1024, 0),
@@ -169,11 +202,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     socketRatePerSecond: int(env, 'SOCKET_RATE_PER_SECOND', 20, 1),
     addressRatePerSecond: int(env, 'ADDRESS_RATE_PER_SECOND', 200, 1),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1),
+    // Twice the sessions: a long-polling session holds up to two connections at once.
+    maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', 512, 1),
+    idleConnectionMs: int(env, 'IDLE_CONNECTION_SECONDS', 10, 1, 300) * 1000,
     joinTimeoutMs: int(env, 'JOIN_TIMEOUT_SECONDS', 10, 1) * 1000,
     maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', 16 * 1024, 1024),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: proxyTrust(env.TRUST_PROXY),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    allowedHosts: allowedHosts(env.ALLOWED_HOSTS),
     metricsToken: env.METRICS_TOKEN || null,
     sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),
     analysisQueue: int(env, 'ANALYSIS_QUEUE', 8, 1),

@@ -90,6 +90,10 @@ export const ERROR_TEXTS = {
     en: 'Your address already has as many open tables as allowed. Close one first.',
     de: 'Von deiner Adresse sind schon so viele Tische offen wie erlaubt. Schließ erst einen.',
   },
+  ERR_TOO_MANY_PUBLIC_TABLES: {
+    en: 'You already have a public table waiting for players. Start or leave it first, or make this one private.',
+    de: 'Du hast schon einen öffentlichen Tisch, der auf Mitspieler wartet. Starte oder verlass ihn erst, oder mach diesen privat.',
+  },
   ERR_TOO_MANY_CONNECTIONS: {
     en: 'Too many connections from your address. Close a few tabs.',
     de: 'Zu viele Verbindungen von deiner Adresse. Schließ ein paar Tabs.',

@@ -1,7 +1,8 @@
 /**
  * Input hygiene and HTTP edges: names and chat are cleaned and never invisible, names
  * that could pass for another are refused and change nothing; the page
- * carries security headers; invite links come from PUBLIC_URL; /metrics is not public;
+ * carries security headers; invite links come from PUBLIC_URL, else from a Host this
+ * server may trust, else are relative; /metrics is not public;
  * refusals never echo what was sent.
  */
 import fs from 'node:fs';
@@ -109,6 +110,53 @@ describe('names that could pass for another', () => {
     }
     expect(await api(server, 'GET', `/api/tables/${code}`)).toEqual(before);
     expect(await withStore(server.dataDir, (store) => store.openTableCodes())).toEqual(tables);
+  });
+});
+
+describe('invite links without PUBLIC_URL', () => {
+  let open: TestServer;
+  beforeAll(async () => {
+    open = await startServer({ ALLOWED_HOSTS: 'imp.example.org, Play.Example.net' });
+  });
+  afterAll(async () => {
+    expect(await open?.stop()).toBe(0);
+  });
+
+  const inviteFor = async (host: string) => {
+    const r = await requestFrom(
+      open,
+      '127.0.0.1',
+      'POST',
+      '/api/tables',
+      { host },
+      { name: 'Ann', options: { players: 2 } },
+    );
+    expect(r.status).toBe(201);
+    const { code, invite } = JSON.parse(r.body) as CreateTableReply;
+    return invite.replace(code, 'CODE');
+  };
+
+  it('name the Host only when it is this machine, localhost or allowed; else they are relative', async () => {
+    expect(await inviteFor(`127.0.0.1:${open.port}`)).toBe(`http://127.0.0.1:${open.port}/#/t/CODE`);
+    expect(await inviteFor('localhost:8080')).toBe('http://localhost:8080/#/t/CODE');
+    expect(await inviteFor('imp.example.org')).toBe('http://imp.example.org/#/t/CODE');
+    expect(await inviteFor('PLAY.example.net:8443')).toBe('http://PLAY.example.net:8443/#/t/CODE');
+    // A forged Host, an address that is not this machine's, or junk after an allowed name.
+    for (const host of [
+      'evil.example',
+      'imp.example.org.evil.example',
+      '203.0.113.9',
+      'imp.example.org/x',
+      'a@imp.example.org',
+    ])
+      expect(await inviteFor(host)).toBe('/#/t/CODE');
+    // Said once per Host, not once per table.
+    await inviteFor('evil.example');
+    const said = open
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('invite links for this Host are relative') && l.includes('"host":"evil.example"'));
+    expect(said).toHaveLength(1);
   });
 });
 

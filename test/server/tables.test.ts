@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateTableReply, TableSummary } from '../../src/protocol/messages.js';
 import { Client } from './helpers/client.js';
-import { api, startServer, type TestServer, tempDataDir } from './helpers/server.js';
+import { api, requestFrom, startServer, type TestServer, tempDataDir } from './helpers/server.js';
 import { seatTable } from './helpers/tables.js';
 
 let server: TestServer;
@@ -43,6 +43,42 @@ describe('tables over HTTP', () => {
     expect(summary.seats[0]).toEqual({ seat: 0, name: 'Ann', bot: null, connected: false, away: false });
     // Codes are case-insensitive for people typing them.
     expect((await api(server, 'GET', `/api/tables/${pub.body.code.toLowerCase()}`)).status).toBe(200);
+  });
+
+  it('one public table waits per address, and tables with someone there are listed first', async () => {
+    const make = async (from: string, pub: boolean) => {
+      const r = await requestFrom(
+        server,
+        from,
+        'POST',
+        '/api/tables',
+        {},
+        { name: 'Ann', options: { players: 2, public: pub } },
+      );
+      return { status: r.status, body: JSON.parse(r.body) as CreateTableReply & { error?: { code: string } } };
+    };
+    const listed = async () => (await api<TableSummary[]>(server, 'GET', '/api/tables')).body.map((t) => t.code);
+    const first = await make('127.0.0.2', true);
+    expect(first.status).toBe(201);
+    const before = await listed();
+    const second = await make('127.0.0.2', true);
+    expect(second.status).toBe(429);
+    expect(second.body.error!.code).toBe('ERR_TOO_MANY_PUBLIC_TABLES');
+    // The refusal changes nothing; a private table, or another address's public one, is made.
+    expect(await listed()).toEqual(before);
+    expect((await make('127.0.0.2', false)).status).toBe(201);
+    const other = await make('127.0.0.3', true);
+    expect(other.status).toBe(201);
+    // Newest first, except that a table where someone is connected comes before those nobody is at.
+    expect((await listed()).indexOf(other.body.code)).toBeLessThan((await listed()).indexOf(first.body.code));
+    const host = new Client(server.url, first.body.token);
+    await host.watch(first.body.code);
+    expect((await listed())[0]).toBe(first.body.code);
+    // Once it has started, the address may open another public table.
+    expect((await host.call('seat:bot', { seat: 1, level: 'easy' })).ok).toBe(true);
+    expect((await host.call('table:start', {})).ok).toBe(true);
+    expect((await make('127.0.0.2', true)).status).toBe(201);
+    host.close();
   });
 
   it('refuses bad options and bad names with a clear message', async () => {

@@ -84,6 +84,29 @@ describe('start-up problems are one line and exit status 1, and create nothing',
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
+  test('a connection or host setting out of range', () => {
+    for (const [name, value, line] of [
+      ['MAX_SOCKETS_PER_ADDRESS', '0', 'MAX_SOCKETS_PER_ADDRESS must be a whole number of at least 1, not "0"'],
+      ['IDLE_CONNECTION_SECONDS', '301', 'IDLE_CONNECTION_SECONDS must be a whole number from 1 to 300, not "301"'],
+      [
+        'MAX_PUBLIC_TABLES_PER_ADDRESS',
+        'many',
+        'MAX_PUBLIC_TABLES_PER_ADDRESS must be a whole number of at least 1, not "many"',
+      ],
+      [
+        'ALLOWED_HOSTS',
+        'imp.example.org, https://x',
+        'ALLOWED_HOSTS must list host names separated by commas (e.g. imp.example.org), not "https://x"',
+      ],
+    ]) {
+      const dataDir = path.join(tempDir(), 'data');
+      const r = runServer({ PORT: '0', DATA_DIR: dataDir, [name]: value });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`bottle-imp server: ${line}\n`);
+      expect(fs.existsSync(dataDir)).toBe(false);
+    }
+  });
+
   test('a port already in use', async () => {
     const dataDir = path.join(tempDir(), 'data');
     const blocker = net.createServer();

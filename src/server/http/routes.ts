@@ -4,6 +4,8 @@
  * schemas; every refusal is `{ error: { code, message } }` and never a stack trace.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -63,7 +65,7 @@ export function registerRoutes(
     const body = parse(CreateTableSchema, req.body);
     const { table, token } = await lobby.create(body.name, body.options, req.ip);
     reply.code(201);
-    return { code: table.code, seat: 0, token, invite: inviteLink(config.publicUrl, req, table.code) };
+    return { code: table.code, seat: 0, token, invite: inviteLink(config, req, table.code) };
   });
 
   app.get('/api/tables', async () => lobby.publicLobbies());
@@ -152,10 +154,46 @@ async function mustGetAnalysableGame(store: Store, id: string): Promise<GameRow>
   return row;
 }
 
-/** The web client's link to a table (it routes by the URL hash); from PUBLIC_URL when set, never trusting `Host` then. */
-function inviteLink(publicUrl: string | null, req: FastifyRequest, code: string): string {
-  return `${publicUrl ?? `${req.protocol}://${req.host}`}/#/t/${code}`;
+/**
+ * The web client's link to a table (it routes by the URL hash): under PUBLIC_URL when set.
+ * Else under the request's Host (X-Forwarded-Host from a trusted proxy) only when that
+ * names this machine or an ALLOWED_HOSTS name, so that a forged Host never makes a link
+ * to someone else's site; otherwise relative, for the client to resolve against the
+ * address it used (the web client builds its links from its own location anyway).
+ */
+function inviteLink(config: Config, req: FastifyRequest, code: string): string {
+  const path = `/#/t/${code}`;
+  if (config.publicUrl) return config.publicUrl + path;
+  if (isOwnHost(req.host, config.allowedHosts)) return `${req.protocol}://${req.host}${path}`;
+  untrustedHosts.note(req, req.host);
+  return path;
 }
+
+/**
+ * Whether a Host (name or address, and a port) is localhost, one of this machine's
+ * addresses, or a name ALLOWED_HOSTS lists; anything else in it (a path, a user) is not.
+ */
+function isOwnHost(host: string, allowed: readonly string[]): boolean {
+  const parts = /^(?:\[([0-9a-f:.]+)\]|([a-z0-9.-]+))(?::\d{1,5})?$/i.exec(host);
+  if (!parts) return false;
+  const name = (parts[1] ?? parts[2]).toLowerCase();
+  if (name === 'localhost' || allowed.includes(name)) return true;
+  if (!isIP(name)) return false;
+  return Object.values(os.networkInterfaces()).some((addresses) => addresses?.some((a) => a.address === name));
+}
+
+/** Each Host that got a relative link is logged once (at most this many are remembered). */
+const untrustedHosts = {
+  seen: new Set<string>(),
+  note(req: FastifyRequest, host: string): void {
+    if (this.seen.has(host) || this.seen.size >= 1000) return;
+    this.seen.add(host);
+    req.log.warn(
+      { host },
+      'invite links for this Host are relative: it is not this machine nor in ALLOWED_HOSTS (set PUBLIC_URL or ALLOWED_HOSTS)',
+    );
+  },
+};
 
 /** The server's own machine (a local Prometheus or health agent), or whoever shows the token. */
 function mayReadMetrics(req: FastifyRequest, token: string | null): boolean {

@@ -94,6 +94,11 @@ const NOT_HERE = 'NOT_HERE';
 export class Lobby {
   private readonly tables = new Map<string, Table>();
   private readonly loading = new Map<string, Promise<Table | null>>();
+  /**
+   * The creating address of each public table made here, until it leaves this node: it
+   * counts against MAX_PUBLIC_TABLES_PER_ADDRESS while it waits for players (or is being made).
+   */
+  private readonly publicCreators = new Map<string, string>();
 
   constructor(
     private readonly ctx: Omit<TableContext, 'closed'>,
@@ -143,8 +148,10 @@ export class Lobby {
       this.loading.has(code) ||
       (await this.ctx.store.loadTable(code))
     );
-    // Counted before the table is made, so that concurrent requests cannot pass the cap together.
+    // Counted before the table is made, so that concurrent requests cannot pass the caps together.
+    if (options.public) this.reservePublic(address, code);
     if (!(await this.cap.reserve(address, code))) {
+      this.publicCreators.delete(code);
       const max = this.ctx.config.maxTablesPerAddress;
       throw new ServerError(
         'ERR_TOO_MANY_TABLES',
@@ -158,6 +165,7 @@ export class Lobby {
       return created;
     } catch (e) {
       // The refusal the creator gets is the table's, whether or not the cap heard of it.
+      this.publicCreators.delete(code);
       await this.uncount(code);
       // Stored and claimed, then a write failed: not in hand, so its lease goes (a node adopts it).
       this.hosting?.gone(code, 'unloaded');
@@ -165,9 +173,31 @@ export class Lobby {
     }
   }
 
+  /**
+   * One address may have only so many public tables waiting for players here (one by
+   * default), so that a few addresses cannot fill the public list: a public table that
+   * started, closed or left this node no longer counts.
+   */
+  private reservePublic(address: string, code: string): void {
+    let waiting = 0;
+    for (const [made, by] of this.publicCreators)
+      if (by === address && (this.tables.get(made)?.isPublicLobby ?? true)) waiting++;
+    const max = this.ctx.config.maxPublicTablesPerAddress;
+    if (waiting >= max) {
+      this.ctx.log.info({ address, waiting }, 'public table refused: this address has its public tables waiting');
+      throw new ServerError(
+        'ERR_TOO_MANY_PUBLIC_TABLES',
+        `You already have ${max === 1 ? 'a public table' : `${max} public tables`} waiting for players. Start or leave it first, or make this one private.`,
+        429,
+      );
+    }
+    this.publicCreators.set(code, address);
+  }
+
   /** The table leaves memory; closed, it no longer counts against its creator. */
   private forget(code: string, why: Gone): void {
     this.tables.delete(code);
+    this.publicCreators.delete(code);
     if (why === 'closed') void this.uncount(code);
     this.hosting?.gone(code, why);
   }
@@ -328,16 +358,20 @@ export class Lobby {
     return codes.length;
   }
 
-  /** Public tables waiting for players, newest first: on one node from memory, in a cluster from the database. */
+  /**
+   * Public tables waiting for players: those where a person is connected first (someone
+   * is really waiting there), newest first within each; on one node from memory, in a
+   * cluster the newest from the database.
+   */
   async publicLobbies(): Promise<TableSummary[]> {
     if (!this.hosting) {
       const out: TableSummary[] = [];
       for (const t of this.tables.values()) if (t.isPublicLobby) out.push(t.summary());
-      return out.reverse().slice(0, LOBBY_PAGE);
+      return waitingFirst(out.reverse()).slice(0, LOBBY_PAGE);
     }
     const listed = await this.ctx.store.publicLobbies(LOBBY_PAGE);
     const at = await this.hosting.attendance(listed.map((l) => l.table.code));
-    return listed.map((l) => tableSummary(l.table, l.seats, l.finished, at.get(l.table.code)!));
+    return waitingFirst(listed.map((l) => tableSummary(l.table, l.seats, l.finished, at.get(l.table.code)!)));
   }
 
   /** Tables in hand (default: all) tell their followers their current state, which they may have missed (cluster/redis.ts). */
@@ -361,6 +395,12 @@ export class Lobby {
     await Promise.all([...this.tables.values()].map((t) => t.shutdown()));
     for (const code of [...this.tables.keys()]) this.forget(code, 'released');
   }
+}
+
+/** The tables with a person connected first, in their order otherwise (a stable sort). */
+function waitingFirst(tables: TableSummary[]): TableSummary[] {
+  const waiting = (t: TableSummary) => t.seats.some((s) => s.bot === null && s.connected);
+  return tables.sort((a, b) => Number(waiting(b)) - Number(waiting(a)));
 }
 
 function noTable(code: string): ServerError {
