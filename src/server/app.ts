@@ -70,6 +70,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ...(cluster ? { unsentBroadcasts: () => cluster.unsentBroadcasts() } : {}),
   };
   const metrics = new Metrics(counts);
+  const gateway = cluster && new ClusterBroadcaster(io, cluster);
   const lobby: Lobby = new Lobby(
     {
       store,
@@ -77,7 +78,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       config,
       metrics,
       log: app.log,
-      out: cluster ? new ClusterBroadcaster(io, cluster) : new RoomBroadcaster(io),
+      out: gateway ?? new RoomBroadcaster(io),
       now: Date.now,
     },
     cluster ? cluster.creationCap(config.maxTablesPerAddress) : new LocalCreationCap(config.maxTablesPerAddress),
@@ -114,19 +115,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
   const resumed = await lobby.resumeAll();
   const analysesResumed = await analyses.resume();
-  await cluster?.start(lobby, () =>
-    [...io.of('/').sockets.values()].flatMap(({ id, data }) =>
-      data.code === null
-        ? []
-        : [
-            {
-              code: data.code,
-              connection: id,
-              claim: data.seat === null ? null : { seat: data.seat, tokenHash: data.tokenHash! },
-            },
-          ],
-    ),
-  );
+  if (cluster && gateway) await cluster.start(lobby, gateway);
   const retention = startRetention(store, config, app.log, Date.now);
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;

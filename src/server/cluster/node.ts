@@ -5,7 +5,13 @@
  * owner (`Rpc`); who follows a table through which node is kept in Redis (`Followers`),
  * so that a node taking a table over counts them as present; a node that stops stamping
  * itself alive (`Nodes`) no longer counts its connections at the tables owned here.
+ *
+ * Liveness and presence belong to this node's process (`process`: NODE_ID and a part new
+ * at every start), not to its name: a node killed and started again under the same
+ * NODE_ID (as docs/deploy.md advises) starts with no connections, and those of its old
+ * process stop counting once its stamp runs out, like a dead node's.
  */
+import { randomBytes } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterConfig } from '../config.js';
@@ -34,8 +40,18 @@ const OWNERS_KEPT = 10_000;
 /** Whom this node's connections follow. */
 export type LocalFollowers = { code: string; connection: string; claim: SeatClaim | null }[];
 
+/** This node's connections, as the cluster sees them (broadcaster.ts). */
+export interface Gateway {
+  /** Whom this node's connections follow, with their claims. */
+  followers(): LocalFollowers;
+  /** Every connection here holding the seat by this claim loses it (and is told so). */
+  lose(code: string, claim: SeatClaim): void;
+}
+
 export class ClusterNode implements Hosting, Following {
   readonly nodeId: string;
+  /** This process of the node: what the other nodes count alive, and whose connections they count. */
+  private readonly process: string;
   private readonly rpc: Rpc;
   private readonly leases: Leases;
   private readonly nodes: Nodes;
@@ -45,14 +61,16 @@ export class ClusterNode implements Hosting, Following {
    * forwarded command costs no query; forgotten when a request to the owner fails.
    */
   private readonly owners = new Map<string, string>();
-  /** The nodes alive at the last beat. */
+  /** The node processes alive at the last beat. */
   private alive = new Set<string>();
-  /** Connections of other nodes following tables owned here: node → connection → table. */
+  /** Connections of other nodes following tables owned here: process → connection → table. */
   private readonly remote = new Map<string, Map<string, string>>();
-  /** When each node with connections here was first found missing from the living. */
+  /** When each process with connections here was first found missing from the living. */
   private readonly missingSince = new Map<string, number>();
   private lobby: Lobby | null = null;
-  private here: (() => LocalFollowers) | null = null;
+  private gateway: Gateway | null = null;
+  /** A check of this node's seat claims against the store failed (`recheck`): it is tried again at every beat. */
+  private unchecked = false;
   private sessionCount: SharedSessions | null = null;
   /** Whether this node has stamped itself alive before. */
   private beaten = false;
@@ -67,11 +85,13 @@ export class ClusterNode implements Hosting, Following {
     private readonly log: FastifyBaseLogger,
   ) {
     this.nodeId = config.nodeId;
+    this.process = `${config.nodeId}/${randomBytes(6).toString('hex')}`;
     this.rpc = new Rpc(
       links.main,
       links.rpcSub,
       config.redisPrefix,
       this.nodeId,
+      this.process,
       (b, from) => this.serve(b, from),
       log,
     );
@@ -87,8 +107,8 @@ export class ClusterNode implements Hosting, Following {
       healthy: () => this.healthy(),
       warn: (o, msg) => log.warn(o, msg),
     });
-    this.nodes = new Nodes(links.main, config.redisPrefix, this.nodeId, config.leaseMs);
-    this.followersOf = new Followers(links.main, config.redisPrefix, this.nodeId);
+    this.nodes = new Nodes(links.main, config.redisPrefix, this.process, config.leaseMs);
+    this.followersOf = new Followers(links.main, config.redisPrefix, this.process);
   }
 
   static async connect(config: ClusterConfig, store: Store, log: FastifyBaseLogger): Promise<ClusterNode> {
@@ -96,8 +116,14 @@ export class ClusterNode implements Hosting, Following {
     const links = await connectRedis(config, {
       error: (e) => log.warn({ err: e }, 'Redis connection problem'),
       warn: (o, msg) => log.warn(o, msg),
-      // Updates of this node's tables that other nodes' followers missed: each table tells its current state again.
-      back: () => node?.lobby?.tellAgain(),
+      // Updates of this node's tables that other nodes' followers missed: each table tells its
+      // current state again, and the other nodes check their connections' claims (a seat lost meanwhile).
+      back: () => {
+        node?.lobby?.tellAgain();
+        node?.links.main.publish(node.unsentChannel, node.process).catch(() => undefined);
+      },
+      // A `seat:lost` may have been missed here.
+      deafened: () => void node?.recheck(),
     });
     node = new ClusterNode(config, store, links, log);
     return node;
@@ -122,7 +148,7 @@ export class ClusterNode implements Hosting, Following {
     this.sessionCount ??= new SharedSessions(
       this.links.main,
       this.config.redisPrefix,
-      this.nodeId,
+      this.process,
       max,
       this.config.leaseMs,
     );
@@ -149,23 +175,30 @@ export class ClusterNode implements Hosting, Following {
     return this.links.ready();
   }
 
+  /** Where a node says its broadcasts were not sent (Redis was away): a `seat:lost` among them is missed. */
+  private get unsentChannel(): string {
+    return `${this.config.redisPrefix}unsent`;
+  }
+
   /**
    * Start serving: answer other nodes, stamp this node alive, hold and adopt tables.
-   * `here` lists this node's connections (for Redis, should it restart empty).
+   * `gateway` holds this node's connections (listed for Redis, should it restart empty).
    */
-  async start(lobby: Lobby, here: () => LocalFollowers): Promise<void> {
+  async start(lobby: Lobby, gateway: Gateway): Promise<void> {
     this.lobby = lobby;
-    this.here = here;
+    this.gateway = gateway;
     await this.rpc.start();
     const released = `${this.config.redisPrefix}released`;
-    this.links.rpcSub.on('message', (channel: string, node: string) => {
-      if (channel !== released || node === this.nodeId) return;
+    this.links.rpcSub.on('message', (channel: string, process: string) => {
+      if (process === this.process) return;
+      if (channel === this.unsentChannel) void this.recheck();
+      if (channel !== released) return;
       // It has left (nodes.leave): its connections follow nothing here any more, and the
       // tables it gave up are taken over as having no followers there.
-      this.alive.delete(node);
+      this.alive.delete(process);
       this.leases.kick();
     });
-    await this.links.rpcSub.subscribe(released);
+    await this.links.rpcSub.subscribe(released, this.unsentChannel);
     await this.beat();
     this.leases.start();
   }
@@ -205,8 +238,8 @@ export class ClusterNode implements Hosting, Following {
 
   async followers(code: string): Promise<{ connection: string; claim: SeatClaim | null; here: boolean }[]> {
     const all = await this.followersOf.of(code, this.alive);
-    for (const f of all) if (f.node !== this.nodeId) this.remember(f.node, f.connection, code);
-    return all.map((f) => ({ ...f, here: f.node === this.nodeId }));
+    for (const f of all) if (f.process !== this.process) this.remember(f.process, f.connection, code);
+    return all.map((f) => ({ connection: f.connection, claim: f.claim, here: f.process === this.process }));
   }
 
   attendance(codes: readonly string[]): Promise<Map<string, Attendance>> {
@@ -234,7 +267,7 @@ export class ClusterNode implements Hosting, Following {
 
   // ---- between nodes ----
 
-  /** A request from another node about a table owned here. */
+  /** A request from another node's process about a table owned here. */
   private async serve(body: unknown, from: string): Promise<unknown> {
     const request = body as TableRequest;
     const reply = await this.lobby!.serve(request);
@@ -246,18 +279,48 @@ export class ClusterNode implements Hosting, Following {
     return reply;
   }
 
-  private remember(node: string, connection: string, code: string): void {
-    const connections = this.remote.get(node) ?? new Map<string, string>();
+  private remember(process: string, connection: string, code: string): void {
+    const connections = this.remote.get(process) ?? new Map<string, string>();
     connections.set(connection, code);
-    this.remote.set(node, connections);
+    this.remote.set(process, connections);
   }
 
   /**
-   * Stamp this node alive; the connections of nodes missing from the living for a whole
+   * The claims of this node's seated connections, against the seats as stored: a claim
+   * whose token no longer holds its seat loses it here. An owner stores a change of seat as
+   * it says so (`seat:lost`), and this runs seconds after this node hears again (redis.ts),
+   * so a seat lost while it was deaf is read here, and one lost later is heard. (Updates
+   * never reached those connections anyway: they go to the new claim's room.) A store
+   * that fails leaves the check for the next beat.
+   */
+  private async recheck(): Promise<void> {
+    this.unchecked = false;
+    const held = new Map<string, Map<string, SeatClaim>>();
+    for (const { code, claim } of this.gateway?.followers() ?? []) {
+      if (claim === null) continue;
+      const claims = held.get(code) ?? new Map<string, SeatClaim>();
+      claims.set(`${claim.seat} ${claim.tokenHash}`, claim);
+      held.set(code, claims);
+    }
+    try {
+      for (const [code, claims] of held) {
+        const seats = (await this.store.loadTable(code))?.seats ?? [];
+        for (const claim of claims.values())
+          if (seats[claim.seat]?.tokenHash !== claim.tokenHash) this.gateway?.lose(code, claim);
+      }
+    } catch (e) {
+      this.unchecked = true;
+      this.log.warn({ err: e }, 'seat claims not checked against the database; trying again at the next beat');
+    }
+  }
+
+  /**
+   * Stamp this node alive; the connections of processes missing from the living for a whole
    * lease leave the tables owned here. (Missing once is not enough: after Redis restarted
    * empty, every node is missing until its next stamp.)
    */
   private async beat(): Promise<void> {
+    if (this.unchecked) await this.recheck();
     try {
       const now = Date.now();
       if (this.healthy()) {
@@ -268,16 +331,16 @@ export class ClusterNode implements Hosting, Following {
         await this.sessionCount?.beat(now, missing && this.beaten);
         this.beaten = true;
       }
-      for (const [node, connections] of this.remote) {
-        if (this.alive.has(node)) {
-          this.missingSince.delete(node);
+      for (const [process, connections] of this.remote) {
+        if (this.alive.has(process)) {
+          this.missingSince.delete(process);
           continue;
         }
-        const since = this.missingSince.get(node) ?? now;
-        this.missingSince.set(node, since);
+        const since = this.missingSince.get(process) ?? now;
+        this.missingSince.set(process, since);
         if (now - since < this.config.leaseMs) continue;
-        this.missingSince.delete(node);
-        this.remote.delete(node);
+        this.missingSince.delete(process);
+        this.remote.delete(process);
         for (const [connection, code] of connections)
           await this.lobby?.local(code)?.handle({ type: 'unwatch', connection });
       }
@@ -289,7 +352,7 @@ export class ClusterNode implements Hosting, Following {
 
   /** Who follows which table through this node, written again to Redis. */
   private async retell(): Promise<void> {
-    const here = this.here?.();
+    const here = this.gateway?.followers();
     if (!here) return;
     this.log.warn('Redis lost what this node had told it; telling it again');
     for (const f of here) await this.followersOf.add(f.code, f.connection, f.claim);
@@ -315,7 +378,7 @@ export class ClusterNode implements Hosting, Following {
       await this.leases.release(this.leases.heldCodes());
       await this.nodes.leave();
       await this.sessionCount?.leave();
-      await this.links.main.publish(`${this.config.redisPrefix}released`, this.nodeId);
+      await this.links.main.publish(`${this.config.redisPrefix}released`, this.process);
     };
     await within(handover(), (ms * 2) / 3, 'handing the tables over').catch((e) =>
       this.log.warn({ err: e }, 'could not hand tables over (other nodes take them when their leases run out)'),

@@ -4,8 +4,8 @@
  * acts for comes only from the seat token it showed in 'table:watch', and the table
  * checks on every request that the token still holds that seat.
  *
- * Rooms: `t:CODE` (everyone following the table, and its chat), `t:CODE:N` (seat N's
- * connections) and `t:CODE:v` (spectators).
+ * Rooms: `t:CODE` (everyone following the table, and its chat), `t:CODE:N:HASH` (the
+ * connections holding seat N by the token whose hash is HASH) and `t:CODE:v` (spectators).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
@@ -41,8 +41,8 @@ export interface SocketState {
 
 /** What nodes of a cluster tell each other through the adapter (`serverSideEmit`). */
 export interface InterServer {
-  /** Every connection holding the seat, on every node, loses it (RoomBroadcaster.seatLost). */
-  'seat:lost': (code: string, seat: number) => void;
+  /** Every connection holding the seat by this claim, on every node, loses it (RoomBroadcaster.seatLost). */
+  'seat:lost': (code: string, claim: SeatClaim) => void;
   /** The Engine.IO session with this id was replaced by its client's reconnection: its node closes it (sessions.ts). */
   'session:replaced': (id: string) => void;
 }
@@ -62,8 +62,18 @@ export interface Following {
 
 export const rooms = {
   table: (code: string) => `t:${code}`,
-  seat: (code: string, seat: number) => `t:${code}:${seat}`,
+  /**
+   * A seat's room is its claim's, not the seat number's: once the seat changes hands its
+   * updates go to a new room, so they never reach a connection still holding the old claim,
+   * even on a node that missed the news that the seat was lost (a Redis outage).
+   */
+  seat: (code: string, claim: SeatClaim) => `t:${code}:${claim.seat}:${claim.tokenHash}`,
   spectators: (code: string) => `t:${code}:v`,
+  /** The rooms a connection following the table with this claim (null: a spectator) is in. */
+  of: (code: string, claim: SeatClaim | null) => [
+    rooms.table(code),
+    claim === null ? rooms.spectators(code) : rooms.seat(code, claim),
+  ],
 };
 
 export class RoomBroadcaster implements Broadcaster {
@@ -80,9 +90,7 @@ export class RoomBroadcaster implements Broadcaster {
   follow(code: string, connection: string, claim: SeatClaim | null): boolean {
     const socket = this.io.sockets.sockets.get(connection);
     if (!socket?.connected) return false;
-    socket.join(
-      claim === null ? [rooms.table(code), rooms.spectators(code)] : [rooms.table(code), rooms.seat(code, claim.seat)],
-    );
+    socket.join(rooms.of(code, claim));
     const state = socket.data;
     state.code = code;
     state.seat = claim?.seat ?? null;
@@ -94,12 +102,12 @@ export class RoomBroadcaster implements Broadcaster {
     this.to(rooms.table(summary.code)).emit('table', summary);
   }
 
-  game(code: string, seat: number | null, update: GameUpdate): void {
-    this.to(seat === null ? rooms.spectators(code) : rooms.seat(code, seat)).emit('game', update);
+  game(code: string, to: SeatClaim | null, update: GameUpdate): void {
+    this.to(to === null ? rooms.spectators(code) : rooms.seat(code, to)).emit('game', update);
   }
 
-  hasAudience(code: string, seat: number | null): boolean {
-    const room = this.io.sockets.adapter.rooms.get(seat === null ? rooms.spectators(code) : rooms.seat(code, seat));
+  hasAudience(code: string, to: SeatClaim | null): boolean {
+    const room = this.io.sockets.adapter.rooms.get(to === null ? rooms.spectators(code) : rooms.seat(code, to));
     return room !== undefined && room.size > 0;
   }
 
@@ -107,13 +115,13 @@ export class RoomBroadcaster implements Broadcaster {
     this.to(rooms.table(code)).emit('chat', message);
   }
 
-  seatLost(code: string, seat: number): void {
-    this.loseSeatHere(code, seat);
+  seatLost(code: string, claim: SeatClaim): void {
+    this.loseSeatHere(code, claim);
   }
 
-  /** The connections of this process holding the seat lose it; returns their ids. */
-  protected loseSeatHere(code: string, seat: number): string[] {
-    const room = rooms.seat(code, seat);
+  /** The connections of this process holding the seat by this claim lose it; returns their ids. */
+  protected loseSeatHere(code: string, claim: SeatClaim): string[] {
+    const room = rooms.seat(code, claim);
     const lost: string[] = [];
     for (const id of [...(this.io.sockets.adapter.rooms.get(room) ?? [])]) {
       const socket = this.io.sockets.sockets.get(id);
@@ -123,7 +131,7 @@ export class RoomBroadcaster implements Broadcaster {
       socket.join(rooms.spectators(code));
       socket.data.seat = null;
       socket.data.tokenHash = null;
-      socket.emit('seat:lost', { seat });
+      socket.emit('seat:lost', { seat: claim.seat });
       lost.push(id);
     }
     return lost;
@@ -300,21 +308,15 @@ export class Realtime {
       state.seat = reply.seat;
       state.tokenHash = hashToken(m.token!);
     }
-    if (socket.connected && state.code === code)
-      this.following?.follow(
-        code,
-        socket.id,
-        state.seat === null ? null : { seat: state.seat, tokenHash: state.tokenHash! },
-      );
+    if (socket.connected && state.code === code) this.following?.follow(code, socket.id, claimOf(state));
     return reply;
   }
 
   /** Stop following the current table (before following another). */
   private async unwatch(socket: IoSocket, state: SocketState): Promise<void> {
-    const { code, seat } = state;
+    const { code } = state;
     if (!code) return;
-    for (const room of [rooms.table(code), rooms.spectators(code), ...(seat === null ? [] : [rooms.seat(code, seat)])])
-      socket.leave(room);
+    for (const room of [rooms.spectators(code), ...rooms.of(code, claimOf(state))]) socket.leave(room);
     state.code = null;
     state.seat = null;
     state.tokenHash = null;
@@ -326,9 +328,15 @@ export class Realtime {
   }
 }
 
+/** The seat claim a connection follows its table with; null for a spectator. */
+export function claimOf(state: SocketState): SeatClaim | null {
+  return state.seat === null || state.tokenHash === null ? null : { seat: state.seat, tokenHash: state.tokenHash };
+}
+
 /** The table this connection follows and its claim to a seat there; refused without one. */
 function seated(state: SocketState): { code: string; claim: SeatClaim } {
-  if (!state.code || state.seat === null || state.tokenHash === null)
+  const claim = claimOf(state);
+  if (!state.code || claim === null)
     throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
-  return { code: state.code, claim: { seat: state.seat, tokenHash: state.tokenHash } };
+  return { code: state.code, claim };
 }

@@ -523,8 +523,10 @@ export class Table {
     const deadline = this.deadlineFor(owner);
     const clocks = this.clocksOf(owner);
     for (const s of this.seats) {
-      if (this.ctx.out.hasAudience(this.code, s.seat))
-        this.ctx.out.game(this.code, s.seat, owner.update(s.seat, events, deadline, clocks));
+      // Addressed to the seat's token as it is now: no connection holding an older one gets it.
+      const claim = s.tokenHash === null ? null : { seat: s.seat, tokenHash: s.tokenHash };
+      if (claim !== null && this.ctx.out.hasAudience(this.code, claim))
+        this.ctx.out.game(this.code, claim, owner.update(s.seat, events, deadline, clocks));
     }
     // Counted by the table (on every node, in a cluster): no spectator, no spectators' view.
     if (this.presence.spectators() > 0 && this.ctx.out.hasAudience(this.code, null))
@@ -581,7 +583,7 @@ export class Table {
     this.seats[row.seat] = row;
     if (old.tokenHash === null || old.tokenHash === row.tokenHash) return;
     this.presence.demote(row.seat);
-    this.ctx.out.seatLost(this.code, row.seat);
+    this.ctx.out.seatLost(this.code, { seat: row.seat, tokenHash: old.tokenHash });
   }
 
   private async deadlineFired(kind: TimerKind, seat: number): Promise<void> {
