@@ -9,6 +9,17 @@ import { bestIndex, choiceJson, choicesFor, evaluate } from './evaluate.js';
 /** Samples per hint: enough to rank the options, quick enough to answer a player at once. */
 export const HINT_ITERATIONS = 400;
 
+/**
+ * A decision with more options than this (a pass has 16 candidates, a first card at 2
+ * players as many) is first screened with a quarter of the samples, and only its best
+ * SCREEN_KEEP options get them all: the hint then costs about what a card hint with 8
+ * legal cards costs, where weighing every candidate fully took a pass hint three to four
+ * times as long.
+ */
+export const SCREEN_ABOVE = 8;
+export const SCREEN_KEEP = 4;
+export const SCREEN_SHARE = 4;
+
 export interface Hint {
   readonly best: number | PassChoice;
   readonly options: readonly { readonly action: number | PassChoice; readonly value: number; readonly error: number }[];
@@ -23,12 +34,26 @@ export interface Hint {
 /** The hint for the seat whose view this is; it must be that seat's turn. */
 export function hintFor(view: TableView, iterations: number, seed: number): Hint {
   const n = view.options.players;
-  const e = evaluate(view, choicesFor(view), iterations, seed);
+  const choices = choicesFor(view);
+  // The same seed deals the same samples whatever the options, so the kept options'
+  // first samples are the screen's: their values only grow more precise.
+  const screen =
+    choices.length > SCREEN_ABOVE ? evaluate(view, choices, Math.ceil(iterations / SCREEN_SHARE), seed).options : [];
+  const kept =
+    screen.length > 0
+      ? [...screen]
+          .sort((a, b) => b.value - a.value)
+          .slice(0, SCREEN_KEEP)
+          .map((o) => o.choice)
+      : choices;
+  const e = evaluate(view, kept, iterations, seed);
   const best = bestIndex(e);
+  // Every option in the order it was offered, each with its most precise value.
+  const options = choices.map((c, i) => e.options[kept.indexOf(c)] ?? screen[i]);
   const round2 = (x: number): number => Math.round(x * 100) / 100;
   return {
     best: choiceJson(e.options[best].choice, n),
-    options: e.options.map((o) => ({
+    options: options.map((o) => ({
       action: choiceJson(o.choice, n),
       value: round2(o.value),
       error: round2(o.error),
@@ -37,7 +62,7 @@ export function hintFor(view: TableView, iterations: number, seed: number): Hint
       now: round2(e.options[best].bottleRisk),
       byCard:
         view.phase === 'play'
-          ? e.options.map((o) => ({ card: choiceJson(o.choice, n) as number, risk: round2(o.bottleRisk) }))
+          ? options.map((o) => ({ card: choiceJson(o.choice, n) as number, risk: round2(o.bottleRisk) }))
           : null,
     },
   };

@@ -52,7 +52,7 @@ describe.skipIf(!run)('the coach', () => {
 
     // A hint for the pass marks the cards it would pass.
     await page.getByTestId('hint').click();
-    await page.getByTestId('hint-text').getByText('The coach would play').waitFor({ timeout: 60_000 });
+    await page.getByTestId('hint-text').getByText('The coach would pass').waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="hand"] .card-badge.tone-best').count()).toBe(3);
     await screenshot(page, 'coach-pass-hint-1280');
     await passCards(page);

@@ -166,6 +166,15 @@ export async function device(
   return { context, page: await context.newPage() };
 }
 
+/** The page needs no scrolling: nothing reaches below or beside the screen. */
+export function fitsScreen(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () =>
+      document.scrollingElement!.scrollHeight <= window.innerHeight &&
+      document.scrollingElement!.scrollWidth <= window.innerWidth,
+  );
+}
+
 /** Elements (inside `within`) reaching past the right edge of a 360 px screen, which would make the page scroll sideways. */
 export function overflowing(page: Page, within = 'body'): Promise<string[]> {
   return page.evaluate(

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, device, screenshot, serverAndBrowser } from './harness.js';
+import { browserAvailable, device, fitsScreen, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, startWhenFull } from './play.js';
 
 const run = browserAvailable();
@@ -102,15 +102,6 @@ async function resetShift(page: Page): Promise<void> {
 async function expectLittleShift(page: Page): Promise<void> {
   const w = await watch(page);
   expect(w.shift, w.shifted.join('\n')).toBeLessThanOrEqual(0.1);
-}
-
-/** The page needs no vertical scrolling: nothing reaches below the screen. */
-async function fitsScreen(page: Page): Promise<boolean> {
-  return page.evaluate(
-    () =>
-      document.scrollingElement!.scrollHeight <= window.innerHeight &&
-      document.scrollingElement!.scrollWidth <= window.innerWidth,
-  );
 }
 
 async function phone(

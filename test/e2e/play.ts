@@ -78,3 +78,10 @@ export async function playToGameOver(page: Page, onSummary?: () => Promise<void>
   }
   throw new Error('The game did not end in time.');
 }
+
+/** A table of `players` with the player and bots of `level` only, started, at its first pass. */
+export async function botTable(page: Page, url: string, players: number, level = 'easy', rounds = 1): Promise<void> {
+  await createTable(page, url, { name: 'Keawe', players, rounds, others: Array(players - 1).fill(level) });
+  await startWhenFull(page, players);
+  await page.getByTestId('pass-panel').waitFor();
+}

@@ -55,6 +55,39 @@ describe('the hint at the table', () => {
     expect(screen.getByTestId('hand').querySelectorAll('.card-badge.tone-best')).toHaveLength(0);
   });
 
+  it('shows a few alternatives with the rest folded, counts the seconds while thinking, closes and opens again without asking', async () => {
+    let asked = 0;
+    let answer: (a: HintAnswer) => void = () => {};
+    const ask = (): Promise<HintAnswer> => {
+      asked++;
+      return new Promise((resolve) => {
+        answer = resolve;
+      });
+    };
+    renderApp(<Table view={v} seats={seats} coach={{ ask }} />);
+    fireEvent.click(screen.getByTestId('hint'));
+    expect(screen.getByTestId('hint').textContent).toMatch(/^Thinking… 0 s/);
+    expect(screen.getByRole('progressbar', { name: 'The coach is thinking' })).toBeTruthy();
+    const many: Hint = {
+      ...hint,
+      options: Array.from({ length: 8 }, (_, i) => ({ action: i + 1, value: -i, error: 0.4 })),
+      best: 1,
+    };
+    answer({ ok: true, hint: many });
+    const text = await screen.findByTestId('hint-text');
+    expect(
+      within(text)
+        .getAllByTestId('hint-alternative')
+        .filter((e) => !e.closest('details')),
+    ).toHaveLength(3);
+    expect(within(text).getByTestId('hint-more').textContent).toContain('4 more options');
+    fireEvent.click(within(text).getByTestId('hint-close'));
+    expect(screen.queryByTestId('hint-text')).toBeNull();
+    fireEvent.click(screen.getByTestId('hint'));
+    await screen.findByTestId('hint-text');
+    expect(asked).toBe(1);
+  });
+
   it('says in German when the host has turned the coach off, and shows no hint button without the coach', async () => {
     const ask = async (): Promise<HintAnswer> => ({ ok: false, error: { code: 'ERR_COACH_OFF', message: 'off' } });
     renderApp(<Table view={v} seats={seats} coach={{ ask }} />, { language: 'de' });

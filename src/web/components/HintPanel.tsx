@@ -4,6 +4,9 @@
  * values of the alternatives (also on the cards themselves, through `onBadges`) and the
  * bottle risk: the chance of ending the round holding a bottle now and after each legal
  * card. A hint belongs to one decision: it disappears as soon as the position changes.
+ * It floats over the table with a close button, the best option and a few alternatives
+ * (the rest folded away), so that asking never pushes the hand or the Pass button away;
+ * while it is worked out the button counts the seconds.
  */
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
@@ -14,9 +17,12 @@ import { formatRank } from '../game/cards.js';
 import type { CardBadge } from './Card.js';
 import '../coach.css';
 import { errorText } from '../errors.js';
+import { useNow } from './useNow.js';
 
 /** Shortfalls below which an alternative is as good as the best, and so on (docs/analysis.md). */
 const THRESHOLDS = { inaccuracy: 2, mistake: 5, blunder: 10 };
+/** Alternatives listed under the best option; the rest are folded away, as few players read 15 passes. */
+const ALTERNATIVES = 3;
 
 export interface HintPanelProps {
   readonly view: TableView;
@@ -33,13 +39,17 @@ function positionOf(view: TableView): string {
 export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
   const { t } = useTranslation();
   const [hint, setHint] = useState<{ at: string; hint: Hint } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [askedAt, setAskedAt] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ at: string; text: string } | null>(null);
   const at = positionOf(view);
   const me = view.viewer;
   const myMove =
     me !== null && view.toAct.includes(me) && (view.phase === 'play' || (view.phase === 'pass' && !view.passed[me]));
   const shown = hint && hint.at === at ? hint.hint : null;
+  const busy = askedAt !== null;
+  // Seconds since the question, so a long think shows that it goes on.
+  const now = useNow(busy);
 
   useEffect(() => {
     onBadges(shown ? hintBadges(shown, t) : null);
@@ -48,37 +58,78 @@ export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
 
   if (!myMove) return null;
   const request = async () => {
-    setBusy(true);
+    if (shown) {
+      setOpen(!open);
+      return;
+    }
+    setAskedAt(Date.now());
     setFailure(null);
     const answer = await ask();
-    setBusy(false);
-    if (answer.ok) setHint({ at, hint: answer.hint });
-    else
+    setAskedAt(null);
+    if (answer.ok) {
+      setHint({ at, hint: answer.hint });
+      setOpen(true);
+    } else
       setFailure({
         at,
         text: t(`coach.errors.${answer.error.code}`, { defaultValue: errorText(t, answer.error.code) }),
       });
   };
+  const others = shown
+    ? shown.options.filter((o) => !sameAction(o.action, shown.best)).sort((a, b) => b.value - a.value)
+    : [];
+  const option = (o: (typeof others)[number]) => (
+    <li key={JSON.stringify(o.action)} data-testid="hint-alternative">
+      {actionText(o.action, t)} <span className="hint-value">{formatValue(o.value)}</span>
+    </li>
+  );
+  const elapsed = askedAt === null ? 0 : Math.max(0, Math.floor(now - askedAt / 1000));
 
   return (
     <div className="hint-panel" data-testid="hint-panel">
-      {!shown && (
-        <button type="button" className="btn small" onClick={() => void request()} disabled={busy} data-testid="hint">
-          {busy ? t('coach.thinking') : t('coach.hint')}
-        </button>
-      )}
-      {shown && (
+      {/* One button, whatever the hint's state, so that asking moves nothing on the table. */}
+      <button
+        type="button"
+        className={`btn small hint-button${busy ? ' busy' : ''}`}
+        onClick={() => void request()}
+        disabled={busy}
+        aria-expanded={shown ? open : undefined}
+        data-testid="hint"
+      >
+        {busy ? t('coach.thinking', { seconds: elapsed }) : t('coach.hint')}
+        {busy && (
+          <span className="hint-progress" role="progressbar" aria-label={t('coach.thinkingLabel')}>
+            <span />
+          </span>
+        )}
+      </button>
+      {shown && open && (
         <div className="hint" role="status" data-testid="hint-text">
-          <p>
-            <strong>{t('coach.best', { action: actionText(shown.best, t) })}</strong>{' '}
-            <span className="muted small">
-              {shown.options
-                .filter((o) => !sameAction(o.action, shown.best))
-                .sort((a, b) => b.value - a.value)
-                .map((o) => `${actionText(o.action, t)} ${formatValue(o.value)}`)
-                .join(' · ')}
-            </span>
+          <button
+            type="button"
+            className="hint-close"
+            onClick={() => setOpen(false)}
+            aria-label={t('coach.close')}
+            data-testid="hint-close"
+          >
+            ×
+          </button>
+          <p className="hint-best">
+            <strong>
+              {t(typeof shown.best === 'number' ? 'coach.best' : 'coach.bestPass', {
+                action: actionText(shown.best, t),
+              })}
+            </strong>
           </p>
+          {others.length > 0 && <ol className="hint-options">{others.slice(0, ALTERNATIVES).map(option)}</ol>}
+          {others.length > ALTERNATIVES && (
+            <details className="hint-more" data-testid="hint-more">
+              <summary>{t('coach.more', { count: others.length - ALTERNATIVES })}</summary>
+              <ol className="hint-options" start={ALTERNATIVES + 1} data-testid="hint-more-list">
+                {others.slice(ALTERNATIVES).map(option)}
+              </ol>
+            </details>
+          )}
           <p className="bottle-risk" data-testid="bottle-risk">
             {t('coach.riskNow', { risk: percent(shown.bottleRisk.now) })}
             {shown.bottleRisk.byCard && (
