@@ -96,11 +96,14 @@ export function previewText(view: TableView, card: Rank, seats: readonly SeatLab
     who: shortNames(seats, view.options.players, t)[p.seat],
     price,
   };
-  if (mine)
+  if (mine) {
+    // With 2 players a seat plays twice a trick: its earlier card may be the one that wins.
+    const own = p.card === card ? '' : 'Own';
     return t(
-      p.takesBottle ? (p.final ? 'preview.winBottle' : 'preview.leadBottle') : p.final ? 'preview.win' : 'preview.lead',
+      `preview.${p.takesBottle ? (p.final ? 'winBottle' : 'leadBottle') : p.final ? 'win' : 'lead'}${own}`,
       options,
     );
+  }
   return t(
     p.takesBottle
       ? p.final
