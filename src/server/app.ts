@@ -95,11 +95,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster?.messageBuckets(...addressBucket(config)),
     cluster?.hintBuckets(...hintBucket(config)),
   );
-  const analyses = new AnalysisQueue(store, pool, config.analysisQueue, config.analysisIterations, app.log, {
-    // One node without a cluster: its claims are those of any earlier process on the same data.
-    node: config.cluster?.nodeId ?? 'single',
-    leaseMs: config.cluster?.leaseMs ?? SINGLE_NODE_CLAIM_MS,
-  });
+  const analyses = new AnalysisQueue(
+    store,
+    pool,
+    config.analysisQueue,
+    config.analysesPerAddress,
+    config.analysisIterations,
+    app.log,
+    {
+      // One node without a cluster: its claims are those of any earlier process on the same data.
+      node: config.cluster?.nodeId ?? 'single',
+      leaseMs: config.cluster?.leaseMs ?? SINGLE_NODE_CLAIM_MS,
+    },
+  );
 
   registerErrorReplies(app);
   await registerHeaders(app, config);

@@ -80,6 +80,8 @@ export interface Config {
   readonly analysisQueue: number;
   /** Sampled deals per decision of a server analysis (docs/analysis.md). */
   readonly analysisIterations: number;
+  /** Finished games that one client address may have waiting to be analysed (ERR_TOO_MANY_ANALYSES). */
+  readonly analysesPerAddress: number;
   /** Sampled deals per hint at the table. */
   readonly hintIterations: number;
   /** Hints per minute per client address (a token bucket holding a minute's worth; ERR_HINT_BUDGET). */
@@ -215,6 +217,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),
     analysisQueue: int(env, 'ANALYSIS_QUEUE', 8, 1),
     analysisIterations: int(env, 'ANALYSIS_ITERATIONS', ANALYSIS_DEFAULT_ITERATIONS, 1),
+    analysesPerAddress: int(env, 'ANALYSES_PER_ADDRESS', 2, 1),
     hintIterations: int(env, 'HINT_ITERATIONS', HINT_ITERATIONS, 1),
     hintsPerMinute: int(env, 'HINTS_PER_MINUTE', 30, 1),
     turnClockScale: scale(env.TURN_CLOCK_SCALE),

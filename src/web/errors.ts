@@ -107,6 +107,10 @@ export const ERROR_TEXTS = {
     en: 'Too many games wait to be analysed. Try again in a minute.',
     de: 'Zu viele Partien warten auf ihre Analyse. Versuch es in einer Minute noch einmal.',
   },
+  ERR_TOO_MANY_ANALYSES: {
+    en: 'You already have games waiting to be analysed. Ask again once one of them has started.',
+    de: 'Bei dir warten schon Partien auf ihre Analyse. Frag wieder, sobald eine davon begonnen hat.',
+  },
   ERR_COACH_OFF: {
     en: 'The host has turned the coach off at this table.',
     de: 'Der Gastgeber hat den Trainer an diesem Tisch ausgeschaltet.',

@@ -1,15 +1,18 @@
 /**
  * The analysis of finished games over a real server: POST queues, GET follows it to
  * "done", the stored analysis is exactly what `analyseRecord` makes of the game's record
- * with the server's seed, a game is analysed once, a full queue says so, and a queued
+ * with the server's seed, a game is analysed once, a full queue says so, the queue is
+ * shared fairly between addresses, the analysis process runs at nice 19, and a queued
  * request survives the server being killed.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyseRecord } from '../../src/analysis/index.js';
 import type { AnalysisReply } from '../../src/protocol/messages.js';
 import { type GameRecord, parseRecord } from '../../src/record/index.js';
 import { type Client, playToEnd } from './helpers/client.js';
-import { api, startServer, type TestServer, tempDataDir } from './helpers/server.js';
+import { api, requestFrom, startServer, type TestServer, tempDataDir } from './helpers/server.js';
 import { seatTable } from './helpers/tables.js';
 
 const ITERATIONS = 40;
@@ -25,6 +28,44 @@ afterAll(async () => {
 async function finishedGame(host: Client): Promise<string> {
   await playToEnd([host]);
   return host.game!.gameId;
+}
+
+/** `n` finished 4-player games of one round, one after another at one table. */
+async function finishedGames(at: TestServer, n: number): Promise<string[]> {
+  const { humans } = await seatTable(at, { players: 4, rounds: 1 }, 1, { level: 'medium' });
+  const [host] = humans;
+  const games = [await finishedGame(host)];
+  while (games.length < n) {
+    expect(await host.call('table:rematch', {})).toEqual({ ok: true });
+    await host.until(() => host.game!.gameId !== games[games.length - 1], 'the rematch');
+    games.push(await finishedGame(host));
+  }
+  host.close();
+  return games;
+}
+
+/** The server's child processes running its analysis script. */
+function analysisProcesses(at: TestServer): number[] {
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === at.process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('analysis-process');
+      } catch {
+        return false; // it ended while being read
+      }
+    })
+    .map(Number);
+}
+
+/** The nice value of every thread of a process (field 19 of /proc/PID/task/TID/stat). */
+function threadNices(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
 }
 
 async function until(
@@ -128,6 +169,48 @@ describe('POST and GET /api/games/:id/analysis', () => {
     const stored = await until(a, 'done');
     expect(stored.status).toBe('done');
     host.close();
+  });
+});
+
+describe('the queue shared between addresses', () => {
+  it('holds ANALYSES_PER_ADDRESS waiting games per address (then ERR_TOO_MANY_ANALYSES), takes addresses in turn, and analyses at nice 19', async () => {
+    // So many samples that the first game is still being analysed while the others queue.
+    const busy = await startServer({ ANALYSIS_ITERATIONS: '200000', ANALYSES_PER_ADDRESS: '2', BOT_WORKERS: '2' });
+    try {
+      const [a1, a2, a3, a4, b1] = await finishedGames(busy, 5);
+      const post = async (from: string, id: string) => {
+        const r = await requestFrom(busy, from, 'POST', `/api/games/${id}/analysis`);
+        return { status: r.status, body: JSON.parse(r.body) };
+      };
+      const position = async (id: string) => (await api<AnalysisReply>(busy, 'GET', `/api/games/${id}/analysis`)).body;
+      expect(await post('127.0.0.2', a1)).toEqual({ status: 202, body: { status: 'queued', position: 1 } });
+      expect(await position(a1)).toEqual({ status: 'running' });
+      expect(await post('127.0.0.2', a2)).toEqual({ status: 202, body: { status: 'queued', position: 1 } });
+      expect(await post('127.0.0.2', a3)).toEqual({ status: 202, body: { status: 'queued', position: 2 } });
+      expect(await post('127.0.0.2', a4)).toEqual({
+        status: 429,
+        body: {
+          error: {
+            code: 'ERR_TOO_MANY_ANALYSES',
+            message: 'You already have 2 games waiting to be analysed. Ask again once one of them has started.',
+          },
+        },
+      });
+      expect(await position(a4)).toEqual({ status: 'none' });
+      // Another address is not behind all of the first one's games: it goes next but one.
+      expect(await post('127.0.0.3', b1)).toEqual({ status: 202, body: { status: 'queued', position: 2 } });
+      expect(await position(a2)).toEqual({ status: 'queued', position: 1 });
+      expect(await position(a3)).toEqual({ status: 'queued', position: 3 });
+
+      // The analysis runs in a child process at the lowest priority, every thread of it.
+      const [pid] = analysisProcesses(busy);
+      expect(pid).toBeGreaterThan(0);
+      expect(os.getPriority(pid)).toBe(19);
+      expect(threadNices(pid).every((nice) => nice === 19)).toBe(true);
+      expect(os.getPriority(busy.process.pid!)).toBe(os.getPriority());
+    } finally {
+      expect(await busy.stop()).toBe(0);
+    }
   });
 });
 

@@ -1,5 +1,9 @@
 /**
- * Analyses of finished games, one game at a time from a bounded queue. Each decision of
+ * Analyses of finished games, one game at a time from a bounded queue shared fairly
+ * between those who ask (by client address; by account, once there are accounts): the
+ * next game is the oldest of the requester whose turn it is, in rotation, and each
+ * requester may have only a few games waiting, so one address can neither fill the queue
+ * nor make everyone else wait behind its games. Each decision of
  * the game is one job on the bot pool's low-priority analysis threads (pool.ts), so live
  * bot turns and hints never wait for it; the result is stored with the game
  * (Store.saveAnalysis) and a game is analysed once. Every request is stored too
@@ -23,8 +27,24 @@ export const SERVER_ANALYSIS_SEED = 1;
 
 type AnalysisStatus = AnalysisReply;
 
+/**
+ * Who requests taken up from the store are counted as: the store does not say who asked,
+ * so after a restart or a node's death they share one turn of the rotation.
+ */
+const UNKNOWN_REQUESTER = '';
+
+interface Waiting {
+  readonly game: GameRow;
+  readonly requester: string;
+}
+
 export class AnalysisQueue {
-  private readonly waiting: GameRow[] = [];
+  /** In the order asked. */
+  private readonly waiting: Waiting[] = [];
+  /** The requesters with games waiting, in the order their turns come. */
+  private readonly rotation: string[] = [];
+  /** Requests being stored, per requester: counted against the limits before they are queued. */
+  private readonly storing = new Map<string, number>();
   private running: string | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
@@ -33,6 +53,8 @@ export class AnalysisQueue {
     private readonly store: Store,
     private readonly pool: BotPool,
     private readonly capacity: number,
+    /** Games one requester may have waiting. */
+    private readonly perRequester: number,
     private readonly iterations: number,
     private readonly log: FastifyBaseLogger,
     /** This node, and how long its claim on a request lasts unrenewed. */
@@ -43,31 +65,67 @@ export class AnalysisQueue {
     const stored = await this.store.loadAnalysis(gameId);
     if (stored !== null) return { status: 'done', analysis: JSON.parse(stored) as Analysis };
     if (this.running === gameId) return { status: 'running' };
-    const k = this.waiting.findIndex((g) => g.id === gameId);
+    const k = this.order().findIndex((w) => w.game.id === gameId);
     return k >= 0 ? { status: 'queued', position: k + 1 } : { status: 'none' };
   }
 
-  /** Queue a finished game (the caller checked that it is) unless it is analysed, queued or running. */
-  async request(game: GameRow): Promise<AnalysisStatus> {
+  /**
+   * Queue a finished game (the caller checked that it is) for `requester` (the client's
+   * address) unless it is analysed, queued or running.
+   */
+  async request(game: GameRow, requester: string): Promise<AnalysisStatus> {
     const now = await this.status(game.id);
     if (now.status !== 'none') return now;
-    if (this.waiting.length >= this.capacity)
+    const storing = [...this.storing.values()].reduce((a, b) => a + b, 0);
+    if (
+      this.waiting.filter((w) => w.requester === requester).length + (this.storing.get(requester) ?? 0) >=
+      this.perRequester
+    )
+      throw new ServerError(
+        'ERR_TOO_MANY_ANALYSES',
+        `You already have ${this.perRequester} games waiting to be analysed. Ask again once one of them has started.`,
+        429,
+      );
+    if (this.waiting.length + storing >= this.capacity)
       throw new ServerError(
         'ERR_ANALYSIS_BUSY',
         'Too many games are waiting to be analysed. Please try again in a few minutes.',
         503,
       );
-    // Stored before it is acknowledged, so that a request answered "queued" survives a crash.
-    await this.store.requestAnalysis(game.id, Date.now());
-    // A second request for the same game may have queued it while this one was storing.
-    const queued = await this.status(game.id);
-    if (queued.status !== 'none') return queued;
-    // Another node's claim: it waits there (where this node cannot tell its place).
-    if ((await this.store.claimAnalyses(this.claim, 1, game.id)).length === 0) return { status: 'queued', position: 1 };
-    this.waiting.push(game);
-    const position = this.waiting.length;
+    this.storing.set(requester, (this.storing.get(requester) ?? 0) + 1);
+    try {
+      // Stored before it is acknowledged, so that a request answered "queued" survives a crash.
+      await this.store.requestAnalysis(game.id, Date.now());
+      // A second request for the same game may have queued it while this one was storing.
+      const queued = await this.status(game.id);
+      if (queued.status !== 'none') return queued;
+      // Another node's claim: it waits there (where this node cannot tell its place).
+      if ((await this.store.claimAnalyses(this.claim, 1, game.id)).length === 0)
+        return { status: 'queued', position: 1 };
+    } finally {
+      const left = (this.storing.get(requester) ?? 1) - 1;
+      if (left > 0) this.storing.set(requester, left);
+      else this.storing.delete(requester);
+    }
+    this.enqueue(game, requester);
+    // Its place as it was queued, even if it starts at once.
+    const position = this.order().findIndex((w) => w.game.id === game.id) + 1;
     this.next();
     return { status: 'queued', position };
+  }
+
+  private enqueue(game: GameRow, requester: string): void {
+    if (!this.waiting.some((w) => w.requester === requester)) this.rotation.push(requester);
+    this.waiting.push({ game, requester });
+  }
+
+  /** The waiting games in the order they will run: round by round, each requester's oldest in the rotation's order. */
+  private order(): Waiting[] {
+    const byRequester = this.rotation.map((r) => this.waiting.filter((w) => w.requester === r));
+    const out: Waiting[] = [];
+    for (let round = 0; out.length < this.waiting.length; round++)
+      for (const games of byRequester) if (round < games.length) out.push(games[round]);
+    return out;
   }
 
   /**
@@ -99,12 +157,12 @@ export class AnalysisQueue {
     let queued = 0;
     for (const id of await this.store.claimAnalyses(this.claim, limit)) {
       if (this.stopped) break;
-      if (this.running === id || this.waiting.some((g) => g.id === id)) continue;
+      if (this.running === id || this.waiting.some((w) => w.game.id === id)) continue;
       const game = await this.store.loadGame(id);
       if (game?.status !== 'finished' || (await this.store.loadAnalysis(id)) !== null)
         await this.store.dropAnalysisRequest(id);
       else {
-        this.waiting.push(game);
+        this.enqueue(game, UNKNOWN_REQUESTER);
         queued++;
       }
     }
@@ -120,8 +178,12 @@ export class AnalysisQueue {
 
   private next(): void {
     if (this.running !== null || this.stopped) return;
-    const game = this.waiting.shift();
-    if (!game) return;
+    const requester = this.rotation.shift();
+    if (requester === undefined) return;
+    const k = this.waiting.findIndex((w) => w.requester === requester);
+    const { game } = this.waiting.splice(k, 1)[0];
+    // Its next game, if any, waits for the others' turns.
+    if (this.waiting.some((w) => w.requester === requester)) this.rotation.push(requester);
     this.running = game.id;
     this.analyse(game)
       .catch(async (e) => {

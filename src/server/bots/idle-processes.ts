@@ -99,6 +99,7 @@ export class IdleProcesses<J, R> {
     // Structured clone, as between threads: jobs and answers keep typed arrays and undefined.
     const child = fork(this.script, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     slot.child = child;
+    lowerFromOutside(child);
     child.on('message', (answer: Answer<R>) => {
       const p = slot.job;
       slot.job = null;
@@ -120,6 +121,22 @@ export class IdleProcesses<J, R> {
     child.unref();
     child.channel?.unref();
     return child;
+  }
+}
+
+/**
+ * The new process at the lowest priority from the server's side too, at once: from its
+ * start-up on (loading its modules), not only once its script runs, and whatever the
+ * script does. Its own `serveIdleJobs` then lowers every thread it has.
+ */
+function lowerFromOutside(child: ChildProcess): void {
+  // No pid: it did not start, so there is nothing to lower.
+  if (child.pid === undefined) return;
+  try {
+    os.setPriority(child.pid, IDLE_NICE);
+  } catch (e) {
+    // Already gone: its 'exit' fails the job. Anything else is a real failure.
+    if ((e as { info?: { code?: string } }).info?.code !== 'ESRCH') throw e;
   }
 }
 

@@ -106,7 +106,7 @@ export function registerRoutes(
   // background, kept with the game.
   app.post<{ Params: { id: string } }>('/api/games/:id/analysis', async (req, reply) => {
     const row = await mustGetAnalysableGame(store, req.params.id);
-    const status = await analyses.request(row);
+    const status = await analyses.request(row, req.ip);
     reply.code(status.status === 'done' ? 200 : 202);
     return status;
   });
