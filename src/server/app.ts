@@ -14,6 +14,7 @@ import { ClusterNode } from './cluster/node.js';
 import type { Config } from './config.js';
 import { within } from './deadline.js';
 import { clientAddress } from './http/client-address.js';
+import { ConnectionCap, connectionTimeouts } from './http/connections.js';
 import { registerErrorReplies } from './http/errors.js';
 import { apiBucket, limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
@@ -48,6 +49,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     logController: new LogController({ disableRequestLogging: true }),
     // Behind a balancer (TRUST_PROXY) `req.ip` is the client it names; sockets use the same rule (addressOf).
     trustProxy: config.trustProxy ?? false,
+    ...connectionTimeouts(config),
   });
   const addressOf = (req: IncomingMessage) => clientAddress(req, config.trustProxy);
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
@@ -70,6 +72,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ...(cluster ? { unsentBroadcasts: () => cluster.unsentBroadcasts() } : {}),
   };
   const metrics = new Metrics(counts);
+  // The balancer's connections carry every client: nginx caps those per client instead.
+  const trusted = config.trustProxy;
+  new ConnectionCap(
+    config.maxSocketsPerAddress,
+    (address) => trusted?.(address, 0) ?? false,
+    metrics.refusedConnections,
+    app.log,
+  ).attach(app.server);
   const gateway = cluster && new ClusterBroadcaster(io, cluster);
   const lobby: Lobby = new Lobby(
     {

@@ -26,6 +26,8 @@ export class Metrics {
   /** Hints worked out (a hint asked again comes from the table's cache and is not counted). */
   readonly hintThink: Histogram;
   readonly rejected: Counter<'code'>;
+  /** TCP connections refused because their address held its cap open (http/connections.ts). */
+  readonly refusedConnections: Counter;
 
   constructor(counts: Counts) {
     const registers = [this.registry];
@@ -75,6 +77,11 @@ export class Metrics {
       name: 'bottle_imp_rejected_total',
       help: 'Refused client messages, by error code.',
       labelNames: ['code'],
+      registers,
+    });
+    this.refusedConnections = new Counter({
+      name: 'bottle_imp_connections_refused_total',
+      help: 'TCP connections refused because their address already held MAX_SOCKETS_PER_ADDRESS open.',
       registers,
     });
     this.actionLatency = new Histogram({
