@@ -12,11 +12,10 @@
 import { passChoiceOf } from '../bots/actions.js';
 import { decisionSeed } from '../bots/decision.js';
 import { playOut } from '../bots/policy.js';
-import { knownRound } from '../bots/position.js';
 import { Sampler } from '../bots/sampler.js';
 import { passCandidates } from '../bots/search.js';
 import type { Action, PassChoice, TableView } from '../engine/index.js';
-import { type CardId, cardId, PHASE_PASS, RANK, Rng, type Round } from '../engine/index.js';
+import { type CardId, cardId, PHASE_PASS, RANK, Rng, type Round, searchPosition } from '../engine/index.js';
 
 /** Chance that a playout move is random rather than the heuristic's (as in the search's playouts). */
 const PLAYOUT_NOISE = 0.1;
@@ -48,7 +47,7 @@ export interface Evaluation {
  * the search's candidate passes (passCandidates) plus `chosen` if it is not among them.
  */
 export function choicesFor(view: TableView, chosen?: PassChoice): Choice[] {
-  const known = knownRound(view);
+  const known = searchPosition(view);
   if (known.round.phase !== PHASE_PASS) return view.legal.map((rank) => ({ card: cardId(rank) }));
   const passes: Choice[] = passCandidates(known.round, known.seat).map((pass) => ({ pass }));
   if (chosen) {
@@ -91,7 +90,7 @@ export function choiceAction(choice: Choice, seat: number, players: number): Act
  * Deterministic: the samples depend only on `seed` and the view (as the bot's decisions do).
  */
 export function evaluate(view: TableView, choices: readonly Choice[], samples: number, seed: number): Evaluation {
-  const known = knownRound(view);
+  const known = searchPosition(view);
   const seat = known.seat;
   const sampler = new Sampler(known);
   const rng = new Rng(decisionSeed(seed, view));

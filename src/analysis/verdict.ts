@@ -5,9 +5,8 @@
  * German).
  */
 
-import { knownRound } from '../bots/position.js';
 import type { PassChoice, TableView } from '../engine/index.js';
-import { PHASE_PLAY, RANK } from '../engine/index.js';
+import { PHASE_PLAY, RANK, searchPosition } from '../engine/index.js';
 import { bestIndex, choiceJson, type Evaluation, pairedError } from './evaluate.js';
 
 export type DecisionClass = 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'forced';
@@ -133,7 +132,7 @@ export function reasonFor(view: TableView, e: Evaluation, chosen: number, v: Ver
 function lastToTrick(view: TableView, card: number): TrickOutcome | null {
   const n = view.options.players;
   if (view.trick.cards.length !== n - 1) return null;
-  const known = knownRound(view);
+  const known = searchPosition(view);
   const r = known.round;
   if (r.phase !== PHASE_PLAY) return null;
   const before = [r.owner[0], r.owner[1]];

@@ -30,17 +30,6 @@ export function createBot(name: BotName, options: BotOptions): Bot {
 
 export { type BotLevel, isBotLevel, LEVELS } from './levels.js';
 
-/** What each level is, for players: a short label and one line to show beside it. */
-export const LEVEL_INFO: Record<BotLevel, { readonly label: string; readonly description: string }> = {
-  easy: { label: 'Easy', description: 'Plays by simple rules and often picks a card at random.' },
-  medium: { label: 'Medium', description: 'Plays by rules of thumb: sheds low cards, avoids the bottle late.' },
-  hard: { label: 'Hard', description: 'Thinks ahead by playing out 500 guesses of the hidden cards per move.' },
-  expert: {
-    label: 'Expert',
-    description: 'Thinks like Hard several times over, each time on other guesses, and weighs them all.',
-  },
-};
-
 /** The bot and budget behind each level offered to players. */
 export function botForLevel(level: BotLevel, seed: number): Bot {
   switch (level) {

@@ -6,11 +6,18 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { createBot } from '../../src/bots/index.js';
-import { knownRound } from '../../src/bots/position.js';
 import { Sampler } from '../../src/bots/sampler.js';
 import { cardId, SUIT_INDEX } from '../../src/engine/cards.js';
 import { bitCount, cardIds } from '../../src/engine/cardset.js';
-import { modesFor, type PlayerCount, Rng, type SidePass, type TwoPlayerPass, view } from '../../src/engine/index.js';
+import {
+  modesFor,
+  type PlayerCount,
+  Rng,
+  type SidePass,
+  searchPosition,
+  type TwoPlayerPass,
+  view,
+} from '../../src/engine/index.js';
 import { playGame } from './helpers.js';
 
 const position = fc.record({
@@ -35,7 +42,7 @@ describe('the ismcts sampler', () => {
         if (g.phase === 'over') return;
         const seat = g.toAct()[0];
         const v = view(g, seat);
-        const known = knownRound(v);
+        const known = searchPosition(v);
         const truth = g.snapshot();
         const sample = truth.clone();
         new Sampler(known).sample(new Rng(sampleSeed), sample);

@@ -2,7 +2,7 @@
  * The words of the turn clock (the host's choice, the countdowns, a bot standing in, "I'm
  * back"), in their own file like coach.ts; en.ts and de.ts spread them in.
  */
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+import type { Shape } from './shape.js';
 
 export const clockEn = {
   clock: {

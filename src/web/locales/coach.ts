@@ -3,7 +3,7 @@
  * their own file so that they can grow without touching the main message files; en.ts and
  * de.ts spread them in, and `Messages` checks that German has every key.
  */
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
+import type { Shape } from './shape.js';
 
 export const coachEn = {
   tracker: {
@@ -279,7 +279,8 @@ export const coachDe: Shape<typeof coachEn> = {
       ERR_NOT_FOUND: 'Diese Partie gibt es auf dem Server nicht.',
       ERR_GAME_NOT_FINISHED: 'Nur eine beendete Partie kann analysiert werden.',
       ERR_ANALYSIS_BUSY: 'Die Warteschlange der Analysen ist voll: versuch es in einer Minute noch einmal.',
-      ERR_TOO_MANY_ANALYSES: 'Bei dir warten schon Partien auf ihre Analyse: frag wieder, sobald eine davon begonnen hat.',
+      ERR_TOO_MANY_ANALYSES:
+        'Bei dir warten schon Partien auf ihre Analyse: frag wieder, sobald eine davon begonnen hat.',
       ERR_NETWORK: 'Der Server ist nicht erreichbar.',
     },
   },

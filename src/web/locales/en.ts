@@ -3,6 +3,7 @@
 import { errorMessages } from '../errors.js';
 import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
+import type { Shape } from './shape.js';
 
 export const en = {
   app: { title: 'The Bottle Imp', yourTurn: 'Your turn · The Bottle Imp' },
@@ -357,6 +358,5 @@ export const en = {
   ...clockEn,
 };
 
-type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
 /** The shape every translation must have. */
 export type Messages = Shape<typeof en>;
