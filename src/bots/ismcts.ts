@@ -1,12 +1,10 @@
 /** Information-set Monte Carlo tree search: every iteration searches a fresh deal of the unseen cards. */
-import { searchPosition, type TableView } from '../engine/index.js';
 import { pickLegal } from './actions.js';
 import type { Bot, BotOptions, Budget } from './bot.js';
 import { decisionSeed } from './decision.js';
-import { inferredDeals } from './inference.js';
 import { searchInParallel } from './parallel.js';
-import { Sampler } from './sampler.js';
-import { addResults, bestChoice, decisionIterations, type SearchResult, search, searchSeed } from './search.js';
+import { addResults, bestChoice } from './search.js';
+import { searchView } from './search-view.js';
 
 /** Iterations of one search of the default. */
 export const SEARCH_ITERATIONS = 2000;
@@ -41,33 +39,6 @@ function givenBudget(budget: Budget | undefined): Required<Budget> | null {
 
 export function resolveBudget(budget: Budget | undefined, iterations: number): Required<Budget> {
   return givenBudget(budget) ?? { iterations, ms: 0 };
-}
-
-/**
- * Searches of the seat's information set, on this thread: `searches` independent ones,
- * each with its own pool of deals (inference.ts), its own seed and an equal share of the
- * decision's iterations, their root visits added up. More iterations of one search buy
- * nothing past a few thousand (BENCHMARKS.md): its choice is as good as the deals it
- * sampled and the playouts' model allow, so a larger budget goes to more searches on
- * other deals instead.
- */
-export function searchView(view: TableView, budget: Required<Budget>, seed: number, searches = 1): SearchResult {
-  const known = searchPosition(view);
-  // The pass cap (search.ts) bounds the decision, not each of its searches.
-  const share = {
-    iterations: Math.ceil(decisionIterations(known.round, budget.iterations) / searches),
-    ms: budget.ms / searches,
-  };
-  const results = Array.from({ length: searches }, (_, k) =>
-    search(
-      known.round,
-      known.seat,
-      inferredDeals(known, new Sampler(known), share.iterations),
-      share,
-      searchSeed(seed, k),
-    ),
-  );
-  return searches === 1 ? results[0] : addResults(results);
 }
 
 /** A given budget is searched once (or `searches` times); none gives the default (defaultSearches). */

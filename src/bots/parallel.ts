@@ -8,7 +8,7 @@
 import type { TableView } from '../engine/index.js';
 import type { Budget } from './bot.js';
 import { type SearchResult, searchSeed } from './search.js';
-import type { SearchJob } from './search-worker.js';
+import type { SearchJob } from './search-view.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** How long a search thread may stay silent before it is taken for dead and the decision fails. */
@@ -27,7 +27,7 @@ function pool(threads: number): WorkerPool<SearchJob, SearchResult> {
 
 /**
  * Search `view` on `threads` workers, each with its share of the iterations and its own
- * seed; each runs `searches` searches of its share (ismcts.ts searchView).
+ * seed; each runs `searches` searches of its share (search-view.ts).
  */
 export function searchInParallel(
   view: TableView,

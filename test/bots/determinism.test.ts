@@ -1,8 +1,8 @@
 /** A bot with a seed and an iteration budget decides the same way every time. */
 import { describe, expect, test } from 'vitest';
 import { type BotName, botForLevel, createBot } from '../../src/bots/index.js';
-import { searchView } from '../../src/bots/ismcts.js';
 import { addResults, searchSeed } from '../../src/bots/search.js';
+import { searchView } from '../../src/bots/search-view.js';
 import { view } from '../../src/engine/index.js';
 import { recordOf } from '../../src/record/index.js';
 import { playGame } from './helpers.js';

@@ -7,9 +7,9 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
-import { searchView } from '../../src/bots/ismcts.js';
 import type { SearchResult } from '../../src/bots/search.js';
-import type { SearchJob } from '../../src/bots/search-worker.js';
+import type { SearchJob } from '../../src/bots/search-view.js';
+import { searchView } from '../../src/bots/search-view.js';
 import { WorkerPool } from '../../src/bots/worker-pool.js';
 import { Game, view } from '../../src/engine/index.js';
 
