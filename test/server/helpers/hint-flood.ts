@@ -44,7 +44,7 @@ export class BotTable {
     });
   }
 
-  static async open(server: TestServer, level: BotLevelName, from?: string): Promise<BotTable> {
+  static async open(server: Pick<TestServer, 'url'>, level: BotLevelName, from?: string): Promise<BotTable> {
     const { humans } = await seatTable(server, { players: 4, rounds: 50, turnClock: 'off' }, 1, { level, from });
     return new BotTable(humans[0]);
   }
@@ -85,6 +85,8 @@ export interface FloodFigures {
 export class HintFlood {
   private running = false;
   private closed = false;
+  /** Hints asked and not answered yet. */
+  private asking = 0;
   private answered = 0;
   private readonly refused: Record<string, number> = {};
 
@@ -96,7 +98,7 @@ export class HintFlood {
   }
 
   /** `tables` 3-player tables from `from`, every seat that address's, with the coach on. */
-  static async open(server: TestServer, tables: number, from: string): Promise<HintFlood> {
+  static async open(server: Pick<TestServer, 'url'>, tables: number, from: string): Promise<HintFlood> {
     const seats: Client[] = [];
     for (let i = 0; i < tables; i++) {
       const { humans } = await seatTable(server, { players: 3, rounds: 50, turnClock: 'off' }, 3, {
@@ -122,8 +124,10 @@ export class HintFlood {
     this.running = true;
   }
 
-  pause(): void {
+  /** No more hints asked; resolves once those asked are answered, so that nothing of the flood is left running. */
+  async pause(): Promise<void> {
     this.running = false;
+    while (this.asking > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
 
   /** What the flood got so far. */
@@ -141,7 +145,8 @@ export class HintFlood {
     while (!done()) {
       await seat.until(() => done() || (this.running && seat.myTurn()), 'a turn to flood', 600_000);
       if (done()) return;
-      const reply = await seat.call('game:hint', {});
+      this.asking++;
+      const reply = await seat.call('game:hint', {}).finally(() => this.asking--);
       if (reply.ok) this.answered++;
       else this.refused[reply.error.code] = (this.refused[reply.error.code] ?? 0) + 1;
       if (!this.closed) await seat.playIfMyTurn();

@@ -111,7 +111,7 @@ export function requestFrom(
 }
 
 export async function api<T = unknown>(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   method: string,
   url: string,
   body?: unknown,

@@ -20,7 +20,7 @@ export interface Seating {
  * that loopback address (the table is still made over HTTP from 127.0.0.1).
  */
 export async function seatTable(
-  server: TestServer,
+  server: Pick<TestServer, 'url'>,
   options: Partial<TableOptions> & { players: number },
   humans: number,
   {
