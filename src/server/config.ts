@@ -7,6 +7,15 @@ import { ANALYSIS_DEFAULT_ITERATIONS, HINT_ITERATIONS } from '../analysis/index.
 import { type BalancerSlot, parseBalancerSlot } from './cluster/routing.js';
 import { type ProxyTrust, proxyTrust } from './http/client-address.js';
 
+/** The largest Socket.IO message or HTTP body by default (MAX_MESSAGE_BYTES); nginx's body limit too. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024;
+/**
+ * Open TCP connections per connecting address by default (MAX_SOCKETS_PER_ADDRESS), and
+ * nginx's requests under way per client address: twice the Engine.IO sessions, as a
+ * long-polling session holds up to two connections at once.
+ */
+export const DEFAULT_MAX_SOCKETS_PER_ADDRESS = 512;
+
 export interface Config {
   readonly port: number;
   readonly host: string;
@@ -204,11 +213,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     socketRatePerSecond: int(env, 'SOCKET_RATE_PER_SECOND', 20, 1),
     addressRatePerSecond: int(env, 'ADDRESS_RATE_PER_SECOND', 200, 1),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1),
-    // Twice the sessions: a long-polling session holds up to two connections at once.
-    maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', 512, 1),
+    maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', DEFAULT_MAX_SOCKETS_PER_ADDRESS, 1),
     idleConnectionMs: int(env, 'IDLE_CONNECTION_SECONDS', 10, 1, 300) * 1000,
     joinTimeoutMs: int(env, 'JOIN_TIMEOUT_SECONDS', 10, 1) * 1000,
-    maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', 16 * 1024, 1024),
+    maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', DEFAULT_MAX_MESSAGE_BYTES, 1024),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: proxyTrust(env.TRUST_PROXY),
     publicUrl: publicUrl(env.PUBLIC_URL),

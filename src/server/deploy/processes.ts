@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nginxConfig } from './nginx.js';
+import { type NginxSite, nginxConfig } from './nginx.js';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'main.js');
 
@@ -111,11 +111,19 @@ export interface NginxProcess {
   stop(): Promise<void>;
 }
 
-/** nginx on `host:port` in front of `nodes` (host:port each); resolves once it accepts connections. */
-export async function startNginx(host: string, port: number, nodes: readonly string[]): Promise<NginxProcess> {
+/**
+ * nginx on `host:port` in front of `nodes` (host:port each), with the limits of `site`
+ * (nginx.ts's defaults otherwise); resolves once it accepts connections.
+ */
+export async function startNginx(
+  host: string,
+  port: number,
+  nodes: readonly string[],
+  site: Pick<NginxSite, 'maxConnectionsPerAddress' | 'maxBodyBytes'> = {},
+): Promise<NginxProcess> {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bottle-imp-nginx-'));
   const conf = path.join(prefix, 'nginx.conf');
-  fs.writeFileSync(conf, nginxConfig({ listen: `${host}:${port}`, nodes, prefix }));
+  fs.writeFileSync(conf, nginxConfig({ listen: `${host}:${port}`, nodes, prefix, ...site }));
   const child = spawn(NGINX, ['-p', prefix, '-c', conf, '-e', path.join(prefix, 'error.log')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });

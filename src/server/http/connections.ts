@@ -29,9 +29,12 @@ const LOGGED_ADDRESSES = 10_000;
  */
 const SILENT_REQUEST_MS = 60_000;
 
-const REFUSAL = JSON.stringify({
-  error: { code: 'ERR_TOO_MANY_CONNECTIONS', message: 'Too many connections from your address.' },
-});
+/** The refusal of a connection over the cap; nginx words its own the same (deploy/nginx.ts). */
+export const TOO_MANY_CONNECTIONS = {
+  code: 'ERR_TOO_MANY_CONNECTIONS',
+  message: 'Too many connections from your address.',
+} as const;
+const REFUSAL = JSON.stringify({ error: TOO_MANY_CONNECTIONS });
 const REFUSAL_RESPONSE = `HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(REFUSAL)}\r\nconnection: close\r\n\r\n${REFUSAL}`;
 
 /**

@@ -29,11 +29,15 @@ export function nginxAvailable(): boolean {
   return false;
 }
 
-export async function startNginx(nodePorts: readonly number[]): Promise<TestNginx> {
+export async function startNginx(
+  nodePorts: readonly number[],
+  site: Parameters<typeof startNginxProcess>[3] = {},
+): Promise<TestNginx> {
   return startNginxProcess(
     '127.0.0.1',
     await freePort(),
     nodePorts.map((p) => `127.0.0.1:${p}`),
+    site,
   );
 }
 
