@@ -15,7 +15,7 @@ import type { Config } from './config.js';
 import { within } from './deadline.js';
 import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
-import { registerErrorReplies } from './http/errors.js';
+import { clientErrorReply, registerErrorReplies } from './http/errors.js';
 import { apiBucket, limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
@@ -50,6 +50,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     // Behind a balancer (TRUST_PROXY) `req.ip` is the client it names; sockets use the same rule (addressOf).
     trustProxy: config.trustProxy ?? false,
     ...connectionTimeouts(config),
+    clientErrorHandler: clientErrorReply,
   });
   const addressOf = (req: IncomingMessage) => clientAddress(req, config.trustProxy);
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));

@@ -85,6 +85,10 @@ export const ERROR_TEXTS = {
     de: 'Der Server konnte diese Anfrage nicht lesen.',
   },
   ERR_NOT_FOUND: { en: 'There is nothing at this address.', de: 'Unter dieser Adresse gibt es nichts.' },
+  ERR_REQUEST_TIMEOUT: {
+    en: 'The request did not reach the server in time. Try again.',
+    de: 'Die Anfrage kam nicht rechtzeitig beim Server an. Versuch es noch einmal.',
+  },
   ERR_URL_TOO_LONG: { en: 'This address is too long.', de: 'Diese Adresse ist zu lang.' },
   ERR_TOO_MANY_TABLES: {
     en: 'Your address already has as many open tables as allowed. Close one first.',

