@@ -1,5 +1,5 @@
 /** The readable account of a replayed game, for people at a terminal. */
-import { describeCard, type PassChoice, pointsOf } from '../engine/index.js';
+import { describeCard, type PassChoice, pointsOf, type RoundLog } from '../engine/index.js';
 import type { GameRecord, ReplayReport } from '../record/index.js';
 import { plural, shortCard } from './text.js';
 
@@ -11,7 +11,8 @@ function passText(pass: PassChoice): string {
   return `${shortCard(pass.left)} to the left, ${shortCard(pass.right)} to the right${devil}`;
 }
 
-export function formatReplay(record: GameRecord, report: ReplayReport): string {
+/** `log`: the replayed game's rounds, for what the engine knows of each (who leads first). */
+export function formatReplay(record: GameRecord, report: ReplayReport, log: readonly RoundLog[]): string {
   const names = record.players;
   const who = (seat: number) => names[seat] || `seat ${seat + 1}`;
   const o = record.options;
@@ -26,7 +27,7 @@ export function formatReplay(record: GameRecord, report: ReplayReport): string {
   report.rounds.forEach((round, i) => {
     lines.push(
       '',
-      `Round ${i + 1}: ${who(round.dealer)} deals, ${who((round.dealer + 1) % o.players)} leads${round.teams ? `; teams ${round.teams.map((t, s) => `${who(s)} ${t}`).join(', ')}` : ''}`,
+      `Round ${i + 1}: ${who(round.dealer)} deals, ${who(log[i].firstPlayer)} leads${round.teams ? `; teams ${round.teams.map((t, s) => `${who(s)} ${t}`).join(', ')}` : ''}`,
     );
     record.rounds[i]?.passes?.forEach((pass, s) => {
       lines.push(`  ${who(s)} passes ${passText(pass)}`);

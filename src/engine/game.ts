@@ -21,7 +21,17 @@ import { err, ok, type Result } from './result.js';
 import type { RandomSource } from './rng.js';
 import { PHASE_DONE, PHASE_PLAY, type Round, RoundCore } from './round.js';
 import { type Seed, seedRandom } from './seed.js';
-import { dealtHandSize, isMode, isPlayerCount, leftOf, modeFits, rightOf, setupFor, teamsFor } from './setup.js';
+import {
+  dealtHandSize,
+  isMode,
+  isPlayerCount,
+  leftOf,
+  modeFits,
+  rightOf,
+  setupFor,
+  type TeamLetter,
+  teamsFor,
+} from './setup.js';
 import type {
   Action,
   BottleState,
@@ -49,6 +59,10 @@ export function coreOf(game: Game): RoundCore {
 /** Everything that happened in one round, as a record writes it. */
 export interface RoundLog {
   readonly dealer: number;
+  /** Who leads the first trick (RULES.md: the dealer's left). */
+  readonly firstPlayer: number;
+  /** Each seat's team letter in a team mode, else null. */
+  readonly teams: readonly TeamLetter[] | null;
   readonly hands: readonly (readonly Rank[])[];
   readonly faceUp: readonly (readonly Rank[])[] | null;
   /** Per seat, its pass once chosen. */
@@ -284,6 +298,8 @@ export class Game {
     const toRanks = (ids: readonly CardId[]) => ids.map((id) => RANK[id]);
     const log: RoundLog = {
       dealer: r.dealer,
+      firstPlayer: r.firstPlayer,
+      teams: teamsFor(this.options.mode, this.players, r.firstPlayer),
       hands: hands.map(toRanks),
       faceUp: faceUp ? faceUp.map(toRanks) : null,
       passes: new Array(this.players).fill(null),
@@ -298,8 +314,8 @@ export class Game {
         type: 'roundStarted',
         round: this.rounds.length - 1,
         dealer: r.dealer,
-        firstPlayer: r.firstPlayer,
-        teams: teamsFor(this.options.mode, this.players, r.firstPlayer),
+        firstPlayer: log.firstPlayer,
+        teams: log.teams,
         faceUp: log.faceUp,
       },
     ];
@@ -510,7 +526,7 @@ export class Game {
     const result: RoundResult = {
       round: this.rounds.length - 1,
       dealer: r.dealer,
-      teams: teamsFor(this.options.mode, n, r.firstPlayer),
+      teams: log.teams,
       bottles: this.bottles(),
       devil,
       devilPoints: r.devilPoints(),

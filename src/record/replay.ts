@@ -3,7 +3,7 @@
  * engine's checked Game API, so a record is valid exactly when the engine accepts it.
  * The first problem is reported with its round and position, counted from 1.
  */
-import { Game, type TeamLetter, teamsFor } from '../engine/index.js';
+import { Game } from '../engine/index.js';
 import type { RecordResult } from './parse.js';
 import type { GameRecord, ReplayReport, ReplayRound, ReplayTrick } from './types.js';
 
@@ -45,7 +45,6 @@ export function replayRecord(record: GameRecord): RecordResult<ReplayReport> {
 
 /** The replay report of a game as it stands. */
 export function reportOf(game: Game): ReplayReport {
-  const n = game.players;
   const rounds: ReplayRound[] = game.log.map((log, i) => {
     const isCurrent = i === game.log.length - 1;
     const tricks: ReplayTrick[] = log.tricks.map((t) => ({
@@ -65,7 +64,7 @@ export function reportOf(game: Game): ReplayReport {
         price: null,
       });
     const result = log.result;
-    const teams: TeamLetter[] | null = teamsFor(game.options.mode, n, (log.dealer + 1) % n);
+    const teams = log.teams;
     if (result) {
       return {
         dealer: log.dealer,

@@ -3,7 +3,7 @@
  * checks what RULES.md says must happen.
  */
 import { describe, expect, test } from 'vitest';
-import { createRound, Game, setupFor, view } from '../../src/engine/index.js';
+import { createRound, Game, Rng, setupFor, view } from '../../src/engine/index.js';
 import {
   dealtBefore,
   must,
@@ -11,6 +11,7 @@ import {
   playInOrder,
   playLowestUntilRoundEnds,
   playTrickBySeat,
+  randomStep,
   roundScored,
   seededRandomGame,
   snapshot,
@@ -599,5 +600,20 @@ describe('arithmetic of the rule book', () => {
       // trick holding one sells the bottle in play. They cannot all fit in one trick.
       expect(belowNineteen - setup.devilSize).toBeGreaterThan(setup.trickSize);
     }
+  });
+});
+
+describe('what the round log states of each round', () => {
+  test('the seat left of the dealer leads first, and team letters follow from that seat', () => {
+    const game = must(Game.create({ players: 6, mode: '2-2-1-1', rounds: 3 }, 12));
+    for (let round = 0; round < 3; round++) {
+      const log = game.log[round];
+      expect(log.firstPlayer).toBe((log.dealer + 1) % 6);
+      expect(log.teams).toEqual(view(game, 0).teams);
+      expect(log.teams?.[log.firstPlayer]).toBe('A');
+      const rng = new Rng(round);
+      while (game.log.length === round + 1 && game.phase !== 'over') randomStep(game, rng);
+    }
+    expect(must(Game.create({ players: 4 }, 3)).log[0].teams).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /** `bottle-imp replay FILE|- [--json]`: replay a record under the rules. */
 import { parseArgs } from 'node:util';
-import { replayRecord } from '../../record/index.js';
+import { gameFromRecord, reportOf } from '../../record/index.js';
 import { type Command, fail, failRecord, readRecordFile, withArgErrors } from '../io.js';
 import { formatReplay } from '../replay-text.js';
 
@@ -28,10 +28,13 @@ export const replay: Command = {
       if (parsed.positionals.length !== 1) return fail('replay: give one record file, or - for standard input');
       const record = readRecordFile(parsed.positionals[0]);
       if (!record.ok) return record.status;
-      const report = replayRecord(record.record);
-      if (!report.ok) return failRecord(report.error);
+      const game = gameFromRecord(record.record);
+      if (!game.ok) return failRecord(game.error);
+      const report = reportOf(game.value);
       process.stdout.write(
-        parsed.values.json ? JSON.stringify(report.value, null, 2) + '\n' : formatReplay(record.record, report.value),
+        parsed.values.json
+          ? JSON.stringify(report, null, 2) + '\n'
+          : formatReplay(record.record, report, game.value.log),
       );
       return 0;
     }),

@@ -3,7 +3,15 @@
  * as sentences. The player is "You" (with the verb to match); every other seat is named
  * by its number counted from 1, as in the record.
  */
-import { devilCardsOf, type GameEvent, type Rank, setupFor, type TableView } from '../../engine/index.js';
+import {
+  devilCardsOf,
+  type GameEvent,
+  leftOf,
+  type Rank,
+  rightOf,
+  setupFor,
+  type TableView,
+} from '../../engine/index.js';
 import { plural } from '../text.js';
 import type { Style } from './style.js';
 
@@ -86,7 +94,7 @@ export function passSlots(v: TableView, seats: Seats): string[] {
   const slots =
     n === 2
       ? [`into ${seats.who(1 - me)}'s face-up row`, `into ${seats.who(1 - me)}'s hidden hand`]
-      : [`to your left (${seats.who((me + 1) % n)})`, `to your right (${seats.who((me + n - 1) % n)})`];
+      : [`to your left (${seats.who(leftOf(me, n))})`, `to your right (${seats.who(rightOf(me, n))})`];
   const devils = devilCardsOf(setupFor(v.options.players), me, v.dealer);
   for (let k = 0; k < devils; k++) slots.push("to the devil's trick");
   return slots;
