@@ -30,6 +30,7 @@ export const BENCH_NODE_ENV = {
   HTTP_RATE_PER_MINUTE: '10000000',
   ADDRESS_RATE_PER_SECOND: '10000000',
   MAX_CONNECTIONS_PER_ADDRESS: '1000000',
+  MAX_SOCKETS_PER_ADDRESS: '1000000',
   MAX_TABLES_PER_ADDRESS: '1000000',
   // The load's tables have no bots; games made for --analyses need not wait for theirs.
   BOT_DELAY_MS: '0',
