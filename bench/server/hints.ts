@@ -85,7 +85,8 @@ async function phase(
   const after = { at: performance.now(), ...(await counters(server)), ...total(floods) };
   await Promise.all(floods.map((f) => f.pause()));
   const refused: Record<string, number> = {};
-  for (const [code, n] of Object.entries(after.refused)) refused[code] = n - (before.refused[code] ?? 0);
+  for (const [code, n] of Object.entries(after.refused))
+    if (n > (before.refused[code] ?? 0)) refused[code] = n - (before.refused[code] ?? 0);
   return {
     moves,
     seconds: (after.at - before.at) / 1000,

@@ -3,13 +3,17 @@
  * one person against three bots, timing every bot move. `HintFlood`: tables of one
  * address (every seat held by that address, no bot, the coach on) whose seats each ask a
  * hint at every turn and then play, so that every hint is new work for the bot pool, as
- * fast as the server answers. Used by test/server/hint-flood.test.ts and
+ * fast as the server answers (a refused hint is asked again a second later, without
+ * playing). Used by test/server/hint-flood.test.ts and
  * `npm run bench:hints` (bench/server/hints.ts).
  */
 import type { BotLevelName, GameUpdate } from '../../../src/protocol/messages.js';
 import type { Client } from './client.js';
 import type { TestServer } from './server.js';
 import { seatTable } from './tables.js';
+
+/** How long a flooding seat waits to ask again after a refusal. */
+const REFUSED_RETRY_MS = 1000;
 
 export const median = (xs: readonly number[]): number => percentile(xs, 0.5);
 
@@ -147,9 +151,14 @@ export class HintFlood {
       if (done()) return;
       this.asking++;
       const reply = await seat.call('game:hint', {}).finally(() => this.asking--);
-      if (reply.ok) this.answered++;
-      else this.refused[reply.error.code] = (this.refused[reply.error.code] ?? 0) + 1;
-      if (!this.closed) await seat.playIfMyTurn();
+      if (reply.ok) {
+        this.answered++;
+        if (!this.closed) await seat.playIfMyTurn();
+      } else {
+        this.refused[reply.error.code] = (this.refused[reply.error.code] ?? 0) + 1;
+        // Refused (over the budget): ask again a second later, without playing, so that the flood stays one of hints.
+        await new Promise((resolve) => setTimeout(resolve, REFUSED_RETRY_MS));
+      }
     }
   }
 }
