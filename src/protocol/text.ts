@@ -89,6 +89,8 @@ const SCRIPTS = [
 }));
 type Script = (typeof SCRIPTS)[number];
 const COMMON = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
+/** Marks of no script of their own (strike-throughs, enclosing circles, variation selectors): on no letter. */
+const GENERIC_MARK = /^\p{Script_Extensions=Inherited}$/u;
 
 /**
  * Scripts whose accented letters NFC writes as one character each, so that a combining
@@ -111,6 +113,7 @@ const MIXABLE = [
 ].map((set) => new Set(set));
 
 const HIDDEN_PROBLEM = 'must not hold invisible or formatting characters';
+const STRAY_MARK = 'must not hold stray or stacked combining marks';
 
 function scriptOf(letter: string): Script | 'other' {
   return SCRIPTS.find((s) => s.letter.test(letter)) ?? 'other';
@@ -141,8 +144,9 @@ export function nameProblem(name: string): string | null {
     if (HIDDEN.test(c)) return HIDDEN_PROBLEM;
     if (/\p{M}/u.test(c)) {
       marks++;
-      if (base === null || marks > MAX_MARKS || (base !== 'other' && (COMPOSED.has(base.name) || !base.mark.test(c))))
-        return 'must not hold stray or stacked combining marks';
+      if (base === null || marks > MAX_MARKS) return STRAY_MARK;
+      const foreign = base === 'other' ? GENERIC_MARK.test(c) : COMPOSED.has(base.name) || !base.mark.test(c);
+      if (foreign) return STRAY_MARK;
       continue;
     }
     marks = 0;

@@ -67,6 +67,7 @@ describe('names that could pass for another are refused with ERR_BAD_NAME', () =
     ['\u0301Ann', 'combining'], // on no letter
     ['Ann\uFE0F', 'combining'], // a variation selector outside an emoji
     ['x\u20DD', 'combining'], // an enclosing circle
+    ['\uA9B2\u0336', 'combining'], // struck through, in a script of no list (Javanese)
     ['क\u093F\u093F\u093F', 'combining'], // three vowel signs on one letter
     ['Аnn', 'script'], // Cyrillic А
     ['Ρaul', 'script'], // Greek Ρ
