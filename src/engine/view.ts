@@ -3,7 +3,7 @@
  * built up field by field from public facts plus the viewer's own private facts; it is
  * never the full state with things removed, so a new field of the state cannot leak.
  */
-import { type CardId, cardId, deckIds, RANK, type Rank, SUITS, type Suit } from './cards.js';
+import { type CardId, cardId, deckIds, RANK, type Rank, SUITS, type Suit, suitOf } from './cards.js';
 import { bitCount, cardIds } from './cardset.js';
 import { coreOf, type Game, type Phase, receivedCards } from './game.js';
 import { winningPosition } from './round.js';
@@ -73,6 +73,10 @@ export interface TableView {
   readonly outstanding: readonly Rank[];
   /** The cards the viewer may play now. */
   readonly legal: readonly Rank[];
+  /** Whether the viewer must act now: its pass is still to choose, or it is its turn to play. */
+  readonly mustAct: boolean;
+  /** The led suit when the viewer, to play, holds a card of it and so must follow it; else null. */
+  readonly mustFollow: Suit | null;
   /** Every finished round, its devil's trick revealed. */
   readonly results: readonly RoundResult[];
   readonly totals: readonly number[];
@@ -100,6 +104,9 @@ export function view(game: Game, viewer: number | null): TableView {
 
   const trick = game.currentTrick();
   const b = r.bottleInPlay();
+  const toAct = game.toAct();
+  const legal = seat === null ? [] : game.legalCards(seat);
+  const ledSuit = r.ledSuit >= 0 && trick.cards.length > 0 ? SUITS[r.ledSuit] : null;
   let winning: TrickInProgress['winning'] = null;
   if (trick.cards.length > 0) {
     const ids: CardId[] = trick.cards.map((c) => cardId(c.card));
@@ -116,7 +123,7 @@ export function view(game: Game, viewer: number | null): TableView {
     dealer: r.dealer,
     firstPlayer: r.firstPlayer,
     teams: teamsFor(game.options.mode, n, r.firstPlayer),
-    toAct: game.toAct(),
+    toAct,
     hand,
     faceUp,
     handSizes: seats.map((s) => bitCount(r.handLo[s]) + bitCount(r.handHi[s])),
@@ -127,7 +134,7 @@ export function view(game: Game, viewer: number | null): TableView {
     myDevil,
     trick: {
       leader: trick.leader,
-      ledSuit: r.ledSuit >= 0 && trick.cards.length > 0 ? SUITS[r.ledSuit] : null,
+      ledSuit,
       cards: trick.cards,
       winning,
     },
@@ -140,7 +147,10 @@ export function view(game: Game, viewer: number | null): TableView {
     outstanding: deckIds(r.setup.extended)
       .map((id) => RANK[id])
       .filter((c) => !gone.has(c)),
-    legal: seat === null ? [] : game.legalCards(seat),
+    legal,
+    mustAct: seat !== null && toAct.includes(seat),
+    // Holding the led suit is what makes every legal card one of it (RULES.md: follow suit).
+    mustFollow: ledSuit !== null && legal.length > 0 && legal.every((c) => suitOf(c) === ledSuit) ? ledSuit : null,
     results: game.log.flatMap((l) => (l.result ? [l.result] : [])),
     totals: [...game.totals],
     winners: game.winners ? [...game.winners] : null,

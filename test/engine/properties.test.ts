@@ -200,6 +200,25 @@ describe.each(CONFIGS)('$players players, $mode', (options) => {
     );
   });
 
+  test('a view says whether its seat must act, and which suit it must follow', () => {
+    fc.assert(
+      fc.property(games, ({ seed, rounds }) => {
+        walk(options, seed, rounds, (game) => {
+          for (const viewer of [null, ...Array.from({ length: game.players }, (_, s) => s)]) {
+            const seen = view(game, viewer);
+            expect(seen.mustAct).toBe(viewer !== null && game.toAct().includes(viewer));
+            const held = viewer === null ? [] : [...(seen.hand ?? []), ...(seen.faceUp?.[viewer] ?? [])];
+            const led = seen.trick.ledSuit;
+            const follows =
+              seen.phase === 'play' && seen.mustAct && led !== null && held.some((c) => suitOf(c) === led);
+            expect(seen.mustFollow, `viewer ${viewer}`).toBe(follows ? led : null);
+          }
+        });
+      }),
+      RUNS,
+    );
+  });
+
   test('the events sent to a seat hold only its own private events, and no hidden card', () => {
     fc.assert(
       fc.property(games, ({ seed, rounds }) => {
@@ -276,6 +295,8 @@ const VIEW_FIELDS = [
   'legal',
   'myDevil',
   'myPass',
+  'mustAct',
+  'mustFollow',
   'options',
   'passed',
   'phase',

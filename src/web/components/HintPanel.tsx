@@ -43,9 +43,7 @@ export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
   const [askedAt, setAskedAt] = useState<number | null>(null);
   const [failure, setFailure] = useState<{ at: string; text: string } | null>(null);
   const at = positionOf(view);
-  const me = view.viewer;
-  const myMove =
-    me !== null && view.toAct.includes(me) && (view.phase === 'play' || (view.phase === 'pass' && !view.passed[me]));
+  const myMove = view.mustAct;
   const shown = hint && hint.at === at ? hint.hint : null;
   const busy = askedAt !== null;
   // Seconds since the question, so a long think shows that it goes on.

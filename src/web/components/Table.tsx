@@ -164,10 +164,9 @@ export function Table({
           ? t('status.passWait', { done: view.passed.filter(Boolean).length, count: n })
           : t('status.pass');
   else if (myTurn)
-    status =
-      view.trick.ledSuit && view.legal.length < (view.hand?.length ?? 0) + (view.faceUp?.[me]?.length ?? 0)
-        ? t('status.yourTurnFollow', { suit: t(`suit.${view.trick.ledSuit}`) })
-        : t('status.yourTurn');
+    status = view.mustFollow
+      ? t('status.yourTurnFollow', { suit: t(`suit.${view.mustFollow}`) })
+      : t('status.yourTurn');
   else status = t('status.waitFor', { who: short[view.toAct[0] ?? 0] });
 
   const received =

@@ -161,8 +161,7 @@ export function lessonNow(game: Game, read: ReadonlySet<LessonId>): Lesson | nul
   const move = expectedMove(game);
   if (move?.type !== 'play') return null;
   if (v.trick.cards.length === 0) return { id: 'lead', kind: 'do', card: move.card };
-  const following = v.legal.length < (v.hand?.length ?? 0);
-  if (following && !read.has('follow'))
+  if (v.mustFollow && !read.has('follow'))
     return { id: 'follow', kind: 'do', card: move.card, suit: v.trick.ledSuit ?? '', leader: v.trick.leader };
   return { id: 'play', kind: 'do', card: move.card };
 }

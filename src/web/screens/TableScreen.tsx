@@ -31,12 +31,7 @@ function LiveTable({ conn }: { conn: TableConnection }) {
   const [notice, setNotice] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const view = state.game?.view;
-  const myTurn =
-    state.seat !== null &&
-    view !== undefined &&
-    view.phase !== 'over' &&
-    view.toAct.includes(state.seat) &&
-    (view.phase === 'play' || !view.passed[state.seat]);
+  const myTurn = view?.mustAct === true;
   useTurnAlerts(myTurn, conn.code);
 
   useEffect(() => {
