@@ -107,6 +107,8 @@ export class AnalysisQueue {
       if (left > 0) this.storing.set(requester, left);
       else this.storing.delete(requester);
     }
+    // A second request for the same game, stored meanwhile, may have queued it first.
+    if (this.running === game.id || this.waiting.some((w) => w.game.id === game.id)) return this.status(game.id);
     this.enqueue(game, requester);
     // Its place as it was queued, even if it starts at once.
     const position = this.order().findIndex((w) => w.game.id === game.id) + 1;
