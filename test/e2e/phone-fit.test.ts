@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, device, fitsScreen, screenshot, serverAndBrowser } from './harness.js';
-import { botTable } from './play.js';
+import { botTable, step } from './play.js';
 
 const run = browserAvailable();
 const PHONES = [
@@ -28,6 +28,36 @@ async function onScreen(page: Page, l: Locator): Promise<boolean> {
   const b = await l.boundingBox();
   const size = page.viewportSize()!;
   return b !== null && b.y >= 0 && b.x >= 0 && b.y + b.height <= size.height && b.x + b.width <= size.width + 0.5;
+}
+
+/**
+ * What a seat or bottle shows cut or overlapping: every stat, mark, price and owner whose
+ * text is wider than its box, a seat's marks hidden, and bottle boxes that overlap.
+ */
+function cutOnTable(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const what = (e: Element) =>
+      `${e.closest('[data-seat]')?.getAttribute('data-seat') ?? '-'}:${e.className} "${e.textContent}"`;
+    for (const e of document.querySelectorAll(
+      '.seat-stats, .seat-stats > *, .seat-marks, .seat-marks > *, .bottle-price, .bottle-owner',
+    )) {
+      if (e.scrollWidth > e.clientWidth + 0.5 || e.scrollHeight > e.clientHeight + 0.5)
+        out.push(
+          `cut ${what(e)} ${e.scrollWidth}/${e.clientWidth}x${e.scrollHeight}/${e.clientHeight}${document.querySelector('.mine > .seat') ? '' : ' (spectator)'}`,
+        );
+      const seat = e.closest('.seat')?.getBoundingClientRect();
+      const r = e.getBoundingClientRect();
+      if (seat && r.width > 0 && (r.right > seat.right + 0.5 || r.left < seat.left - 0.5))
+        out.push(`outside its seat ${what(e)}`);
+    }
+    for (const marks of document.querySelectorAll('.seat-marks'))
+      if (getComputedStyle(marks).display === 'none') out.push(`hidden ${what(marks)}`);
+    const bottles = [...document.querySelectorAll('.bottle')].map((b) => b.getBoundingClientRect());
+    if (bottles.length === 2 && bottles[0].right > bottles[1].left + 0.5)
+      out.push(`the bottles overlap: ${bottles.map((b) => `${Math.round(b.left)}-${Math.round(b.right)}`).join(', ')}`);
+    return out;
+  });
 }
 
 describe.skipIf(!run)('a phone shows everything whole', () => {
@@ -70,4 +100,42 @@ describe.skipIf(!run)('a phone shows everything whole', () => {
       await context.close();
     }, 120_000);
   }
+
+  for (const size of PHONES)
+    for (const players of [2, 4, 6]) {
+      it(`every seat's points, bottle price and marks show whole at ${players} players, ${size.width}×${size.height}, to the player and a spectator`, async () => {
+        const { context, page } = await device(env.browser(), size.width, size.height);
+        await botTable(page, env.server().url, players);
+        const code = await page.getByTestId('table-code').textContent();
+        const watcher = await device(env.browser(), size.width, size.height, { prefs: { name: 'Lopaka' } });
+        await watcher.page.goto(`${env.server().url}/#/t/${code}`);
+        await watcher.page.getByTestId('table').waitFor();
+        const cut = new Set<string>();
+        let maxPoints = 0;
+        let steps = 0;
+        while (!(await page.getByTestId('game-over').isVisible())) {
+          for (const p of [page, watcher.page]) for (const c of await cutOnTable(p)) cut.add(c);
+          maxPoints = Math.max(
+            maxPoints,
+            ...(await page
+              .locator('.seat-stats')
+              .evaluateAll((all) => all.map((e) => Number(e.textContent?.match(/\d+/g)?.[1] ?? 0)))),
+          );
+          if (await step(page)) steps++;
+          else await page.waitForTimeout(40);
+          if (steps === 8)
+            for (const [p, who] of [
+              [page, 'player'],
+              [watcher.page, 'spectator'],
+            ] as const)
+              await screenshot(p, `phone-seats-${players}p-${size.width}x${size.height}-${who}`);
+        }
+        expect(maxPoints).toBeGreaterThanOrEqual(10);
+        expect([...cut], [...cut].join('\n')).toEqual([]);
+        // The dealer and the first player are marked on a phone too.
+        expect(await watcher.page.locator('.seat .chip-dealer').count()).toBe(1);
+        await watcher.context.close();
+        await context.close();
+      }, 180_000);
+    }
 });

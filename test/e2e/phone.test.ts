@@ -6,13 +6,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, device, fitsScreen, screenshot, serverAndBrowser } from './harness.js';
-import { createTable, startWhenFull } from './play.js';
+import { createTable, FINGER, startWhenFull } from './play.js';
 
 const run = browserAvailable();
 
 const PLAYABLE = '[data-testid="hand"] button.card.playable, [data-testid="my-faceup"] button.card.playable';
-/** A finger lands near a card's left edge: that part stays visible when cards overlap. */
-const FINGER = { position: { x: 10, y: 40 } };
 
 /** What the page watches by itself, every frame, from the moment it loads. */
 interface Watch {

@@ -29,11 +29,14 @@ export async function startWhenFull(page: Page, players: number): Promise<void> 
   await page.getByTestId('table').waitFor();
 }
 
+/** Where a click lands on a card: near its left edge, which stays visible when cards overlap. */
+export const FINGER = { position: { x: 10, y: 40 } };
+
 /** Choose the first cards of the hand for the pass slots, then confirm. */
 export async function passCards(page: Page): Promise<void> {
   const panel = page.getByTestId('pass-panel');
   const slots = await panel.getByRole('listitem').count();
-  for (let i = 0; i < slots; i++) await page.getByTestId('hand').getByRole('button').nth(i).click();
+  for (let i = 0; i < slots; i++) await page.getByTestId('hand').getByRole('button').nth(i).click(FINGER);
   await page.getByTestId('pass-confirm').click();
   await panel.waitFor({ state: 'detached' });
 }
@@ -56,7 +59,7 @@ export async function step(page: Page): Promise<boolean> {
     }
     const card = page.locator(PLAYABLE).first();
     if ((await card.count()) > 0) {
-      await card.click({ timeout: 2000 });
+      await card.click({ ...FINGER, timeout: 2000 });
       return true;
     }
   } catch {

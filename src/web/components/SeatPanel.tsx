@@ -29,6 +29,8 @@ export function SeatPanel({ view, seat, seats, clock = null, me, justWon }: Seat
   const acting = view.phase !== 'over' && view.toAct.includes(seat);
   const left = useSecondsLeft(acting ? clock : null);
   const team = view.teams?.[seat] ?? null;
+  // A person whose connection is lost (not yet replaced by a bot) is marked, not only dimmed.
+  const offline = label !== undefined && !label.connected && !label.bot && !label.away;
   const held = view.bottles.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => b.owner === seat);
   const facts = [
     view.dealer === seat ? t('seat.dealer') : null,
@@ -38,12 +40,15 @@ export function SeatPanel({ view, seat, seats, clock = null, me, justWon }: Seat
     t('seat.tricks', { count: view.wonTricks[seat] ?? 0 }),
     t('seat.points', { count: view.wonPoints[seat] ?? 0 }),
     held.length > 0 ? held.map((b) => t('seat.holdsBottle', { price: formatRank(b.price) })).join(', ') : null,
+    label?.away ? t('seat.away') : null,
+    offline ? t('seat.offlineTitle') : null,
+    view.phase === 'pass' && view.passed[seat] ? t('seat.passed') : null,
     acting ? (view.phase === 'pass' ? t('seat.choosingPass') : t('seat.toPlay')) : null,
   ].filter(Boolean);
 
   return (
     <section
-      className={`seat${acting ? ' acting' : ''}${me ? ' me' : ''}${justWon ? ` won-${justWon}` : ''}${label?.away || (label && !label.connected && !label.bot) ? ' absent' : ''}`}
+      className={`seat${acting ? ' acting' : ''}${me ? ' me' : ''}${justWon ? ` won-${justWon}` : ''}${label?.away || offline ? ' absent' : ''}`}
       aria-label={`${name}: ${facts.join(', ')}`}
       data-seat={seat}
       data-testid={`seat-${seat}`}
@@ -71,7 +76,16 @@ export function SeatPanel({ view, seat, seats, clock = null, me, justWon }: Seat
           </span>
         )}
         {team && <span className={`chip team-chip team-${team}`}>{team}</span>}
-        {label?.away && <span className="chip chip-away">{t('seat.away')}</span>}
+        {label?.away && (
+          <span className="chip chip-away" title={t('seat.away')}>
+            {t('seat.awayShort')}
+          </span>
+        )}
+        {offline && (
+          <span className="chip chip-away" title={t('seat.offlineTitle')}>
+            {t('seat.offline')}
+          </span>
+        )}
         {view.phase === 'pass' && view.passed[seat] && <span className="chip chip-ok">✓</span>}
       </div>
       <div className="seat-stats" aria-hidden="true">
