@@ -4,6 +4,8 @@
  * is checked by the engine and stored with the next sequence number before anyone hears
  * of it. The owner is always driven from its table's queue, one request at a time.
  */
+
+import { isDeepStrictEqual } from 'node:util';
 import {
   type Action,
   Game,
@@ -16,7 +18,14 @@ import {
 } from '../../engine/index.js';
 import type { GameUpdate, MissedStep } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
-import { type ActionRow, type GameRow, SeqTakenError, type Store, type TimerChange } from '../store/store.js';
+import {
+  type ActionRow,
+  type GameRow,
+  SeqTakenError,
+  type Store,
+  StoreUnavailableError,
+  type TimerChange,
+} from '../store/store.js';
 
 /**
  * How far back a returning client may be and still receive the events it missed. The
@@ -27,6 +36,18 @@ export const MAX_MISSED_UPDATES = 64;
 export class GameOwner {
   /** The events of the most recent actions (at most MAX_MISSED_UPDATES), oldest first. */
   private recent: { seq: number; events: GameEvent[] }[];
+  /**
+   * An append whose outcome is unknown (the database stopped answering mid-write, see
+   * StoreUnavailableError.unsure): it may be stored, now or when the database resumes.
+   * Until `settle` learns its outcome, the cache leaves it out and nothing else is appended.
+   */
+  private doubt: { row: ActionRow; finished: boolean } | null = null;
+  /**
+   * Stored actions the cache took from the store rather than from its own write (one
+   * whose outcome was unknown, or another writer's), that nobody has been told of yet:
+   * their events, and the seat of the last (see takeNews).
+   */
+  private news: { events: GameEvent[]; seat: number } | null = null;
 
   private constructor(
     readonly row: GameRow,
@@ -97,7 +118,13 @@ export class GameOwner {
    * Check the action with the engine and, if it is legal, store it under the next
    * sequence number, together with the change of deadlines `timers` gives (asked once the
    * engine has applied the action, so it sees the game after it; the caller applies the
-   * change to its timers once this resolves). A refused action changes nothing.
+   * change to its timers once this resolves). A refused action changes nothing. An earlier
+   * append whose outcome is unknown is settled first (see `settle`).
+   *
+   * A taken seq is judged by what is stored there: the same action of the same seat is
+   * this very write (sent again after an unknown outcome, or stored by an earlier copy
+   * that timed out) and succeeds; another is someone else's: the cache adopts the stored
+   * log (its actions are news, `takeNews`) and the action is refused with ERR_STALE.
    */
   async act(
     action: Action,
@@ -105,30 +132,95 @@ export class GameOwner {
     now: number,
     timers?: (after: GameOwner) => TimerChange | undefined,
   ): Promise<Result<{ seq: number; events: GameEvent[] }>> {
+    await this.settle();
     const result = this.game.apply(action);
     if (!result.ok) return result;
     const row: ActionRow = { seq: this.log.length + 1, action, byBot, at: now };
+    const finished = this.game.phase === 'over';
     try {
       await this.store.appendAction(this.row.id, row, {
-        finished: this.game.phase === 'over' ? { at: now } : undefined,
+        finished: finished ? { at: now } : undefined,
         timers: timers?.(this),
       });
     } catch (e) {
-      if (!(e instanceof SeqTakenError)) {
-        // Not stored (the database may be out of reach): the cache ran ahead of the log,
-        // so it is rebuilt from the actions known to be stored, without asking the store.
-        ({ game: this.game, recent: this.recent } = replay(this.row, this.log));
-        throw e;
-      }
-      // Another writer stored this seq: rebuild the cache from what is really stored.
-      const stored = (await this.store.loadActions(this.row.id)).map((a) => a.action);
-      this.log.splice(0, this.log.length, ...stored);
-      ({ game: this.game, recent: this.recent } = replay(this.row, stored));
+      // Not known to be stored: the cache ran ahead of the log, so it is rebuilt from the
+      // actions known to be stored, without asking the store.
+      ({ game: this.game, recent: this.recent } = replay(this.row, this.log));
+      if (e instanceof StoreUnavailableError && e.unsure) this.doubt = { row, finished };
+      if (!(e instanceof SeqTakenError)) throw e;
+      if (await this.adopt(row)) return ok({ seq: row.seq, events: result.value });
       throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
     this.log.push(action);
     remember(this.recent, { seq: row.seq, events: result.value });
     return ok({ seq: row.seq, events: result.value });
+  }
+
+  /** Whether an append's outcome is still unknown (see `settle`). */
+  get inDoubt(): boolean {
+    return this.doubt !== null;
+  }
+
+  /**
+   * Learn the outcome of an append whose outcome was unknown, if there is one, by sending
+   * the same append again: whichever copy is stored, the answer is certain (stored now, or
+   * the seq is taken and the stored action says whose it is). Once stored, the action is
+   * in the cache and is news (`takeNews`): whoever sent it was not told it was stored. Its
+   * deadlines are not sent again; the table starts the turn clocks afresh when it tells
+   * the news. Throws StoreUnavailableError while the database does not answer (the doubt stays).
+   */
+  async settle(): Promise<void> {
+    const doubt = this.doubt;
+    if (!doubt) return;
+    try {
+      await this.store.appendAction(this.row.id, doubt.row, {
+        finished: doubt.finished ? { at: doubt.row.at } : undefined,
+      });
+    } catch (e) {
+      if (!(e instanceof SeqTakenError)) throw e;
+      this.doubt = null;
+      await this.adopt(null);
+      return;
+    }
+    this.doubt = null;
+    const events = this.game.apply(doubt.row.action);
+    if (!events.ok)
+      throw new Error(`game ${this.row.id}: the action in doubt no longer applies: ${events.error.detail}`);
+    this.log.push(doubt.row.action);
+    remember(this.recent, { seq: doubt.row.seq, events: events.value });
+    this.addNews(events.value, doubt.row.action.seat);
+  }
+
+  /**
+   * Stored actions nobody has been told of (adopted from the store by `act` or `settle`):
+   * their events together and the seat of the last, taken once; null when there are none.
+   */
+  takeNews(): { events: GameEvent[]; seat: number } | null {
+    const news = this.news;
+    this.news = null;
+    return news;
+  }
+
+  /**
+   * The seq of `mine` is taken: rebuild the cache from the stored log. True when the
+   * stored action there is `mine` (same seat, same action: this very write, stored by an
+   * earlier copy); every other stored action past the old cache is news.
+   */
+  private async adopt(mine: ActionRow | null): Promise<boolean> {
+    const stored = await this.store.loadActions(this.row.id);
+    const from = this.log.length;
+    const ours = mine !== null && isDeepStrictEqual(stored[mine.seq - 1]?.action, mine.action);
+    this.log.splice(0, this.log.length, ...stored.map((a) => a.action));
+    ({ game: this.game, recent: this.recent } = replay(this.row, this.log));
+    for (const step of this.recent) {
+      if (step.seq <= from || (ours && step.seq === mine.seq)) continue;
+      this.addNews(step.events, this.log[step.seq - 1].seat);
+    }
+    return ours;
+  }
+
+  private addNews(events: readonly GameEvent[], seat: number): void {
+    this.news = { events: [...(this.news?.events ?? []), ...events], seat };
   }
 
   /** What one seat (or a spectator, null) receives after an action. */

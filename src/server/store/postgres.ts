@@ -164,13 +164,25 @@ const CONNECTION_CODES = new Set([
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error/i;
 
-/** A lost or refused connection becomes StoreUnavailableError; anything else is passed on. */
+/** Failures to connect at all: no statement was sent, so nothing can have been written. */
+const NOT_CONNECTED_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENOTFOUND', '57P03', '08001', '08004']);
+const NOT_CONNECTED_MESSAGES = /timeout exceeded when trying to connect|due to connection timeout/i;
+
+/**
+ * A lost or refused connection becomes StoreUnavailableError; anything else is passed on.
+ * It is `unsure` unless the connection was never made: a statement that timed out or lost
+ * its connection may still commit (a database frozen mid-write runs it when it resumes).
+ */
 function unreachable(e: unknown): unknown {
   const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_CODES.has(code)))
-    return new StoreUnavailableError();
-  if (e instanceof Error && CONNECTION_MESSAGES.test(e.message)) return new StoreUnavailableError();
-  return e;
+  const message = e instanceof Error ? e.message : '';
+  const lost =
+    (typeof code === 'string' && (code.startsWith('08') || CONNECTION_CODES.has(code))) ||
+    CONNECTION_MESSAGES.test(message);
+  if (!lost) return e;
+  const notConnected =
+    (typeof code === 'string' && NOT_CONNECTED_CODES.has(code)) || NOT_CONNECTED_MESSAGES.test(message);
+  return new StoreUnavailableError(!notConnected);
 }
 
 /** Bring the database's schema up to the last migration, all in one transaction. */
@@ -246,16 +258,31 @@ export class PostgresStore implements Store {
 
   private async inTransaction<T>(job: (c: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection lost while checked out is also reported on the client itself, where the
+    // pool does not listen (unheard, that would end the process): it is noted, and the
+    // client dropped rather than given back to the pool.
+    let broken: Error | undefined;
+    const lost = (e: Error) => {
+      broken = e;
+    };
+    client.on('error', lost);
     try {
       await client.query('BEGIN');
       const result = await job(client);
       await client.query('COMMIT');
       return result;
     } catch (e) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A connection that failed or timed out is out of step with the database: dropped, it
+      // rolls its transaction back (a ROLLBACK would wait out another timeout first).
+      if (unreachable(e) instanceof StoreUnavailableError) broken ??= e as Error;
+      else
+        await client.query('ROLLBACK').catch((r: Error) => {
+          broken ??= r;
+        });
       throw e;
     } finally {
-      client.release();
+      client.off('error', lost);
+      client.release(broken);
     }
   }
 

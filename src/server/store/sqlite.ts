@@ -31,7 +31,7 @@ import type {
   TimerRow,
   WithAction,
 } from './store.js';
-import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError } from './store.js';
+import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError, StoreUnavailableError } from './store.js';
 import { sweepSql } from './sweep-sql.js';
 
 export const SQLITE_FILE = 'bottle-imp.sqlite';
@@ -215,12 +215,27 @@ export class SqliteStore implements Store {
     if (stored?.owner_fence !== fence) throw new StaleOwnerError(table ?? code);
   }
 
+  /**
+   * One write in one transaction. A write that waited out the busy timeout for another
+   * process's lock on the file was not carried out: StoreUnavailableError, as when
+   * PostgreSQL is out of reach (refused, tried again later), never a server error.
+   */
+  private write(job: () => void): void {
+    try {
+      this.db.transaction(job)();
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) throw new StoreUnavailableError();
+      throw e;
+    }
+  }
+
   async saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => {
       // A new table (version 1) has no owner yet: it is claimed once it is stored.
       if (table.version !== 1) this.checkFence(table.code, fence);
       this.writeTable(table, seats);
-    })();
+    });
   }
 
   async loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null> {
@@ -245,7 +260,7 @@ export class SqliteStore implements Store {
   }
 
   async startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => {
       this.checkFence(table.code, fence);
       this.stmts.insertGame.run({
         id: game.id,
@@ -259,12 +274,12 @@ export class SqliteStore implements Store {
         finished_at: game.finishedAt,
       });
       this.writeTable(table, seats);
-    })();
+    });
   }
 
   async appendAction(gameId: string, row: ActionRow, also: WithAction = {}, fence?: Fence): Promise<void> {
     try {
-      this.db.transaction(() => {
+      this.write(() => {
         this.checkFence(gameId, fence, gameId);
         this.stmts.insertAction.run(
           gameId,
@@ -276,7 +291,7 @@ export class SqliteStore implements Store {
         );
         if (also.finished) this.stmts.gameStatus.run('finished', also.finished.at, gameId);
         if (also.timers) this.writeTimers(also.timers);
-      })();
+      });
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new SeqTakenError(gameId, row.seq);
       throw e;
@@ -284,10 +299,10 @@ export class SqliteStore implements Store {
   }
 
   async setGameStatus(gameId: string, status: GameStatus, at: number, fence?: Fence): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => {
       this.checkFence(gameId, fence, gameId);
       this.stmts.gameStatus.run(status, at, gameId);
-    })();
+    });
   }
 
   async loadGame(gameId: string): Promise<GameRow | null> {
@@ -304,10 +319,10 @@ export class SqliteStore implements Store {
   }
 
   async addChat(row: ChatRow, fence?: Fence): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => {
       this.checkFence(row.tableCode, fence);
       this.stmts.insertChat.run(row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at);
-    })();
+    });
   }
 
   async recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
@@ -315,17 +330,17 @@ export class SqliteStore implements Store {
   }
 
   async setTimer(timer: TimerRow, fence?: Fence): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => {
       this.checkFence(timer.tableCode, fence);
       this.stmts.setTimer.run(timer.tableCode, timer.kind, timer.seat, timer.deadline);
-    })();
+    });
   }
 
   async clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => {
       this.checkFence(tableCode, fence);
       this.stmts.clearTimer.run(tableCode, kind, seat);
-    })();
+    });
   }
 
   async changeTimers(
@@ -334,10 +349,10 @@ export class SqliteStore implements Store {
     clear: readonly TimerKey[],
     fence?: Fence,
   ): Promise<void> {
-    this.db.transaction(() => {
+    this.write(() => {
       this.checkFence(tableCode, fence);
       this.writeTimers({ tableCode, set, clear });
-    })();
+    });
   }
 
   /** Inside a transaction: a change of a table's deadlines. */

@@ -126,14 +126,20 @@ export class StaleTableError extends Error {
 }
 
 /**
- * The database could not be reached, or dropped the connection before it answered: the
- * request was not carried out (nothing is acknowledged) and may be tried again.
+ * The database could not be reached, or dropped the connection before it answered: nothing
+ * is acknowledged, and the request may be tried again. Unless `unsure`, it was not carried
+ * out. `unsure`: the write was sent but never answered (the database stopped answering,
+ * or the connection dropped, mid-statement), so it may be stored, even later, when the
+ * database resumes: its outcome is learnt by sending the same write again (appends and
+ * table saves are idempotent by seq and version) or by reading.
  */
 export class StoreUnavailableError extends ServerError {
-  constructor() {
+  constructor(readonly unsure = false) {
     super(
       'ERR_UNAVAILABLE',
-      'The server cannot save anything just now, so nothing was changed. Try again in a moment.',
+      unsure
+        ? 'The server could not learn whether this was saved: the table shows it once the database answers. Try again in a moment.'
+        : 'The server cannot save anything just now, so nothing was changed. Try again in a moment.',
       503,
     );
   }

@@ -6,12 +6,16 @@
  */
 import type { Action, GameEvent } from '../../engine/index.js';
 import type { BotLevelName } from '../../protocol/messages.js';
+import { ServerError } from '../errors.js';
 import type { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed } from '../ids.js';
 import type { SerialQueue } from '../serial.js';
-import { StaleOwnerError, StoreUnavailableError } from '../store/store.js';
+import { StaleOwnerError } from '../store/store.js';
 import type { TableContext } from './context.js';
 import { RETRY_MS } from './deadlines.js';
+
+/** The longest wait before a failed bot turn is tried again. */
+const MAX_RETRY_MS = 10_000;
 
 /** What the driver asks of its table (always inside the table's queue). */
 export interface BotSeats {
@@ -21,10 +25,14 @@ export interface BotSeats {
   botFor(seat: number): BotLevelName | null;
   /** An accepted bot action: finish the game if it is over, tell everyone, schedule the next turns. */
   afterAction(owner: GameOwner, events: GameEvent[], seat: number): Promise<void>;
+  /** Learn the outcome of a write in doubt and tell everyone what is stored (before a move, after a failed turn). */
+  resync(owner: GameOwner): Promise<void>;
 }
 
 export class BotDriver {
   private readonly thinking = new Set<number>();
+  /** Bot turns that failed in a row (for the wait before trying again). */
+  private failures = 0;
   /** Set when the server shuts down: no more bot turns. */
   private halted = false;
 
@@ -52,16 +60,35 @@ export class BotDriver {
       setTimeout(() => {
         this.turn(owner, seat).catch((e) => {
           this.thinking.delete(seat);
-          // Another node took the table over (a cluster): it plays on from there.
-          if (e instanceof StaleOwnerError) return;
-          if (!(e instanceof StoreUnavailableError))
-            return this.ctx.log.error({ err: e, table: this.code, seat }, 'bot turn failed');
-          // The move was not stored: the bot tries again once the database may be back.
-          this.ctx.log.warn({ table: this.code, seat }, 'bot move not stored (database unavailable); retrying');
-          setTimeout(() => void this.queue.run(() => this.schedule()), RETRY_MS);
+          this.retry(owner, seat, e);
         });
       }, delay);
     }
+  }
+
+  /**
+   * A bot turn failed (the database out of reach, a write whose outcome is unknown, the
+   * seq taken by another action, anything): once it may work, the table learns what the
+   * store holds and tells it (`resync`), then the turns are scheduled again. The wait
+   * doubles with each failure in a row, up to MAX_RETRY_MS, so no table is left stuck and
+   * none hammers a database that is down. Only a takeover by another node ends the turns here.
+   */
+  private retry(owner: GameOwner, seat: number, e: unknown): void {
+    // Another node took the table over (a cluster): it plays on from there.
+    if (this.halted || e instanceof StaleOwnerError) return;
+    this.failures++;
+    const wait = Math.min(RETRY_MS * 2 ** (this.failures - 1), MAX_RETRY_MS);
+    const entry = { err: e, table: this.code, seat, failures: this.failures, retryMs: wait };
+    if (e instanceof ServerError) this.ctx.log.warn(entry, 'bot move refused or not known to be stored; retrying');
+    else this.ctx.log.error(entry, 'bot turn failed; retrying');
+    setTimeout(() => {
+      this.queue
+        .run(async () => {
+          if (this.seats.playing() === owner) await this.seats.resync(owner);
+          this.schedule();
+        })
+        .catch((again) => this.retry(owner, seat, again));
+    }, wait);
   }
 
   /** The seat is the bot's to play now in this game. */
@@ -95,6 +122,9 @@ export class BotDriver {
     await this.queue.run(async () => {
       this.thinking.delete(seat);
       if (!this.mayPlay(owner, seat)) return;
+      // An earlier write in doubt first, told to everyone: the choice is judged against the log as stored.
+      await this.seats.resync(owner);
+      if (!this.mayPlay(owner, seat)) return;
       let result = choice.seat === seat ? await owner.act(choice, true, this.ctx.now()) : null;
       if (!result?.ok && owner.seq === job.seq) {
         this.ctx.log.warn(
@@ -104,6 +134,7 @@ export class BotDriver {
         result = await owner.act(job.legal[0], true, this.ctx.now());
       }
       if (result?.ok) {
+        this.failures = 0;
         this.ctx.metrics.actions.inc({ by: 'bot' });
         await this.seats.afterAction(owner, result.value.events, seat);
       } else {

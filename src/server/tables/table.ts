@@ -8,6 +8,7 @@
  * bot turns (`bot-driver.ts`) and chat (`chat.ts`).
  */
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameEvent } from '../../engine/index.js';
 import type { BotLevelName, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
@@ -15,16 +16,23 @@ import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
 import { SerialQueue } from '../serial.js';
-import type { SeatRow, TableRow, TimerKind } from '../store/store.js';
+import { type GameRow, type SeatRow, StoreUnavailableError, type TableRow, type TimerKind } from '../store/store.js';
 import { BotDriver } from './bot-driver.js';
 import { TableChat } from './chat.js';
 import type { ReplyTo, SeatedCommand, TableCommand, TableReplies } from './commands.js';
 import type { TableContext } from './context.js';
-import { Deadlines, type PreparedChange } from './deadlines.js';
+import { Deadlines, type PreparedChange, RETRY_MS } from './deadlines.js';
 import { LocalPresence, type Presence } from './presence.js';
 import * as rules from './seat-rules.js';
 import { tableSummary } from './summary.js';
 import { TurnClocks } from './turn-clock.js';
+
+/**
+ * How long a person's action whose write was never answered waits to learn whether it was
+ * stored, before the answer says that it is not known (about as long as the web client
+ * waits for an answer).
+ */
+const SETTLE_MS = 10_000;
 
 /** The level of the bot that plays for an absent player. */
 const STAND_IN_LEVEL: BotLevelName = 'medium';
@@ -59,6 +67,7 @@ export class Table {
         return s.bot ?? (s.away ? STAND_IN_LEVEL : null);
       },
       afterAction: (owner, events, seat) => this.afterAction(owner, events, seat),
+      resync: (owner) => this.resync(owner),
     });
     this.chat = new TableChat(ctx.store, row.code);
     this.clocks = new TurnClocks(this.deadlines, ctx.config.turnClockScale, ctx.now);
@@ -200,10 +209,7 @@ export class Table {
   private async join(name: string, wanted: number | undefined): Promise<TableReplies['join']> {
     const token = newSeatToken();
     const joined = rules.joining(this.row, this.seats, name, hashToken(token), wanted);
-    this.row = joined.row;
-    this.seats[joined.seat.seat] = joined.seat;
-    await this.save();
-    this.ctx.out.table(this.summary());
+    await this.commit({ row: joined.row, seats: [joined.seat] });
     return { seat: joined.seat.seat, token };
   }
 
@@ -212,20 +218,21 @@ export class Table {
     c: Exclude<SeatedCommand, { type: 'game:act' | 'game:hint' | 'seat:back' }>,
   ): Promise<Record<string, never>> {
     const { row, seats } = this;
+    let change: TableChange;
     switch (c.type) {
       case 'seat:bot':
-        this.setSeat(rules.seatingBot(row, seats, c.by, c.message.seat, c.message.level));
+        change = { seats: [rules.seatingBot(row, seats, c.by, c.message.seat, c.message.level)] };
         break;
       case 'seat:clear':
-        this.setSeat(rules.clearingBot(row, seats, c.by, c.message.seat));
+        change = { seats: [rules.clearingBot(row, seats, c.by, c.message.seat)] };
         break;
       case 'table:coach':
         rules.mustSwitchCoach(row, seats, c.by);
-        this.row = { ...row, settings: { ...row.settings, coach: c.message.coach } };
+        change = { row: { ...row, settings: { ...row.settings, coach: c.message.coach } } };
         break;
       case 'table:clock':
         rules.mustSetClock(row, seats, c.by);
-        this.row = { ...row, settings: { ...row.settings, turnClock: c.message.turnClock } };
+        change = { row: { ...row, settings: { ...row.settings, turnClock: c.message.turnClock } } };
         break;
       case 'table:start':
         rules.mustStart(row, seats, c.by);
@@ -238,40 +245,32 @@ export class Table {
       case 'chat:send':
         return this.sendChat(c.by, c.message);
     }
-    await this.save();
-    this.ctx.out.table(this.summary());
+    await this.commit(change);
     return NONE;
   }
 
   /** A new game with the same seats; seats whose player left wait for someone new first. */
   private async rematch(by: rules.SeatClaim): Promise<Record<string, never>> {
-    for (const s of rules.rematchSeating(this.row, this.seats, by)) this.setSeat(s);
-    if (this.seats.every((s) => s.name !== null)) {
-      await this.startGame();
-      return NONE;
-    }
-    this.row = { ...this.row, status: 'lobby' };
-    await this.save();
-    this.ctx.out.table(this.summary());
+    const seats = rules.rematchSeating(this.row, this.seats, by);
+    if (seats.every((s) => s.name !== null)) await this.startGame(seats);
+    else await this.commit({ row: { ...this.row, status: 'lobby' }, seats });
     return NONE;
   }
 
   /** A player leaves for good: during a game a bot plays the seat to the end. */
   private async leave(claim: rules.SeatClaim): Promise<Record<string, never>> {
     const left = rules.leaving(this.row, this.seats, claim);
-    // Every connection holding the seat, in any tab, becomes a spectator at once (setSeat).
-    this.setSeat(left.seat);
+    // Once stored, every connection holding the seat, in any tab, becomes a spectator (commit).
+    const change = { row: { ...this.row, host: left.host }, seats: [left.seat] };
+    if (left.close) {
+      await this.close(change);
+      return NONE;
+    }
+    await this.commit(change);
     if (this.row.status === 'playing') {
       await this.deadlines.stop('absence', claim.seat);
       await this.syncClocks();
     }
-    this.row = { ...this.row, host: left.host };
-    if (left.close) {
-      await this.close();
-      return NONE;
-    }
-    await this.save();
-    this.ctx.out.table(this.summary());
     this.bots.schedule();
     return NONE;
   }
@@ -297,34 +296,101 @@ export class Table {
     stored?: (reply: unknown) => void,
   ): Promise<TableReplies['game:act']> {
     const { seat, owner } = this.playingSeat(claim);
+    // An earlier write in doubt first: what follows judges the action against the log as
+    // stored. Sent without a view, the action was chosen from the game as it was before
+    // that write was learnt: if the write was this very action, it is not applied twice.
+    const known = owner.seq;
+    await this.resync(owner);
     const wanted = toEngineAction(seat, action);
-    if (seen !== undefined && seen !== owner.seq) {
+    const view = seen ?? known;
+    if (view !== owner.seq) {
       // Chosen from another view than the game's. If this seat acted since, that was this
       // very action (sent again because its acknowledgement was lost: it is not applied
       // twice), or the view was out of date. Others' actions since (passes) change nothing.
       // A view ahead of the game's is another game's.
-      const since = seen < owner.seq ? owner.nextActionOf(seat, seen) : undefined;
+      const since = view < owner.seq ? owner.nextActionOf(seat, view) : undefined;
       if (since && isDeepStrictEqual(since.action, wanted)) return { seq: since.seq, repeated: true };
-      if (since || seen > owner.seq)
+      if (since || view > owner.seq)
         throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
     // The usual action (the game goes on, the seat was not away) stores the change of turn
     // clocks it makes in the same write as itself: one round trip to the database, not two.
     const clocks: { change?: PreparedChange | null } = {};
-    const result = await owner.act(wanted, false, this.ctx.now(), (after) => {
-      if (after.over || this.seats[seat].away) return undefined;
-      clocks.change = this.clocks.prepare(after, this.seats, this.row.settings.turnClock, seat);
-      return clocks.change?.stored;
-    });
-    if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
+    const before = owner.seq;
+    let acted: { seq: number; events: GameEvent[] };
+    try {
+      const result = await owner.act(wanted, false, this.ctx.now(), (after) => {
+        if (after.over || this.seats[seat].away) return undefined;
+        clocks.change = this.clocks.prepare(after, this.seats, this.row.settings.turnClock, seat);
+        return clocks.change?.stored;
+      });
+      if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
+      acted = result.value;
+    } catch (e) {
+      acted = await this.outcomeOf(owner, wanted, before, e);
+      // Stored by another copy of the write, whose clocks the table did not arm: they start afresh.
+      clocks.change = undefined;
+    }
     if (clocks.change) this.deadlines.applied(clocks.change);
-    const reply = { seq: result.value.seq };
+    const reply = { seq: acted.seq };
     stored?.(reply);
     this.ctx.metrics.actions.inc({ by: 'human' });
     // Acting takes the seat back from a stand-in bot.
     if (this.seats[seat].away) await this.setAway(seat, false);
-    await this.afterAction(owner, result.value.events, seat, clocks.change !== undefined);
+    await this.afterAction(owner, acted.events, seat, clocks.change !== undefined);
     return reply;
+  }
+
+  /**
+   * A person's action was not stored as asked (`e`): answer with what happened. A write
+   * whose outcome is unknown (the database stopped answering mid-write) is learnt first, by
+   * settling it every RETRY_MS for up to SETTLE_MS while the person waits, so that nobody is
+   * told "nothing was done" of an action that was stored. Stored (by this write or an
+   * earlier copy): the action's events, to acknowledge it as usual. Another action stored at
+   * its seq: everyone is told of it, and this one is refused with ERR_STALE. Still unknown:
+   * the unsure ERR_UNAVAILABLE (the next command at the table settles it).
+   */
+  private async outcomeOf(
+    owner: GameOwner,
+    wanted: Action,
+    before: number,
+    e: unknown,
+  ): Promise<{ seq: number; events: GameEvent[] }> {
+    const until = this.ctx.now() + SETTLE_MS;
+    while (owner.inDoubt && this.ctx.now() < until) {
+      await sleep(RETRY_MS);
+      await owner.settle().catch((err) => {
+        if (!(err instanceof StoreUnavailableError)) throw err;
+      });
+    }
+    const mine = owner.nextActionOf(wanted.seat, before);
+    if (mine?.seq === before + 1 && isDeepStrictEqual(mine.action, wanted))
+      return { seq: mine.seq, events: owner.takeNews()?.events ?? [] };
+    await this.tellNews(owner);
+    if (owner.inDoubt || !(e instanceof StoreUnavailableError)) throw e;
+    throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
+  }
+
+  /**
+   * Settle a write in doubt (GameOwner.settle), tell everyone the stored actions they were
+   * not told of, and finish a game that is over but whose table was not stored as finished.
+   * Before a person's action and after a failed bot turn.
+   */
+  private async resync(owner: GameOwner): Promise<void> {
+    try {
+      await owner.settle();
+    } catch (e) {
+      // Only the earlier write is in doubt: the command at hand was not carried out.
+      throw e instanceof StoreUnavailableError ? new StoreUnavailableError() : e;
+    }
+    await this.tellNews(owner);
+    if (owner.over && this.row.status === 'playing') await this.finish();
+  }
+
+  /** The stored actions nobody was told of (GameOwner.takeNews), told as any accepted action. */
+  private async tellNews(owner: GameOwner): Promise<void> {
+    const news = owner.takeNews();
+    if (news) await this.afterAction(owner, news.events, news.seat);
   }
 
   /** A player takes back the seat a stand-in bot plays; their clock starts over. */
@@ -340,9 +406,7 @@ export class Table {
    * start or stop its clock; the caller sends the game update that shows the clocks.
    */
   private async setAway(seat: number, away: boolean): Promise<void> {
-    this.seats[seat] = { ...this.seats[seat], away };
-    await this.save();
-    this.ctx.out.table(this.summary());
+    await this.commit({ seats: [{ ...this.seats[seat], away }] });
     await this.syncClocks();
   }
 
@@ -466,7 +530,8 @@ export class Table {
     if ((hadDeadline || wasAway) && this.owner?.toAct().includes(seat)) this.broadcast(this.owner, []);
   }
 
-  private async startGame(): Promise<void> {
+  /** A new game with `seats` (the table's own, or a rematch's), stored with the table's new state. */
+  private async startGame(seats: readonly SeatRow[] = this.seats): Promise<void> {
     const id = newGameId();
     const s = this.row.settings;
     const options =
@@ -478,21 +543,21 @@ export class Table {
       tableCode: this.code,
       options,
       seed: newSeed(),
-      names: this.seats.map((x) => x.name ?? ''),
-      bots: this.seats.map((x) => x.bot),
+      names: seats.map((x) => x.name ?? ''),
+      bots: seats.map((x) => x.bot),
       status: 'running' as const,
       startedAt: this.ctx.now(),
       finishedAt: null,
     };
-    this.seats = this.seats.map((x) => ({ ...x, away: false }));
-    const row: TableRow = { ...this.row, status: 'playing', gameId: id, version: this.row.version + 1 };
-    await this.ctx.store.startGame(game, row, this.seats);
-    this.row = row;
+    await this.commit({
+      row: { ...this.row, status: 'playing', gameId: id },
+      seats: seats.map((x) => ({ ...x, away: false })),
+      game,
+    });
     const owner = GameOwner.begin(game, this.ctx.store);
     this.owner = owner;
     await this.noticeAbsences();
     await this.syncClocks();
-    this.ctx.out.table(this.summary());
     this.broadcast(owner, []);
     this.bots.schedule();
   }
@@ -509,13 +574,9 @@ export class Table {
   }
 
   private async finish(): Promise<void> {
-    const owner = this.owner!;
-    this.row = { ...this.row, status: 'finished' };
-    if (!this.finishedIds.includes(owner.id)) this.finishedIds.push(owner.id);
+    await this.commit({ row: { ...this.row, status: 'finished' }, finished: this.owner!.id });
     for (const s of this.seats) await this.deadlines.stop('absence', s.seat);
     await this.syncClocks();
-    await this.save();
-    this.ctx.out.table(this.summary());
   }
 
   /** Each seat its own view and events, spectators the public ones. */
@@ -574,16 +635,30 @@ export class Table {
   }
 
   /**
-   * Change a seat. When its token changes (the player left, the seat was emptied), every
-   * connection that held it loses it at once: it leaves the seat's rooms, becomes a
-   * spectator, is told so, and no longer counts as present.
+   * The one way the table's row and seats change. The change is stored first (as the row's
+   * next version, compare-and-set, with the game it starts); only once it is does the table
+   * hold it and tell anyone: every connection of a seat whose token changed (the player
+   * left, the seat was emptied) loses it at once (it leaves the seat's rooms, becomes a
+   * spectator, is told so, and no longer counts as present), and everyone gets the new
+   * summary. A write that fails changes nothing and tells nobody; the request is refused.
    */
-  private setSeat(row: SeatRow): void {
-    const old = this.seats[row.seat];
-    this.seats[row.seat] = row;
-    if (old.tokenHash === null || old.tokenHash === row.tokenHash) return;
-    this.presence.demote(row.seat);
-    this.ctx.out.seatLost(this.code, { seat: row.seat, tokenHash: old.tokenHash });
+  private async commit(change: TableChange): Promise<void> {
+    const row = { ...(change.row ?? this.row), version: this.row.version + 1 };
+    const seats = this.seats.map((s) => change.seats?.find((c) => c.seat === s.seat) ?? s);
+    if (change.game) await this.ctx.store.startGame(change.game, row, seats);
+    else await this.ctx.store.saveTable(row, seats);
+    const before = this.seats;
+    this.row = row;
+    this.seats = seats;
+    if (change.finished !== undefined && !this.finishedIds.includes(change.finished))
+      this.finishedIds.push(change.finished);
+    for (const s of seats) {
+      const old = before[s.seat];
+      if (old.tokenHash === null || old.tokenHash === s.tokenHash) continue;
+      this.presence.demote(s.seat);
+      this.ctx.out.seatLost(this.code, { seat: s.seat, tokenHash: old.tokenHash });
+    }
+    this.ctx.out.table(this.summary());
   }
 
   private async deadlineFired(kind: TimerKind, seat: number): Promise<void> {
@@ -602,22 +677,32 @@ export class Table {
     this.bots.schedule();
   }
 
-  /** Close the table for good; a game still running is kept, marked abandoned. */
-  private async close(): Promise<void> {
+  /**
+   * Close the table for good (with `change`: the last person's leaving); a game still
+   * running is kept, marked abandoned. Its deadlines stop once it is closed: a closed table
+   * never re-arms them, so those the database did not clear are only logged (the sweep
+   * deletes them with the table's other rows).
+   */
+  private async close(change: TableChange = {}): Promise<void> {
     if (this.owner && !this.owner.over) await this.ctx.store.setGameStatus(this.owner.id, 'abandoned', this.ctx.now());
-    this.row = { ...this.row, status: 'closed' };
-    await this.deadlines.stopAll();
-    await this.save();
-    this.ctx.out.table(this.summary());
+    await this.commit({ ...change, row: { ...(change.row ?? this.row), status: 'closed' } });
+    await this.deadlines.stopAll().catch((err) => {
+      this.deadlines.disarm();
+      this.ctx.log.warn({ err, table: this.code }, 'deadlines of a closed table not cleared from the store');
+    });
     this.ctx.closed(this.code);
   }
+}
 
-  /** Store the table as its next version (compare-and-set: see Store.saveTable). */
-  private async save(): Promise<void> {
-    const next = { ...this.row, version: this.row.version + 1 };
-    await this.ctx.store.saveTable(next, this.seats);
-    this.row = next;
-  }
+/**
+ * A change of the table (Table.commit): the row as it is to be (its version is commit's),
+ * the seats that change, the game it starts (stored together), the game it finishes.
+ */
+interface TableChange {
+  readonly row?: TableRow;
+  readonly seats?: readonly SeatRow[];
+  readonly game?: GameRow;
+  readonly finished?: string;
 }
 
 /** The seat comes from the seat token, never from the client's message. */

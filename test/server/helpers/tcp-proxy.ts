@@ -3,7 +3,11 @@
  * PostgreSQL) until `cut()`, which drops every open connection and refuses new ones,
  * and forwards again after `restore()`. It stands for a network or database outage.
  * `strand()` stands for a client's network vanishing: the client sees its connections
- * drop, while the service's end of each stays open and hears nothing more.
+ * drop, while the service's end of each stays open and hears nothing more. `freeze()`
+ * stands for a stalled service (as under SIGSTOP): no byte is forwarded either way, open
+ * connections stay open and new ones are accepted, until `thaw()` forwards everything held
+ * back, as a service does when it resumes (a statement sent during the freeze runs then,
+ * even if its client gave up on it and closed the connection).
  */
 import net from 'node:net';
 
@@ -12,6 +16,8 @@ export interface TcpProxy {
   cut(): void;
   restore(): void;
   strand(): void;
+  freeze(): void;
+  thaw(): void;
   close(): Promise<void>;
 }
 
@@ -25,6 +31,7 @@ interface Pair {
 export async function startTcpProxy(host: string, port: number, from?: string): Promise<TcpProxy> {
   const pairs = new Set<Pair>();
   let down = false;
+  let frozen = false;
   const server = net.createServer((client) => {
     if (down) return void client.destroy();
     const upstream = net.connect({ port, host, ...(from ? { localAddress: from } : {}) });
@@ -39,7 +46,7 @@ export async function startTcpProxy(host: string, port: number, from?: string): 
     };
     client.on('error', drop).on('close', drop);
     upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream).pipe(client);
+    if (!frozen) client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const destroyAll = () => {
@@ -65,6 +72,20 @@ export async function startTcpProxy(host: string, port: number, from?: string): 
         pair.upstream.unpipe(pair.client);
         pair.client.destroy();
       }
+    },
+    freeze() {
+      frozen = true;
+      // Unpiped and paused, a socket reads nothing: the bytes wait in the kernel's buffers.
+      for (const { client, upstream } of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    thaw() {
+      frozen = false;
+      for (const pair of pairs) if (!pair.stranded) pair.client.pipe(pair.upstream).pipe(pair.client);
     },
     close() {
       destroyAll();
