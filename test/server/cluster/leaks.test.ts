@@ -35,8 +35,9 @@ const file = clusterForFile(run, async () => {
       via.host = `127.0.0.1:${started.port}`;
       return via.toString();
     },
-    // A lease that outlasts an outage: tables stay with their owners.
-    env: { SOCKET_RATE_PER_SECOND: '1000', LEASE_MS: '15000' },
+    // A lease that outlasts an outage: tables stay with their owners. Every game's table is
+    // made from one address, and a finished one stays open a while.
+    env: { SOCKET_RATE_PER_SECOND: '1000', LEASE_MS: '15000', MAX_TABLES_PER_ADDRESS: '1000' },
   };
 });
 
