@@ -5,9 +5,9 @@
  */
 
 import type { Action, PassChoice } from '../engine/index.js';
-import { cardId, Game, type TableView, view } from '../engine/index.js';
+import { cardId, Game, sameSlots, slotsOf, type TableView, view } from '../engine/index.js';
 import { type GameRecord, gameFromRecord, type RecordResult } from '../record/index.js';
-import { type Choice, choiceJson, choicesFor, evaluate, sameSlots, slotsOf } from './evaluate.js';
+import { type Choice, choiceJson, choicesFor, evaluate } from './evaluate.js';
 import { type DecisionClass, decisionAccuracy, judge, type Reason, reasonFor, THRESHOLDS } from './verdict.js';
 
 export const ANALYSIS_FORMAT = 'bottle-imp-analysis/1';
@@ -117,7 +117,7 @@ export function analyseMoment(m: Moment, iterations: number, seed: number): Anal
   const n = m.view.options.players;
   const pass = m.chosen.type === 'pass' ? m.chosen.pass : undefined;
   const choices = choicesFor(m.view, pass);
-  const chosen = choices.findIndex((c) => isChosen(c, m.chosen));
+  const chosen = choices.findIndex((c) => isChosen(c, m.chosen, m.view.options.players));
   const e = evaluate(m.view, choices, iterations, seed);
   const v = judge(e, chosen);
   return {
@@ -138,9 +138,9 @@ export function analyseMoment(m: Moment, iterations: number, seed: number): Anal
   };
 }
 
-function isChosen(c: Choice, action: Action): boolean {
+function isChosen(c: Choice, action: Action, players: number): boolean {
   if (action.type === 'play') return 'card' in c && c.card === cardId(action.card);
-  return 'pass' in c && sameSlots(c.pass, slotsOf(action.pass));
+  return 'pass' in c && sameSlots(c.pass, slotsOf(players, action.pass));
 }
 
 /** Analyse a record (checked first: an invalid record is reported as `replay` reports it). */

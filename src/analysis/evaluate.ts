@@ -9,13 +9,23 @@
  * precisely than each option's value alone; `pairedError` gives that precision.
  */
 
-import { passChoiceOf } from '../bots/actions.js';
 import { decisionSeed } from '../bots/decision.js';
 import { playOut } from '../bots/policy.js';
 import { Sampler } from '../bots/sampler.js';
 import { passCandidates } from '../bots/search.js';
 import type { Action, PassChoice, TableView } from '../engine/index.js';
-import { type CardId, cardId, PHASE_PASS, RANK, Rng, type Round, searchPosition } from '../engine/index.js';
+import {
+  type CardId,
+  cardId,
+  PHASE_PASS,
+  passOfSlots,
+  RANK,
+  Rng,
+  type Round,
+  sameSlots,
+  searchPosition,
+  slotsOf,
+} from '../engine/index.js';
 
 /** Chance that a playout move is random rather than the heuristic's (as in the search's playouts). */
 const PLAYOUT_NOISE = 0.1;
@@ -51,38 +61,22 @@ export function choicesFor(view: TableView, chosen?: PassChoice): Choice[] {
   if (known.round.phase !== PHASE_PASS) return view.legal.map((rank) => ({ card: cardId(rank) }));
   const passes: Choice[] = passCandidates(known.round, known.seat).map((pass) => ({ pass }));
   if (chosen) {
-    const slots = slotsOf(chosen);
+    const slots = slotsOf(view.options.players, chosen);
     if (!passes.some((c) => 'pass' in c && sameSlots(c.pass, slots))) passes.push({ pass: slots });
   }
   return passes;
 }
 
-/** A pass as Round slots: first, second, devil, devil (-1 unused). */
-export function slotsOf(pass: PassChoice): number[] {
-  const [first, second] = 'left' in pass ? [pass.left, pass.right] : [pass.faceUp, pass.hidden];
-  return [
-    cardId(first),
-    cardId(second),
-    pass.devil[0] === undefined ? -1 : cardId(pass.devil[0]),
-    pass.devil[1] === undefined ? -1 : cardId(pass.devil[1]),
-  ];
-}
-
-/** Two passes are the same when the first two slots match and the devil's cards are the same set. */
-export function sameSlots(a: readonly number[], b: readonly number[]): boolean {
-  return a[0] === b[0] && a[1] === b[1] && ((a[2] === b[2] && a[3] === b[3]) || (a[2] === b[3] && a[3] === b[2]));
-}
-
 /** The option as it is written in records and the protocol: a rank, or a pass object. */
 export function choiceJson(choice: Choice, players: number): number | PassChoice {
-  return 'card' in choice ? RANK[choice.card] : passChoiceOf(players, choice.pass);
+  return 'card' in choice ? RANK[choice.card] : passOfSlots(players, choice.pass);
 }
 
 /** The engine action for an option of `seat`. */
 export function choiceAction(choice: Choice, seat: number, players: number): Action {
   return 'card' in choice
     ? { type: 'play', seat, card: RANK[choice.card] }
-    : { type: 'pass', seat, pass: passChoiceOf(players, choice.pass) };
+    : { type: 'pass', seat, pass: passOfSlots(players, choice.pass) };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   thresholdPrice,
 } from './cards.js';
 import { cardIds, hasCard } from './cardset.js';
+import { firstTwoOf } from './pass-slots.js';
 import { err, ok, type Result } from './result.js';
 import type { RandomSource } from './rng.js';
 import { PHASE_DONE, PHASE_PLAY, type Round, RoundCore } from './round.js';
@@ -424,11 +425,7 @@ export class Game {
     const bad = () => err('ERR_BAD_PASS', shape, `seat ${seat + 1} passed the wrong cards: ${shape.toLowerCase()}`);
     if (typeof pass !== 'object' || pass === null || !Array.isArray(pass.devil) || pass.devil.length !== devils)
       return bad();
-    const firstTwo =
-      this.players === 2
-        ? [(pass as TwoPlayerPass).faceUp, (pass as TwoPlayerPass).hidden]
-        : [(pass as SidePass).left, (pass as SidePass).right];
-    const ranks: unknown[] = [...firstTwo, ...pass.devil];
+    const ranks: unknown[] = [...firstTwoOf(this.players, pass), ...pass.devil];
     const ids: CardId[] = [];
     for (const rank of ranks) {
       if (typeof rank !== 'number') return bad();

@@ -10,9 +10,9 @@
  */
 import { cardId, deckIds, priceThreshold, SUITS } from './cards.js';
 import { addCard, bitCount, hasCard, setOf } from './cardset.js';
+import { firstTwoOf, slotsOf } from './pass-slots.js';
 import { PASS_SLOTS, PHASE_PASS, PHASE_PLAY, type Round, RoundCore } from './round.js';
 import { leftOf, type PlayerCount, rightOf } from './setup.js';
-import type { SidePass, TwoPlayerPass } from './types.js';
 import type { TableView } from './view.js';
 
 export interface SearchPosition {
@@ -54,16 +54,8 @@ export function searchPosition(view: TableView): SearchPosition {
     r.passesMade = n;
     if (view.myPass) {
       // Cards passed to a neighbour's hidden hand stay there until that neighbour plays them.
-      const [first, second] =
-        n === 2
-          ? [(view.myPass as TwoPlayerPass).faceUp, (view.myPass as TwoPlayerPass).hidden]
-          : [(view.myPass as SidePass).left, (view.myPass as SidePass).right];
-      const o = seat * PASS_SLOTS;
-      r.passCards[o] = cardId(first);
-      r.passCards[o + 1] = cardId(second);
-      view.myPass.devil.forEach((rank, k) => {
-        r.passCards[o + 2 + k] = cardId(rank);
-      });
+      const [first, second] = firstTwoOf(n, view.myPass);
+      r.passCards.set(slotsOf(n, view.myPass), seat * PASS_SLOTS);
       const secondTo = n === 2 ? 1 - seat : rightOf(seat, n);
       if (!hasCard(playedLo, playedHi, cardId(second))) place(secondTo, second);
       if (n > 2 && !hasCard(playedLo, playedHi, cardId(first))) place(leftOf(seat, n), first);
