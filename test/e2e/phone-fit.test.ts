@@ -138,4 +138,30 @@ describe.skipIf(!run)('a phone shows everything whole', () => {
         await context.close();
       }, 180_000);
     }
+
+  for (const size of PHONES)
+    for (const language of ['en', 'de'] as const) {
+      it(`the status line is never cut at ${size.width}×${size.height} in ${language}`, async () => {
+        const { context, page } = await device(env.browser(), size.width, size.height, { language });
+        // 2 players: the longest words, cards received into the face-up row.
+        await botTable(page, env.server().url, 2);
+        const status = page.getByTestId('status');
+        const cut = new Set<string>();
+        const seen = new Set<string>();
+        while (!(await page.getByTestId('game-over').isVisible())) {
+          const s = await status.evaluate((e) => ({
+            text: e.textContent ?? '',
+            cut: e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1,
+          }));
+          seen.add(s.text.replace(/\d+/g, '#'));
+          if (s.cut) cut.add(s.text);
+          if (!(await step(page))) await page.waitForTimeout(40);
+        }
+        expect([...cut], [...cut].join('\n')).toEqual([]);
+        // It was seen with the clock and on the player's turn.
+        expect([...seen].some((s) => /^\S+ (left|noch) /.test(s) || /^noch /.test(s))).toBe(true);
+        expect(seen.size).toBeGreaterThanOrEqual(3);
+        await context.close();
+      }, 180_000);
+    }
 });
