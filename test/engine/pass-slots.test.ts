@@ -4,7 +4,7 @@ import { Game, passOfSlots, Rng, sameSlots, slotsOf } from '../../src/engine/ind
 import { must, randomPass } from './helpers.js';
 
 describe('pass slots', () => {
-  test.each([2, 3, 4, 5, 6])(
+  test.each([2, 3, 4, 5, 6] as const)(
     'at %i players every pass survives the round trip, and the devil’s order does not matter',
     (players) => {
       const rng = new Rng(players);
