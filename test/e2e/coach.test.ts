@@ -81,7 +81,7 @@ describe.skipIf(!run)('the coach', () => {
     await page.close();
   }, 400_000);
 
-  it('the create form sets the coach: off by default with an open seat, as the host chooses with bots only', async () => {
+  it('the create form sets the coach and the clock: off by default with an open seat / with bots only, as the host chooses', async () => {
     const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
     const url = env.server().url;
     await page.goto(`${url}/#/`);
@@ -89,9 +89,12 @@ describe.skipIf(!run)('the coach', () => {
     await page.getByTestId('players-3').check({ force: true });
     const option = page.getByTestId('create-coach');
     expect(await option.isChecked()).toBe(true);
+    // Against bots only no clock runs, so a pause never hands the game to a bot.
+    expect(await page.getByTestId('clock-choice').inputValue()).toBe('off');
     await page.getByTestId('seat-choice-0').selectOption('open');
-    // A second person may sit: the coach is off unless the host turns it on.
+    // A second person may sit: the coach is off unless the host turns it on, and the clock runs.
     expect(await option.isChecked()).toBe(false);
+    expect(await page.getByTestId('clock-choice').inputValue()).toBe('normal');
     await page.getByTestId('create').click();
     await expect.poll(() => page.getByTestId('coach-state').textContent()).toBe('coach off');
 

@@ -144,7 +144,7 @@ describe.skipIf(!run)('a phone shows everything whole', () => {
       it(`the status line is never cut at ${size.width}×${size.height} in ${language}`, async () => {
         const { context, page } = await device(env.browser(), size.width, size.height, { language });
         // 2 players: the longest words, cards received into the face-up row.
-        await botTable(page, env.server().url, 2);
+        await botTable(page, env.server().url, 2, 'normal');
         const status = page.getByTestId('status');
         const cut = new Set<string>();
         const seen = new Set<string>();

@@ -7,6 +7,8 @@ export interface NewTable {
   readonly rounds: number;
   /** For seats 2.. : 'open' or a bot level. */
   readonly others: readonly string[];
+  /** The turn clock, when not the form's choice (none against bots only). */
+  readonly clock?: string;
 }
 
 /** Create a table from the home screen; returns its code once the lobby shows. */
@@ -16,6 +18,7 @@ export async function createTable(page: Page, url: string, t: NewTable): Promise
   await page.getByTestId(`players-${t.players}`).check({ force: true });
   await page.getByTestId('rounds').fill(String(t.rounds));
   for (let i = 0; i < t.others.length; i++) await page.getByTestId(`seat-choice-${i}`).selectOption(t.others[i]);
+  if (t.clock) await page.getByTestId('clock-choice').selectOption(t.clock);
   await page.getByTestId('create').click();
   await page.getByTestId('lobby').waitFor();
   return (await page.getByTestId('table-code').textContent()) ?? '';
@@ -83,8 +86,8 @@ export async function playToGameOver(page: Page, onSummary?: () => Promise<void>
 }
 
 /** A table of `players` with the player and bots of `level` only, started, at its first pass. */
-export async function botTable(page: Page, url: string, players: number, level = 'easy', rounds = 1): Promise<void> {
-  await createTable(page, url, { name: 'Keawe', players, rounds, others: Array(players - 1).fill(level) });
+export async function botTable(page: Page, url: string, players: number, clock?: string): Promise<void> {
+  await createTable(page, url, { name: 'Keawe', players, rounds: 1, others: Array(players - 1).fill('easy'), clock });
   await startWhenFull(page, players);
   await page.getByTestId('pass-panel').waitFor();
 }

@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launchBrowser, type RunningServer, screenshot, startServer } from './harness.js';
-import { createTable, startWhenFull } from './play.js';
+import { createTable, FINGER, startWhenFull } from './play.js';
 
 const run = browserAvailable();
 
@@ -65,6 +65,8 @@ describe.skipIf(!run)('the turn clock on a phone', () => {
     // Nothing moved under the finger (the stand-in may have passed already), and the page does not scroll.
     if (await page.getByTestId('pass-panel').isVisible()) expect(await box(page, 'pass-panel')).toBe(passing);
     expect(await noScroll()).toBe(true);
+    // While the bot stands in, no card is offered to the player.
+    expect(await page.locator('[data-testid="hand"] button.card.playable').count()).toBe(0);
     await screenshot(page, 'turn-clock-away-390x844');
 
     // The stand-in passes for the player, and play begins.
@@ -86,6 +88,21 @@ describe.skipIf(!run)('the turn clock on a phone', () => {
     await page.getByTestId('play-lifted').tap();
     await page.locator(`[data-testid="trick"] [data-rank="${rank}"]`).first().waitFor({ timeout: 5_000 });
     expect(await page.getByTestId('status').textContent()).not.toContain('a bot plays for you');
+
+    // The round summary says a bot stood in, and shows the next pass's clock, which runs.
+    while (!(await page.getByTestId('summary-dialog').isVisible())) {
+      const card = page.locator('[data-testid="hand"] button.card.playable').first();
+      if (await card.count()) await card.click({ ...FINGER, timeout: 2000 }).catch(() => {});
+      else await page.waitForTimeout(40);
+    }
+    await page.getByTestId('summary-stand-in').getByText('a bot played for you in this round').waitFor();
+    const clock = page.getByTestId('summary-clock');
+    await clock.waitFor({ timeout: 10_000 });
+    const left = () => clock.textContent().then((t) => Number(/(\d+)s left/.exec(t ?? '')?.[1]));
+    const first = await left();
+    expect(first).toBeLessThanOrEqual(16);
+    await expect.poll(left, { timeout: 5_000 }).toBeLessThan(first);
+    await screenshot(page, 'turn-clock-summary-390x844');
     await context.close();
   }, 90_000);
 });

@@ -44,11 +44,13 @@ export interface PassPanelProps {
   readonly seats: readonly SeatLabel[];
   readonly onPass: (pass: PassChoice) => void;
   readonly busy?: boolean;
+  /** A bot stands in for the player: the cards are shown, not offered. */
+  readonly locked?: boolean;
   /** Labels on cards of the hand (the guided game marks the cards to pass). */
   readonly badges?: ReadonlyMap<Rank, CardBadge>;
 }
 
-export function PassPanel({ view, seats, onPass, busy, badges }: PassPanelProps) {
+export function PassPanel({ view, seats, onPass, busy, locked, badges }: PassPanelProps) {
   const { t } = useTranslation();
   const me = view.viewer!;
   const kinds = passSlots(view, me);
@@ -124,7 +126,7 @@ export function PassPanel({ view, seats, onPass, busy, badges }: PassPanelProps)
       </ol>
       <Hand
         cards={hand}
-        choosable={new Set(hand)}
+        choosable={locked ? null : new Set(hand)}
         selected={chosen}
         onChoose={choose}
         badges={badges}
@@ -135,7 +137,7 @@ export function PassPanel({ view, seats, onPass, busy, badges }: PassPanelProps)
       <button
         type="button"
         className="btn primary"
-        disabled={!complete || busy}
+        disabled={!complete || busy || locked}
         onClick={() => onPass(passOf(kinds, cards as Rank[]))}
         data-testid="pass-confirm"
       >

@@ -124,8 +124,10 @@ export function Table({
     setError(problem);
   };
 
-  const myTurn = me !== null && view.phase === 'play' && view.toAct.includes(me);
   const away = me !== null && seats[me]?.away === true;
+  // While a bot stands in, the turn is the bot's: the hand is not offered to the player.
+  const myTurn = !away && me !== null && view.phase === 'play' && view.toAct.includes(me);
+  const standIn = useStandInRounds(away, view.round);
   const myClock = useSecondsLeft(me !== null && view.toAct.includes(me) ? (clocks[me] ?? null) : null);
   const back = async () => {
     if (!onBack) return;
@@ -232,7 +234,7 @@ export function Table({
             <SeatPanel view={view} seat={mySeat} seats={seats} clock={clocks[mySeat]} me justWon={justWon(mySeat)} />
           )}
           <p
-            className={`status${myTurn || passing ? ' urgent' : ''}`}
+            className={`status${myTurn || (passing && !away) ? ' urgent' : ''}`}
             role="status"
             aria-live="polite"
             data-testid="status"
@@ -308,6 +310,7 @@ export function Table({
             view={view}
             seats={seats}
             busy={busy}
+            locked={away}
             badges={passBadges}
             onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })}
           />
@@ -378,6 +381,17 @@ export function Table({
       {showSummary && (
         <Modal title={t('summary.title', { n: summary.round + 1 })} onClose={closeSummary} testId="summary-dialog">
           <RoundSummary result={summary} seats={seats} />
+          {standIn.has(summary.round) && (
+            <p className="stand-in-note" data-testid="summary-stand-in">
+              {t('clock.standInRound')}
+            </p>
+          )}
+          {/* The next pass may already be on the clock: the player sees it while reading. */}
+          {myClock !== null && view.phase === 'pass' && (
+            <p className="summary-clock" data-testid="summary-clock">
+              {t('clock.summaryPass', { time: formatClock(myClock) })}
+            </p>
+          )}
           <button
             type="button"
             className="btn primary"
@@ -392,6 +406,11 @@ export function Table({
       {showGameOver && (
         <Modal title={t('over.title')} onClose={() => setGameOverClosed(true)} wide testId="game-over">
           <GameOverBody view={view} seats={seats} />
+          {standIn.size > 0 && (
+            <p className="stand-in-note" data-testid="over-stand-in">
+              {t('clock.standInGame', { count: standIn.size })}
+            </p>
+          )}
           {gameOverExtra}
           <div className="actions">
             {onRematch && (
@@ -446,6 +465,15 @@ function useUnread(messages: readonly ChatMessage[], me: number | null) {
   const onView = useCallback((id: string | null) => setViewing(id === 'chat'), []);
   const count = viewing ? 0 : messages.filter((m) => m.at > readUpTo && m.seat !== me).length;
   return { count, onView };
+}
+
+/** The rounds in which a bot stood in for the player (seen from this screen), to say so afterwards. */
+function useStandInRounds(away: boolean, round: number): ReadonlySet<number> {
+  const [rounds, setRounds] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    if (away) setRounds((r) => (r.has(round) ? r : new Set([...r, round])));
+  }, [away, round]);
+  return rounds;
 }
 
 /** The result of the last round that ended after `after` (an arrival number), if any. */

@@ -20,6 +20,10 @@ export const clockEn = {
     yours: '{{time}} left',
     away: 'Time’s up: a bot plays for you.',
     back: 'I’m back',
+    standInRound: 'You were away: a bot played for you in this round.',
+    standInGame_one: 'You were away: a bot played for you in {{count}} round.',
+    standInGame_other: 'You were away: a bot played for you in {{count}} rounds.',
+    summaryPass: 'Your pass clock runs: {{time}} left.',
   },
 };
 
@@ -39,5 +43,9 @@ export const clockDe: Shape<typeof clockEn> = {
     yours: 'noch {{time}}',
     away: 'Zeit um: Ein Bot spielt für dich.',
     back: 'Ich bin zurück',
+    standInRound: 'Du warst weg: In dieser Runde hat ein Bot für dich gespielt.',
+    standInGame_one: 'Du warst weg: In {{count}} Runde hat ein Bot für dich gespielt.',
+    standInGame_other: 'Du warst weg: In {{count}} Runden hat ein Bot für dich gespielt.',
+    summaryPass: 'Deine Zeit zum Abgeben läuft: noch {{time}}.',
   },
 };

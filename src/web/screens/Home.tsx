@@ -6,12 +6,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
-import type { BotLevelName, TableSummary, TurnClock } from '../../protocol/messages.js';
+import type { BotLevel, TableSummary, TurnClock } from '../../protocol/messages.js';
+import { LEVELS } from '../../values/index.js';
 import { Card } from '../components/Card.js';
 import { ClockField } from '../components/clock.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { errorText } from '../errors.js';
-import { BOT_LEVELS, seatNumbers } from '../game/model.js';
+import { seatNumbers } from '../game/model.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
 import { savePendingBots } from '../net/pending.js';
 import { saveSession } from '../net/session.js';
@@ -20,7 +21,7 @@ import { navigate } from '../router.js';
 import { MyTables } from './MyTables.js';
 
 const PLAYER_COUNTS: PlayerCount[] = [2, 3, 4, 5, 6];
-type Seat = 'open' | BotLevelName;
+type Seat = 'open' | BotLevel;
 
 export function Home() {
   const { t } = useTranslation();
@@ -31,7 +32,9 @@ export function Home() {
   const [rounds, setRounds] = useState(setupFor(4).defaultRounds);
   const [target, setTarget] = useState(200);
   const [isPublic, setPublic] = useState(false);
-  const [turnClock, setTurnClock] = useState<TurnClock>('normal');
+  // The clock follows the seats too until the host sets it: none against bots only, who
+  // never wait for a turn, so a long pause never hands a bot the player's game.
+  const [clockChoice, setTurnClock] = useState<TurnClock | null>(null);
   // The coach follows the seats until the host sets it: on when every other seat is a bot.
   const [coachChoice, setCoach] = useState<boolean | null>(null);
   const [others, setOthers] = useState<Seat[]>(['medium', 'medium', 'medium', 'medium', 'medium']);
@@ -61,7 +64,9 @@ export function Home() {
     setRounds(setupFor(p).defaultRounds);
   };
 
-  const coach = coachChoice ?? others.slice(0, players - 1).every((o) => o !== 'open');
+  const botsOnly = others.slice(0, players - 1).every((o) => o !== 'open');
+  const coach = coachChoice ?? botsOnly;
+  const turnClock = clockChoice ?? (botsOnly ? 'off' : 'normal');
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -205,7 +210,7 @@ export function Home() {
                     data-testid={`seat-choice-${i}`}
                   >
                     <option value="open">{t('home.openSeat')}</option>
-                    {BOT_LEVELS.map((l) => (
+                    {LEVELS.map((l) => (
                       <option key={l} value={l}>
                         {t('home.botLevel', { level: t(`bot.${l}`) })}
                       </option>
