@@ -16,9 +16,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LEVELS } from '../../src/bots/levels.js';
-import type { BotLevelName } from '../../src/protocol/messages.js';
+import type { BotLevel } from '../../src/protocol/messages.js';
 import { type NodeProcess, startNode } from '../../src/server/deploy/processes.js';
+import { LEVELS } from '../../src/values/index.js';
 import { BotTable, type FloodFigures, HintFlood, median, percentile } from '../../test/server/helpers/hint-flood.js';
 import { wholeOption } from '../options.js';
 import { BENCH_NODE_ENV, ROOT } from './load.js';
@@ -29,7 +29,7 @@ const MOVES = wholeOption('moves', 40);
 const BUDGET = process.argv.includes('--budget');
 const LEVEL = levelOption();
 
-function levelOption(): BotLevelName {
+function levelOption(): BotLevel {
   const i = process.argv.indexOf('--level');
   const name = i < 0 ? 'expert' : process.argv[i + 1];
   const level = LEVELS.find((l) => l === name);

@@ -7,7 +7,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TurnClock } from '../../src/protocol/clock.js';
+import type { TurnClock } from '../../src/values/index.js';
 import type { PlayersConfig, PlayersReport } from './players.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));

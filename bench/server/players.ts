@@ -15,8 +15,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { TableView } from '../../src/engine/index.js';
 import { devilCardsOf, setupFor } from '../../src/engine/setup.js';
-import type { TurnClock } from '../../src/protocol/clock.js';
 import type { ClientAction, CreateTableReply, GameUpdate, JoinTableReply } from '../../src/protocol/messages.js';
+import type { TurnClock } from '../../src/values/index.js';
 
 export interface PlayersConfig {
   /** The nodes (one for a single server). */

@@ -16,9 +16,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TURN_CLOCKS, type TurnClock } from '../../src/protocol/clock.js';
 import { startNode } from '../../src/server/deploy/processes.js';
 import { EVENT_LOOP_SAMPLE_MS } from '../../src/server/metrics.js';
+import { TURN_CLOCKS, type TurnClock } from '../../src/values/index.js';
 import { analysesDone, finishedGames, requestAnalyses } from './analyses.js';
 import { BENCH_NODE_ENV, histogramPercentile, loadFigures, option, ROOT, runLoad } from './load.js';
 

@@ -1,8 +1,9 @@
 /** Bots: one interface, several players, and the levels offered to people. */
+
+import type { BotLevel } from '../values/index.js';
 import type { Bot, BotOptions } from './bot.js';
 import { heuristicBot } from './heuristic.js';
 import { HARD_ITERATIONS, ismctsBot } from './ismcts.js';
-import type { BotLevel } from './levels.js';
 import { randomBot } from './random.js';
 
 export type { Bot, BotOptions, Budget } from './bot.js';
@@ -27,8 +28,6 @@ export function createBot(name: BotName, options: BotOptions): Bot {
       return ismctsBot(options);
   }
 }
-
-export { type BotLevel, isBotLevel, LEVELS } from './levels.js';
 
 /** The bot and budget behind each level offered to players. */
 export function botForLevel(level: BotLevel, seed: number): Bot {

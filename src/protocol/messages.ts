@@ -6,13 +6,19 @@
  */
 import { z } from 'zod';
 import type { AnalysedDecision, Analysis, Hint, Reason, TrickOutcome } from '../analysis/index.js';
-import { type BotLevel, LEVELS } from '../bots/levels.js';
 import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
-import { TURN_CLOCKS, type TurnClock } from './clock.js';
+import {
+  type BotLevel,
+  LEVELS,
+  REACTIONS,
+  type Reaction,
+  type TableStatus,
+  TURN_CLOCKS,
+  type TurnClock,
+} from '../values/index.js';
 import { cleanText, isVisible, nameProblem } from './text.js';
 
-export type { Hint, Reason, TrickOutcome };
-export { TURN_CLOCKS, type TurnClock };
+export type { BotLevel, Hint, Reaction, Reason, TableStatus, TrickOutcome, TurnClock };
 
 /**
  * An analysis as the server sends it (docs/analysis.md). In one stored before reasons had
@@ -25,10 +31,6 @@ export type AnalysisDocument = Omit<Analysis, 'decisions'> & {
     readonly why?: string;
   })[];
 };
-
-/** The bot levels (one list, in src/bots/levels.ts), under the protocol's names. */
-export const BOT_LEVELS = LEVELS;
-export type BotLevelName = BotLevel;
 
 const rank = z.number().finite();
 
@@ -101,7 +103,7 @@ export const ClientMessages = {
       gameId: z.string().max(32).optional(),
     })
     .strict(),
-  'seat:bot': z.object({ seat: z.number().int().min(0).max(5), level: z.enum(BOT_LEVELS) }).strict(),
+  'seat:bot': z.object({ seat: z.number().int().min(0).max(5), level: z.enum(LEVELS) }).strict(),
   'seat:clear': z.object({ seat: z.number().int().min(0).max(5) }).strict(),
   'table:start': z.object({}).strict(),
   'table:leave': z.object({}).strict(),
@@ -129,7 +131,7 @@ export const ClientMessages = {
     z
       .object({ text: typedText(200).refine(isVisible, { message: 'must show at least one visible character' }) })
       .strict(),
-    z.object({ reaction: z.enum(['👍', '😂', '😮', '😡', '🍾', '👿']) }).strict(),
+    z.object({ reaction: z.enum(REACTIONS) }).strict(),
   ]),
 } as const;
 export type ClientMessageName = keyof typeof ClientMessages;
@@ -145,13 +147,11 @@ export interface SeatSummary {
   /** Display name, or null for an empty seat. */
   readonly name: string | null;
   /** The bot level when a bot holds the seat. */
-  readonly bot: BotLevelName | null;
+  readonly bot: BotLevel | null;
   readonly connected: boolean;
   /** A bot is playing for this absent player until it returns. */
   readonly away: boolean;
 }
-
-export type TableStatus = 'lobby' | 'playing' | 'finished' | 'closed';
 
 export interface TableSummary {
   readonly code: string;

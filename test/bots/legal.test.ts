@@ -1,9 +1,10 @@
 /** Every bot, at every player count and mode, only ever returns one of the legal actions it was offered. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { botForLevel, createBot, LEVELS } from '../../src/bots/index.js';
+import { botForLevel, createBot } from '../../src/bots/index.js';
 import { oracleBot } from '../../src/bots/oracle.js';
 import { type Mode, modesFor, type PlayerCount } from '../../src/engine/index.js';
+import { LEVELS } from '../../src/values/index.js';
 import { playGame } from './helpers.js';
 
 const TABLES: [PlayerCount, Mode][] = ([2, 3, 4, 5, 6] as PlayerCount[]).flatMap((n) =>

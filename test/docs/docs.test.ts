@@ -31,6 +31,35 @@ describe('docs/protocol.md', () => {
   });
 });
 
+describe('imports', () => {
+  test('no module of src/ imports itself through others (no import circles)', () => {
+    const files = sources('src');
+    const known = new Set(files);
+    const edges = new Map<string, string[]>();
+    for (const file of files) {
+      const targets = [...read(file).matchAll(IMPORT)].map((m) => join(file, '..', m[3]).replace(/\.js$/, ''));
+      edges.set(
+        file,
+        targets.flatMap((t) => [`${t}.ts`, `${t}.tsx`].filter((f) => known.has(f))),
+      );
+    }
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        circles.push([...path.slice(path.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const next of edges.get(file) ?? []) visit(next, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(circles).toEqual([]);
+  });
+});
+
 describe('paths named in the documents exist', () => {
   const documents = [
     'README.md',
@@ -54,6 +83,9 @@ describe('paths named in the documents exist', () => {
   });
 });
 
+/** A relative import or re-export (`export … from` imports too): its `type`, its names, its path. */
+const IMPORT = /^(?:import|export) (type )?(?:\{([^}]*)\}|[\w*\s]+) from '(\.[^']+)';/gm;
+
 describe('ARCHITECTURE.md: each folder imports only what its table allows', () => {
   /** Folder → allowed folders; "(types…)" allows only `import type`, except values named in backticks there. */
   const rows = [...read('ARCHITECTURE.md').matchAll(/^\| `src\/(\w+)\/` \| .* \| ([^|]+) \|$/gm)].map((m) => ({
@@ -75,7 +107,7 @@ describe('ARCHITECTURE.md: each folder imports only what its table allows', () =
   test.each(rows.map((r) => [r.folder, r] as const))('src/%s/', (_, row) => {
     const problems: string[] = [];
     for (const file of sources(`src/${row.folder}`)) {
-      for (const m of read(file).matchAll(/^import (type )?(?:\{([^}]*)\}|[\w*\s]+) from '(\.[^']+)';/gm)) {
+      for (const m of read(file).matchAll(IMPORT)) {
         const target = relative(join(ROOT, 'src'), join(ROOT, file, '..', m[3])).split('/')[0];
         if (target === row.folder) continue;
         const rule = row.allowed.find((a) => a.folder === target);

@@ -10,7 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Bot, BotLevel, BotName, BotOptions } from '../../bots/index.js';
+import type { Bot, BotName, BotOptions } from '../../bots/index.js';
+import type { BotLevel } from '../../values/index.js';
 import { ArgError } from '../io.js';
 
 /** The checkout this CLI was built from (dist/cli/tournament → three levels up). */

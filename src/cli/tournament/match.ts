@@ -6,10 +6,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bot, Budget } from '../../bots/index.js';
-import { botForLevel, createBot, isBotLevel, isBotName, playBotTurns } from '../../bots/index.js';
+import { botForLevel, createBot, isBotName, playBotTurns } from '../../bots/index.js';
 import { oracleBot } from '../../bots/oracle.js';
 import { Game, type Mode, type PlayerCount } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
+import { isBotLevel } from '../../values/index.js';
 import type { BaselineBots } from './baseline.js';
 
 /** Everything a worker needs to play deals: plain data, sent once. */

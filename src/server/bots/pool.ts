@@ -15,7 +15,7 @@
 import type { AnalysedDecision, Hint, Moment } from '../../analysis/index.js';
 import { WorkerPool } from '../../bots/worker-pool.js';
 import type { Action, TableView } from '../../engine/index.js';
-import type { BotLevelName } from '../../protocol/messages.js';
+import type { BotLevel } from '../../protocol/messages.js';
 import { IdleProcesses } from './idle-processes.js';
 
 export type AnalyseJob = {
@@ -28,7 +28,7 @@ export type AnalyseJob = {
 export type Job =
   | {
       readonly kind: 'decide';
-      readonly level: BotLevelName;
+      readonly level: BotLevel;
       readonly seed: number;
       readonly view: TableView;
       readonly legal: readonly Action[];
@@ -119,7 +119,7 @@ export class BotPool {
 
   /** The bot's choice for the seat the view belongs to, and how long it thought. */
   async decide(
-    level: BotLevelName,
+    level: BotLevel,
     seed: number,
     view: TableView,
     legal: readonly Action[],

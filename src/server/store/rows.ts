@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { isWideSeed, MODES, type Seed } from '../../engine/index.js';
-import { BOT_LEVELS, ClientActionSchema, TURN_CLOCKS } from '../../protocol/messages.js';
+import { ClientActionSchema } from '../../protocol/messages.js';
+import { LEVELS, TABLE_STATUSES, TURN_CLOCKS } from '../../values/index.js';
 import {
   type ActionRow,
   type ChatRow,
@@ -67,13 +68,13 @@ const seat = z.number().int().min(0).max(5);
 /** An engine action as stored: the client's action plus the seat it was taken for. */
 const [clientPlay, clientPass] = ClientActionSchema.options;
 const actionSchema = z.union([clientPlay.extend({ seat }), clientPass.extend({ seat })]);
-const botLevel = z.enum(BOT_LEVELS);
+const botLevel = z.enum(LEVELS);
 
 const tableSchema = z.object({
   code: z.string().min(1),
   settings: json(settingsSchema),
   host: int,
-  status: z.enum(['lobby', 'playing', 'finished', 'closed']),
+  status: z.enum(TABLE_STATUSES),
   game_id: z.string().nullable(),
   created_at: int,
   version: int,

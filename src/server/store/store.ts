@@ -5,7 +5,7 @@
  * Every method is asynchronous because a networked store will be.
  */
 import type { Action, ResolvedOptions, Seed } from '../../engine/index.js';
-import type { BotLevelName, TableStatus, TableSummary } from '../../protocol/messages.js';
+import type { BotLevel, TableStatus, TableSummary } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 
 export type TableSettings = TableSummary['options'];
@@ -31,7 +31,7 @@ export interface SeatRow {
   readonly name: string | null;
   /** SHA-256 of the seat token of a human player; null for bots and empty seats. */
   readonly tokenHash: string | null;
-  readonly bot: BotLevelName | null;
+  readonly bot: BotLevel | null;
   /** A bot plays for this absent human until it returns. */
   readonly away: boolean;
 }
@@ -46,7 +46,7 @@ export interface GameRow {
   readonly seed: Seed;
   readonly names: readonly string[];
   /** The bot level of each seat when the game started (null for humans). */
-  readonly bots: readonly (BotLevelName | null)[];
+  readonly bots: readonly (BotLevel | null)[];
   readonly status: GameStatus;
   readonly startedAt: number;
   readonly finishedAt: number | null;

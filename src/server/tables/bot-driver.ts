@@ -5,7 +5,7 @@
  * pool, and applies its choice back inside the queue if the seat is still the bot's.
  */
 import type { Action, GameEvent } from '../../engine/index.js';
-import type { BotLevelName } from '../../protocol/messages.js';
+import type { BotLevel } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import type { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed } from '../ids.js';
@@ -22,7 +22,7 @@ export interface BotSeats {
   /** The game being played, or null when none is. */
   playing(): GameOwner | null;
   /** The level of the bot that plays the seat now, or null when a person does. */
-  botFor(seat: number): BotLevelName | null;
+  botFor(seat: number): BotLevel | null;
   /** An accepted bot action: finish the game if it is over, tell everyone, schedule the next turns. */
   afterAction(owner: GameOwner, events: GameEvent[], seat: number): Promise<void>;
   /** Learn the outcome of a write in doubt and tell everyone what is stored (before a move, after a failed turn). */

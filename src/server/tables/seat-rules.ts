@@ -4,7 +4,7 @@
  * nothing: they never modify what they are given) or says what the seats become; the table
  * actor stores the result. Tests call them directly (test/server/tables/seat-rules.test.ts).
  */
-import type { BotLevelName } from '../../protocol/messages.js';
+import type { BotLevel } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import type { SeatRow, TableRow } from '../store/store.js';
 
@@ -59,7 +59,7 @@ export function emptySeat(seat: number): SeatRow {
   return { seat, name: null, tokenHash: null, bot: null, away: false };
 }
 
-export function botName(level: BotLevelName): string {
+export function botName(level: BotLevel): string {
   return `${level[0].toUpperCase()}${level.slice(1)} bot`;
 }
 
@@ -86,7 +86,7 @@ export function joining(
 }
 
 /** The host puts a bot in an empty seat or changes a bot's level; never over a person. */
-export function seatingBot(row: TableRow, seats: Seats, by: SeatClaim, seat: number, level: BotLevelName): SeatRow {
+export function seatingBot(row: TableRow, seats: Seats, by: SeatClaim, seat: number, level: BotLevel): SeatRow {
   mustBeHostBetweenGames(row, seats, by, 'Seats cannot change during a game.');
   const s = seatAt(seats, seat);
   if (s.name !== null && s.bot === null)

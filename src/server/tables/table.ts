@@ -11,7 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameEvent } from '../../engine/index.js';
-import type { BotLevelName, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
+import type { BotLevel, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
@@ -35,7 +35,7 @@ import { TurnClocks } from './turn-clock.js';
 const SETTLE_MS = 10_000;
 
 /** The level of the bot that plays for an absent player. */
-const STAND_IN_LEVEL: BotLevelName = 'medium';
+const STAND_IN_LEVEL: BotLevel = 'medium';
 
 const NONE: Record<string, never> = {};
 

@@ -4,7 +4,7 @@
  * until the person takes it back (table.ts). The host chooses how long it is, or switches
  * it off for friends.
  */
-import { TURN_CLOCK_SECONDS, type TurnClock } from '../../protocol/clock.js';
+import { TURN_CLOCK_SECONDS, type TurnClock } from '../../values/index.js';
 import type { GameOwner } from '../game-owner/owner.js';
 import type { SeatRow } from '../store/store.js';
 import type { Deadlines, PreparedChange } from './deadlines.js';

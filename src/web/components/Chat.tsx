@@ -5,11 +5,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
+import { REACTIONS } from '../../values/index.js';
 import { errorText } from '../errors.js';
 import { ReactionIcon } from './ReactionIcon.js';
-
-/** The reactions as the protocol names them; `ReactionIcon` draws them (no emoji font needed). */
-export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 
 /**
  * `onSend` resolves to the refusal's error code, or null when the server took the message.

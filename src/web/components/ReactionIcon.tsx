@@ -4,9 +4,7 @@
  * and would draw boxes, so the client draws each one itself, in colour, at text size.
  */
 import type { ReactNode } from 'react';
-import type { REACTIONS } from './Chat.js';
-
-type Reaction = (typeof REACTIONS)[number];
+import type { Reaction } from '../../values/index.js';
 
 const SKIN = '#f5c33b';
 const INK = '#3b2410';

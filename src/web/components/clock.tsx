@@ -5,7 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { TURN_CLOCK_SECONDS, TURN_CLOCKS, type TurnClock } from '../../protocol/clock.js';
+import { TURN_CLOCK_SECONDS, TURN_CLOCKS, type TurnClock } from '../../values/index.js';
 import { useNow } from './useNow.js';
 
 /** Ten seconds or less: the countdown turns urgent. */

@@ -2,14 +2,11 @@
  * What the table components draw from, whatever the source (a live server, a replay, a
  * test): the engine's TableView for one viewer plus who sits where.
  */
-import type { BotLevelName, SeatSummary } from '../../protocol/messages.js';
-
-/** The bot levels offered (the one list, which imports nothing, so no zod in the bundle). */
-export { LEVELS as BOT_LEVELS } from '../../bots/levels.js';
+import type { BotLevel, SeatSummary } from '../../protocol/messages.js';
 
 export interface SeatLabel {
   readonly name: string | null;
-  readonly bot: BotLevelName | null;
+  readonly bot: BotLevel | null;
   readonly connected: boolean;
   readonly away: boolean;
 }

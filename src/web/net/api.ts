@@ -1,7 +1,7 @@
 /** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
 import type {
   AnalysisReply,
-  BotLevelName,
+  BotLevel,
   CreateTableReply,
   JoinTableReply,
   TableOptions,
@@ -71,7 +71,7 @@ export interface FinishedGame {
   readonly id: string;
   readonly names: readonly string[];
   /** Per seat, the bot's level, or null for a person. */
-  readonly bots: readonly (BotLevelName | null)[];
+  readonly bots: readonly (BotLevel | null)[];
   readonly startedAt: number;
   readonly finishedAt: number;
 }

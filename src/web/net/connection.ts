@@ -7,7 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import type { GameEvent } from '../../engine/index.js';
 import type {
   Ack,
-  BotLevelName,
+  BotLevel,
   ChatMessage,
   ClientAction,
   ClientMessage,
@@ -141,7 +141,7 @@ export class TableConnection {
     if (behind) void this.resync();
     return ack;
   }
-  addBot(seat: number, level: BotLevelName): Promise<Ack> {
+  addBot(seat: number, level: BotLevel): Promise<Ack> {
     return this.request('seat:bot', { seat, level });
   }
   clearSeat(seat: number): Promise<Ack> {

@@ -2,11 +2,11 @@
  * Bots chosen on the home screen. A table is created over REST, but bots are seated over
  * the socket, so the choice waits here until the host's lobby is connected.
  */
-import type { BotLevelName } from '../../protocol/messages.js';
+import type { BotLevel } from '../../protocol/messages.js';
 
 export interface PendingBot {
   readonly seat: number;
-  readonly level: BotLevelName;
+  readonly level: BotLevel;
 }
 
 const key = (code: string) => `bottle-imp:bots:${code.toUpperCase()}`;

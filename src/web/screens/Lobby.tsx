@@ -1,10 +1,10 @@
 /** The lobby: seats and names, bots added or removed by the host, the invite link, start. */
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BotLevelName, TableSummary } from '../../protocol/messages.js';
+import type { BotLevel, TableSummary } from '../../protocol/messages.js';
+import { LEVELS } from '../../values/index.js';
 import { ClockField, clockShort } from '../components/clock.js';
 import { errorText } from '../errors.js';
-import { BOT_LEVELS } from '../game/model.js';
 import { ApiError, joinTable } from '../net/api.js';
 import type { TableConnection } from '../net/connection.js';
 import { takePendingBots } from '../net/pending.js';
@@ -22,7 +22,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
   const { prefs, setPrefs } = usePrefs();
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [level, setLevel] = useState<BotLevelName>('medium');
+  const [level, setLevel] = useState<BotLevel>('medium');
   const isHost = seat !== null && seat === table.host;
   const seeded = useRef(false);
 
@@ -178,8 +178,8 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
         {isHost && (
           <label className="field inline-field">
             <span>{t('lobby.botLevel')}</span>
-            <select value={level} onChange={(e) => setLevel(e.target.value as BotLevelName)}>
-              {BOT_LEVELS.map((l) => (
+            <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
+              {LEVELS.map((l) => (
                 <option key={l} value={l}>
                   {t(`bot.${l}`)}
                 </option>

@@ -7,7 +7,7 @@
  * playing). Used by test/server/hint-flood.test.ts and
  * `npm run bench:hints` (bench/server/hints.ts).
  */
-import type { BotLevelName, GameUpdate } from '../../../src/protocol/messages.js';
+import type { BotLevel, GameUpdate } from '../../../src/protocol/messages.js';
 import type { Client } from './client.js';
 import type { TestServer } from './server.js';
 import { seatTable } from './tables.js';
@@ -48,7 +48,7 @@ export class BotTable {
     });
   }
 
-  static async open(server: Pick<TestServer, 'url'>, level: BotLevelName, from?: string): Promise<BotTable> {
+  static async open(server: Pick<TestServer, 'url'>, level: BotLevel, from?: string): Promise<BotTable> {
     const { humans } = await seatTable(server, { players: 4, rounds: 50, turnClock: 'off' }, 1, { level, from });
     return new BotTable(humans[0]);
   }

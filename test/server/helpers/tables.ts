@@ -1,5 +1,5 @@
 /** Setting up tables the way a web client does: over HTTP, then Socket.IO. */
-import type { BotLevelName, CreateTableReply, JoinTableReply, TableOptions } from '../../../src/protocol/messages.js';
+import type { BotLevel, CreateTableReply, JoinTableReply, TableOptions } from '../../../src/protocol/messages.js';
 import { Client } from './client.js';
 import { api, type TestServer } from './server.js';
 
@@ -24,7 +24,7 @@ export async function seatTable(
   options: Partial<TableOptions> & { players: number },
   humans: number,
   {
-    level = 'easy' as BotLevelName,
+    level = 'easy' as BotLevel,
     start = true,
     bots = true,
     urls = [server.url] as readonly string[],
