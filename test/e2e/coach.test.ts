@@ -89,6 +89,9 @@ describe.skipIf(!run)('the coach', () => {
     await page.getByTestId('players-3').check({ force: true });
     const option = page.getByTestId('create-coach');
     expect(await option.isChecked()).toBe(true);
+    // Each seat's choice is named for screen readers; the join field shows a whole 8-character code.
+    expect(await page.getByRole('combobox', { name: 'Seat 2' }).count()).toBe(1);
+    expect(await page.getByTestId('join-code').getAttribute('placeholder')).toMatch(/ [A-Z0-9]{8}$/);
     // Against bots only no clock runs, so a pause never hands the game to a bot.
     expect(await page.getByTestId('clock-choice').inputValue()).toBe('off');
     await page.getByTestId('seat-choice-0').selectOption('open');

@@ -203,7 +203,7 @@ export const coachDe: Shape<typeof coachEn> = {
     follow:
       '{{leader}} hat {{suit}} ausgespielt. Du hast {{suit}}, also musst du Farbe bedienen: nur diese Karten sind angehoben. Spiel die markierte {{card}}.',
     firstTrick:
-      'Die {{card}} war die höchste Karte unter dem Preis der Flasche von {{before}}, also gewinnt sie: {{who}} bekommt den Stich und kauft die Flasche. Ihr Preis sinkt auf {{card}}: jetzt kann sie nur noch eine Karte unter {{card}} kaufen. Farben entscheiden nie, wer gewinnt.',
+      'Die {{card}} war die höchste Karte unter dem Preis der Flasche von {{before}}, also gewinnt sie: {{who}} bekommt den Stich und kauft die Flasche. Ihr Preis sinkt auf {{card}}: ab jetzt kauft sie nur noch, wer eine Karte unter {{card}} spielt. Farben entscheiden nie, wer gewinnt.',
     play: 'Du bist dran: spiel die markierte {{card}}.',
     lead: 'Du hast den letzten Stich gewonnen, also spielst du aus: jede Karte ist erlaubt. Spiel die markierte {{card}}.',
     sold: 'Die Flasche hat den Besitzer gewechselt: {{seller}} hat sie {{who}} für {{card}} verkauft, die höchste Karte unter {{before}}. Der Preis ist auf {{card}} gesunken. Wer die Flasche am Ende der Runde hat, zahlt – also gib sie rechtzeitig weiter.',

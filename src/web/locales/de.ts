@@ -9,7 +9,7 @@ export const de: Messages = {
   app: { title: 'Der Flaschenteufel', yourTurn: 'Du bist dran · Der Flaschenteufel' },
   nav: { home: 'Start', rules: 'Regeln', replay: 'Partien', label: 'Hauptmenü', skip: 'Zum Inhalt springen' },
   common: { close: 'Schließen', continue: 'Weiter', loading: 'Lädt…' },
-  suit: { red: 'rot', blue: 'blau', green: 'grün' },
+  suit: { red: 'Rot', blue: 'Blau', green: 'Grün' },
   card: { label_one: '{{rank}} {{suit}}, {{count}} Punkt', label_other: '{{rank}} {{suit}}, {{count}} Punkte' },
   bot: { easy: 'leicht', medium: 'mittel', hard: 'schwer', expert: 'Experte' },
   home: {
@@ -32,7 +32,7 @@ export const de: Messages = {
     createButton: 'Tisch eröffnen',
     join: 'Mit Code beitreten',
     code: 'Tischcode',
-    codePlaceholder: 'z. B. K7QX',
+    codePlaceholder: 'z. B. K7QX2MPA',
     joinButton: 'Beitreten',
     publicTables: 'Tische, die auf Spieler warten',
     noTables: 'Gerade wartet kein öffentlicher Tisch.',

@@ -32,7 +32,7 @@ export const en = {
     createButton: 'Create table',
     join: 'Join with a code',
     code: 'Table code',
-    codePlaceholder: 'e.g. K7QX',
+    codePlaceholder: 'e.g. K7QX2MPA',
     joinButton: 'Join',
     publicTables: 'Tables waiting for players',
     noTables: 'No public table is waiting right now.',

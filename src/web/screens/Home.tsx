@@ -203,8 +203,9 @@ export function Home() {
             <ul className="seat-choices">
               {seatNumbers(players - 1).map((i) => (
                 <li key={i}>
-                  <span>{t('home.seatN', { n: i + 2 })}</span>
+                  <span id={`seat-choice-label-${i}`}>{t('home.seatN', { n: i + 2 })}</span>
                   <select
+                    aria-labelledby={`seat-choice-label-${i}`}
                     value={others[i]}
                     onChange={(e) => setOthers(others.map((o, j) => (j === i ? (e.target.value as Seat) : o)))}
                     data-testid={`seat-choice-${i}`}
