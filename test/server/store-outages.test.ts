@@ -150,8 +150,8 @@ interface Attempt {
 
 /**
  * Plays one person's seat to the end of the game (from the view shown, as the web client
- * does), keeping every attempt; waits while `held()` says so, and calls `acked` after each
- * acknowledgement. A refusal is retried from the view as it is then (after watching again,
+ * does), keeping every attempt; waits while `held()` says so, and calls `acked` on the update
+ * of each acknowledged action. A refusal is retried from the view as it is then (after watching again,
  * as the web client does on ERR_STALE).
  */
 async function playSeat(
@@ -173,9 +173,10 @@ async function playSeat(
     const sent = Date.now();
     const reply = await c.call('game:act', { action, seq: seen });
     attempts.push({ seen, action, reply, sent, answered: Date.now() });
-    if (reply.ok) acked();
-    if (reply.ok) await c.until(() => c.game!.seq >= (reply.seq as number), 'the update of our action');
-    else if (reply.error.code === 'ERR_STALE') await c.watch(code, { lastSeq: seen, gameId: c.game!.gameId });
+    if (reply.ok) {
+      await c.until(() => c.game!.seq >= (reply.seq as number), 'the update of our action');
+      acked();
+    } else if (reply.error.code === 'ERR_STALE') await c.watch(code, { lastSeq: seen, gameId: c.game!.gameId });
     else await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -208,12 +209,15 @@ describe('PostgreSQL frozen for longer than the query timeout', () => {
       const { server, proxy } = await serverBehindProxy({ BOT_DELAY_MS: '30' }, `?query_timeout=${QUERY_TIMEOUT_MS}`);
       const tables = [];
       for (let i = 0; i < 3; i++) {
-        const { code, humans } = await seatTable(server, { players: 3, rounds: 1 }, 1, { level: 'easy' });
+        // The first, played freely, has more bots: more of them to write into the freeze.
+        const players = i === 0 ? 4 : 3;
+        const { code, humans } = await seatTable(server, { players, rounds: 1 }, 1, { level: 'easy' });
         tables.push({ code, client: humans[0], attempts: [] as Attempt[] });
       }
+      const lobby = await seatTable(server, { players: 3, rounds: 1 }, 1, { bots: false, start: false });
       // Tables 1 and 2 wait for their person's turn; table 0 plays freely, and the freeze
-      // comes as one of its person's actions is acknowledged, so that its bots make theirs
-      // into it. Then the other two people act into the frozen database.
+      // comes with the update of one of its person's actions that leaves bots to act, so
+      // that they make theirs into it. Then the other two people act into the frozen database.
       let frozenAt = 0;
       let thawedAt = 0;
       const [free, ...waiting] = tables;
@@ -222,7 +226,9 @@ describe('PostgreSQL frozen for longer than the query timeout', () => {
         froze = resolve;
       });
       const freezeOnAck = () => {
-        if (frozenAt !== 0 || free.attempts.length < 2 || !waiting.every((t) => t.client.myTurn())) return;
+        const botsToAct = free.client.game!.view.toAct.some((seat) => seat !== 0);
+        if (frozenAt !== 0 || free.attempts.length < 2 || !botsToAct || !waiting.every((t) => t.client.myTurn()))
+          return;
         frozenAt = Date.now();
         proxy.freeze();
         froze();
@@ -231,10 +237,17 @@ describe('PostgreSQL frozen for longer than the query timeout', () => {
         playSeat(t.client, t.code, t.attempts, () => t !== free && frozenAt === 0, t === free ? freezeOnAck : () => {}),
       );
       await frozen;
+      // A seat change sent into the freeze too: its table write's outcome is learnt as well.
+      const added = lobby.humans[0].call('seat:bot', { seat: 1, level: 'easy' });
       await new Promise((r) => setTimeout(r, FREEZE_MS));
       proxy.thaw();
       thawedAt = Date.now();
       await Promise.all(played);
+      expect(await added).toEqual({ ok: true });
+      const summary = await api<TableSummary>(server, 'GET', `/api/tables/${lobby.code}`);
+      expect(summary.body.seats[1]).toMatchObject({ name: 'Easy bot', bot: 'easy' });
+      await lobby.humans[0].until(() => lobby.humans[0].table?.seats[1].bot === 'easy', 'the bot in the summary');
+      lobby.humans[0].close();
 
       // Some writes were sent into the freeze and their outcome learnt afterwards: each
       // waiting person's first action was acknowledged, after the thaw.

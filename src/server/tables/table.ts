@@ -645,8 +645,14 @@ export class Table {
   private async commit(change: TableChange): Promise<void> {
     const row = { ...(change.row ?? this.row), version: this.row.version + 1 };
     const seats = this.seats.map((s) => change.seats?.find((c) => c.seat === s.seat) ?? s);
-    if (change.game) await this.ctx.store.startGame(change.game, row, seats);
-    else await this.ctx.store.saveTable(row, seats);
+    const write = () =>
+      change.game ? this.ctx.store.startGame(change.game, row, seats) : this.ctx.store.saveTable(row, seats);
+    try {
+      await write();
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError && e.unsure)) throw e;
+      await this.learnWrite(write, { table: row, seats }, e);
+    }
     const before = this.seats;
     this.row = row;
     this.seats = seats;
@@ -659,6 +665,33 @@ export class Table {
       this.ctx.out.seatLost(this.code, { seat: s.seat, tokenHash: old.tokenHash });
     }
     this.ctx.out.table(this.summary());
+  }
+
+  /**
+   * A table write whose outcome is unknown (`unsure`): sent again every RETRY_MS for up to
+   * SETTLE_MS until the database answers, so that the request is answered with what
+   * happened. Refused (its version taken, its game already stored), the stored table says
+   * whether an earlier copy of this very write got there. Throws while still unknown.
+   */
+  private async learnWrite(
+    write: () => Promise<void>,
+    next: { table: TableRow; seats: readonly SeatRow[] },
+    unsure: StoreUnavailableError,
+  ): Promise<void> {
+    const until = this.ctx.now() + SETTLE_MS;
+    while (this.ctx.now() < until) {
+      await sleep(RETRY_MS);
+      try {
+        return await write();
+      } catch (e) {
+        if (e instanceof StoreUnavailableError) continue;
+        const stored = await this.ctx.store.loadTable(this.code);
+        // Compared as stored (JSON), where a missing option and an undefined one are the same.
+        if (!isDeepStrictEqual(JSON.parse(JSON.stringify(stored)), JSON.parse(JSON.stringify(next)))) throw e;
+        return;
+      }
+    }
+    throw unsure;
   }
 
   private async deadlineFired(kind: TimerKind, seat: number): Promise<void> {
