@@ -3,8 +3,9 @@
  * hints and analyses) and root-parallel search (one position on several threads): a fixed
  * number of threads running one script that answers jobs through `serveJobs`.
  *
- * - `run(job)` is asynchronous: jobs queue while every thread is busy; a crashed thread is
- *   replaced and its job fails.
+ * - `run(job, limitMs)` is asynchronous: jobs queue while every thread is busy; a crashed
+ *   thread is replaced and its job fails, and so is a thread still at one job after
+ *   `limitMs` (a hung search would otherwise hold its thread, and a bot's seat, for good).
  * - `runEach(jobs)` blocks the calling thread until every job is answered (one job per
  *   idle thread), for callers that must stay synchronous (Bot.decide): the threads answer
  *   on ports of their own and count finished jobs in shared memory, so the caller waits
@@ -37,6 +38,8 @@ interface Pending<J, R> {
   readonly job: J;
   readonly resolve: (value: R) => void;
   readonly reject: (e: Error) => void;
+  /** How long the job may hold its thread, from when it starts there. */
+  readonly limitMs: number | undefined;
 }
 
 export interface WorkerPoolOptions {
@@ -52,9 +55,18 @@ class WorkerPoolClosedError extends Error {
   }
 }
 
+/** A job that held its thread past its limit: the thread was ended and replaced. */
+export class JobTimeLimitError extends Error {
+  constructor(readonly limitMs: number) {
+    super(`a worker thread was still at its job after ${limitMs} ms; the thread was replaced`);
+  }
+}
+
 export class WorkerPool<J, R> {
   private readonly idle: Thread[] = [];
   private readonly busy = new Map<Thread, Pending<J, R>>();
+  /** The time limit of each thread's running job. */
+  private readonly limits = new Map<Thread, ReturnType<typeof setTimeout>>();
   private readonly waiting: Pending<J, R>[] = [];
   /** Jobs answered, counted by the threads just after each answer (read by runEach only). */
   private readonly done = new Int32Array(new SharedArrayBuffer(4));
@@ -70,11 +82,14 @@ export class WorkerPool<J, R> {
     for (let i = 0; i < Math.max(1, size); i++) this.idle.push(this.spawn());
   }
 
-  /** The job's answer from the next free thread; rejects with the thread's error or when the pool closes. */
-  run(job: J): Promise<R> {
+  /**
+   * The job's answer from the next free thread; rejects with the thread's error, when the
+   * pool closes, or with JobTimeLimitError once the job has held its thread `limitMs`.
+   */
+  run(job: J, limitMs?: number): Promise<R> {
     if (this.closed) return Promise.reject(new WorkerPoolClosedError());
     return new Promise((resolve, reject) => {
-      const pending = { job, resolve, reject };
+      const pending = { job, resolve, reject, limitMs };
       const t = this.idle.pop();
       if (t) this.start(t, pending);
       else this.waiting.push(pending);
@@ -127,6 +142,8 @@ export class WorkerPool<J, R> {
     const gone = new WorkerPoolClosedError();
     for (const p of this.waiting.splice(0)) p.reject(gone);
     for (const p of this.busy.values()) p.reject(gone);
+    for (const timer of this.limits.values()) clearTimeout(timer);
+    this.limits.clear();
     const threads = [...this.idle.splice(0), ...this.busy.keys()];
     this.busy.clear();
     await Promise.all(
@@ -148,8 +165,7 @@ export class WorkerPool<J, R> {
     const t = { worker, port: port1 };
     port1.on('message', (answer: Answer<R>) => {
       this.answered = (this.answered + 1) | 0;
-      const p = this.busy.get(t);
-      this.busy.delete(t);
+      const p = this.finish(t);
       if (p) {
         if (answer.ok) p.resolve(answer.value);
         else p.reject(new Error(answer.error));
@@ -158,8 +174,7 @@ export class WorkerPool<J, R> {
     });
     worker.on('error', (e) => {
       // A crashed thread is replaced; its job fails so the caller can decide what to do.
-      const p = this.busy.get(t);
-      this.busy.delete(t);
+      const p = this.finish(t);
       port1.close();
       p?.reject(e);
       const i = this.idle.indexOf(t);
@@ -175,7 +190,32 @@ export class WorkerPool<J, R> {
 
   private start(t: Thread, p: Pending<J, R>): void {
     this.busy.set(t, p);
+    if (p.limitMs !== undefined) {
+      const limitMs = p.limitMs;
+      const timer = setTimeout(() => this.replace(t, new JobTimeLimitError(limitMs)), limitMs);
+      timer.unref();
+      this.limits.set(t, timer);
+    }
     t.worker.postMessage(p.job);
+  }
+
+  /** The thread's job, taken off it (its time limit with it). */
+  private finish(t: Thread): Pending<J, R> | undefined {
+    const p = this.busy.get(t);
+    this.busy.delete(t);
+    clearTimeout(this.limits.get(t));
+    this.limits.delete(t);
+    return p;
+  }
+
+  /** End a thread that is stuck at its job, fail the job, and put a new thread in its place. */
+  private replace(t: Thread, error: Error): void {
+    const p = this.finish(t);
+    if (!p || this.closed) return;
+    t.port.close();
+    void t.worker.terminate();
+    p.reject(error);
+    this.release(this.spawn());
   }
 
   private release(t: Thread): void {

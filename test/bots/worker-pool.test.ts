@@ -10,8 +10,9 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { SearchResult } from '../../src/bots/search.js';
 import type { SearchJob } from '../../src/bots/search-view.js';
 import { searchView } from '../../src/bots/search-view.js';
-import { WorkerPool } from '../../src/bots/worker-pool.js';
-import { Game, view } from '../../src/engine/index.js';
+import { JobTimeLimitError, WorkerPool } from '../../src/bots/worker-pool.js';
+import { Game, Rng, view } from '../../src/engine/index.js';
+import { randomStep } from '../engine/helpers.js';
 
 const script = pathToFileURL(join(import.meta.dirname, '../../dist/bots/search-worker.js'));
 const pools: WorkerPool<SearchJob, SearchResult>[] = [];
@@ -64,5 +65,24 @@ describe('WorkerPool', () => {
     expect(two.runEach([good, good], 60_000)).toHaveLength(2);
     await pool.close();
     await expect(pool.run(good)).rejects.toThrow('the worker pool is closed');
+  });
+
+  test('a job past its time limit fails, its thread is replaced, and the pool serves on', async () => {
+    const pool = poolOf(1);
+    const [good] = jobs(1);
+    // A search of a card to play with no end in sight (a pass's search is capped): what a
+    // hung thread looks like from outside.
+    const game = Game.create({ players: 4, rounds: 1 }, 5);
+    if (!game.ok) throw new Error(game.error.message);
+    const rng = new Rng(1);
+    while (game.value.phase === 'pass') randomStep(game.value, rng);
+    const playing = view(game.value, game.value.toAct()[0]);
+    const endless = { view: playing, budget: { iterations: Number.MAX_SAFE_INTEGER, ms: 3_600_000 }, seed: 1 };
+    const queued = pool.run(good, 60_000);
+    await expect(pool.run(endless, 300)).rejects.toBeInstanceOf(JobTimeLimitError);
+    expect(await queued).toEqual(searchView(good.view, good.budget, good.seed));
+    // The one thread is a new one now, and it answers as the old one did.
+    expect(await pool.run(good, 60_000)).toEqual(searchView(good.view, good.budget, good.seed));
+    expect(pool.runEach([good], 60_000)).toHaveLength(1);
   });
 });

@@ -58,6 +58,14 @@ interface Queued {
   readonly reject: (e: Error) => void;
 }
 
+/**
+ * How long a live job may hold a thread. A decision takes well under a second (BENCHMARKS.md)
+ * and a hint a few; a thread still busy after this has hung, and is replaced: the bot's seat
+ * then plays the stand-in choice (bot-driver.ts) and the hint is refused, instead of the
+ * seat waiting for good.
+ */
+const LIVE_JOB_LIMIT_MS = 30_000;
+
 class BotPoolClosedError extends Error {
   constructor() {
     super('the bot pool is closed');
@@ -107,7 +115,7 @@ export class BotPool {
       this.running++;
       if (hint) this.hintsRunning++;
       this.live
-        .run(next.job)
+        .run(next.job, LIVE_JOB_LIMIT_MS)
         .then(next.resolve, next.reject)
         .finally(() => {
           this.running--;
