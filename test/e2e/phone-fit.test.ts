@@ -164,4 +164,51 @@ describe.skipIf(!run)('a phone shows everything whole', () => {
         await context.close();
       }, 180_000);
     }
+
+  for (const size of PHONES)
+    it(`2 players at ${size.width}×${size.height}: the face-up row in sight while passing, nothing overlapping in play`, async () => {
+      const { context, page } = await device(env.browser(), size.width, size.height);
+      await botTable(page, env.server().url, 2);
+      const mine = page.getByTestId('my-faceup');
+      expect(await mine.locator('button.card, .card').count()).toBe(6);
+      expect(await onScreen(page, mine)).toBe(true);
+      expect(await apart(page, ['my-faceup', 'faceup-1', 'pass-panel', 'status'])).toEqual([]);
+      const overlaps = new Set<string>();
+      let turns = 0;
+      while (!(await page.getByTestId('game-over').isVisible())) {
+        if (await page.locator(FACE_UP_PLAYABLE).count()) {
+          // In play: the trick, its words, the devil's trick, the status and both rows apart, captions whole.
+          for (const o of await apart(page, ['trick', 'devil', 'status', 'my-faceup', 'faceup-1', 'hand']))
+            overlaps.add(o);
+          for (const c of await page
+            .locator('.hand-caption')
+            .evaluateAll((all) => all.filter((e) => e.scrollHeight > e.clientHeight + 1).map((e) => e.textContent)))
+            overlaps.add(`caption cut: ${c}`);
+          turns++;
+        }
+        if (!(await step(page))) await page.waitForTimeout(40);
+      }
+      expect(turns).toBeGreaterThan(4);
+      expect([...overlaps], [...overlaps].join('; ')).toEqual([]);
+      await context.close();
+    }, 180_000);
 });
+
+const FACE_UP_PLAYABLE = '[data-testid="hand"] button.card.playable, [data-testid="my-faceup"] button.card.playable';
+
+/** Pairs of the elements (by test id) whose boxes overlap. */
+function apart(page: Page, ids: readonly string[]): Promise<string[]> {
+  return page.evaluate((ids) => {
+    const boxes = ids
+      .map((id) => ({ id, r: document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect() }))
+      .filter((b): b is { id: string; r: DOMRect } => b.r !== undefined && b.r.height > 0);
+    const out: string[] = [];
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i].r, boxes[j].r];
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+          out.push(`${boxes[i].id} overlaps ${boxes[j].id} (${Math.round(a.top)}-${Math.round(a.bottom)} / ${Math.round(b.top)}-${Math.round(b.bottom)})`);
+      }
+    return out;
+  }, ids);
+}

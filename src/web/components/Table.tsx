@@ -305,15 +305,29 @@ export function Table({
         </div>
 
         {passing && view.hand ? (
-          <PassPanel
-            key={`${view.round}`}
-            view={view}
-            seats={seats}
-            busy={busy}
-            locked={away}
-            badges={passBadges}
-            onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })}
-          />
+          <>
+            {/* With 2 players the pass also decides what joins this row: it stays in sight. */}
+            {view.faceUp && (
+              <div className="my-cards faceup-mine">
+                <Hand
+                  cards={view.faceUp[me]}
+                  choosable={null}
+                  label={t('hand.myFaceUp')}
+                  caption={t('hand.myFaceUp')}
+                  testId="my-faceup"
+                />
+              </div>
+            )}
+            <PassPanel
+              key={`${view.round}`}
+              view={view}
+              seats={seats}
+              busy={busy}
+              locked={away}
+              badges={passBadges}
+              onPass={(pass: PassChoice) => void act({ type: 'pass', pass: { ...pass, devil: [...pass.devil] } })}
+            />
+          </>
         ) : (
           me !== null && (
             <div className="my-cards">
