@@ -4,6 +4,7 @@
  */
 import type { AnalysedDecision, Analysis, Reason, TrickOutcome } from '../analysis/index.js';
 import type { GameRecord } from '../record/index.js';
+import { plural } from './text.js';
 
 type ActionJson = AnalysedDecision['chosen'];
 
@@ -59,7 +60,7 @@ export function formatAnalysis(record: GameRecord, analysis: Analysis): string {
     const c = p.counts;
     lines.push(
       '',
-      `Seat ${p.seat + 1} ${who(p.seat)}: accuracy ${p.accuracy.toFixed(1)} %, ${p.expectedLoss.toFixed(1)} expected points lost over ${p.decisions} decisions (${c.good} good, ${c.inaccuracy} inaccuracies, ${c.mistake} mistakes, ${c.blunder} blunders, ${c.forced} forced)`,
+      `Seat ${p.seat + 1} ${who(p.seat)}: accuracy ${p.accuracy.toFixed(1)} %, ${p.expectedLoss.toFixed(1)} expected points lost over ${plural(p.decisions, 'decision')} (${c.good} good, ${plural(c.inaccuracy, 'inaccuracy', 'inaccuracies')}, ${plural(c.mistake, 'mistake')}, ${plural(c.blunder, 'blunder')}, ${c.forced} forced)`,
     );
     p.costliest.forEach((i, k) => {
       const d = analysis.decisions[i];

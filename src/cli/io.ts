@@ -1,5 +1,6 @@
 /** Small helpers shared by the subcommands: errors as one line, exit status 1. */
 import { readFileSync } from 'node:fs';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type GameOptions, isMode, type Mode, modesFor, type PlayerCount } from '../engine/index.js';
 import { type GameRecord, parseRecord } from '../record/index.js';
 
@@ -12,12 +13,6 @@ export interface Command {
 /** Print one clear line to standard error and return exit status 1. */
 export function fail(message: string): number {
   process.stderr.write(`bottle-imp: ${message}\n`);
-  return 1;
-}
-
-/** A record problem, printed exactly as RECORD.md shows it ("round 2, play 14: ..."), exit status 1. */
-export function failRecord(message: string): number {
-  process.stderr.write(`${message}\n`);
   return 1;
 }
 
@@ -36,7 +31,7 @@ export function readRecordFile(file: string): { ok: true; record: GameRecord } |
     };
   }
   const parsed = parseRecord(text);
-  return parsed.ok ? { ok: true, record: parsed.value } : { ok: false, status: failRecord(parsed.error) };
+  return parsed.ok ? { ok: true, record: parsed.value } : { ok: false, status: fail(parsed.error) };
 }
 
 /** A whole-number flag value, or an ArgError naming the flag. */
@@ -54,6 +49,46 @@ export function wholeNumber(
     );
   }
   return n;
+}
+
+/** --seed's value, or one from the clock when it is not given (the command says which). */
+export function seedFlag(value: string | undefined): number {
+  return value === undefined ? Date.now() % 2 ** 32 : wholeNumber(value, 'seed', 0, 2 ** 32 - 1);
+}
+
+/**
+ * parseArgs with the command's options, strict; an unknown option is refused by name with
+ * the nearest known one ("did you mean --json?") rather than Node's own paragraph.
+ */
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: T,
+  allowPositionals = false,
+) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+  } catch (e) {
+    const unknown = /^Unknown option '(-{1,2}[^']+)'/.exec((e as Error).message);
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !unknown) throw e;
+    const near = Object.keys(options)
+      .map((name) => ({ name, d: distance(unknown[1].replace(/^-+/, ''), name) }))
+      .sort((a, b) => a.d - b.d)[0];
+    throw new ArgError(
+      `unknown option ${unknown[1]}${near && near.d <= 2 ? ` (did you mean --${near.name}?)` : ' (see --help)'}`,
+    );
+  }
+}
+
+/** Edit distance (insertions, deletions, substitutions) between two short words. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length];
 }
 
 /** A positive number flag value (decimals allowed), or an ArgError naming the flag. */

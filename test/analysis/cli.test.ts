@@ -66,6 +66,11 @@ describe('bottle-imp analyse', () => {
     );
   });
 
+  test('one of a kind is not written as many', () => {
+    const r = run(['analyse', FIXTURE, '--seat', '3', '--iterations', '50']);
+    expect(r.stdout).toMatch(/^Seat 3 Cy: .*\(\d+ good, 0 inaccuracies, 1 mistake, 0 blunders, \d+ forced\)$/m);
+  });
+
   test.each([
     [['--seat', '4'], 'bottle-imp: analyse: --seat must be from 1 to 3 for this 3-player game, not 4'],
     [['--seat', '0'], 'bottle-imp: analyse: --seat must be a whole number from 1 to 6, not "0"'],
@@ -85,7 +90,7 @@ describe('bottle-imp analyse', () => {
     record.rounds[0].plays[3] = 99;
     const r = run(['analyse', '-'], JSON.stringify(record));
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^round 1, play 4: /);
+    expect(r.stderr).toMatch(/^bottle-imp: round 1, play 4: /);
     expect(r.stdout).toBe('');
   });
 });

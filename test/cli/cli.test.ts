@@ -78,7 +78,7 @@ describe('bottle-imp random-game and replay', () => {
     const r = run(['replay', file, '--json']);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^round 1, play 6: seat \d played 19, which it does not hold\n$/);
+    expect(r.stderr).toMatch(/^bottle-imp: round 1, play 6: seat \d played 19, which it does not hold\n$/);
   });
 });
 
@@ -86,11 +86,11 @@ describe('bottle-imp arguments', () => {
   test.each([
     [['bench', '--players', '7', '--seconds', '1'], /--players must be a whole number from 2 to 6/],
     [['bench', '--players', '4', '--seconds', 'soon'], /--seconds must be a positive number/],
-    [['random-game', '--players', '4'], /--seed is required/],
     [['random-game', '--players', '4', '--seed', '1', '--mode', '2-2-2'], /--mode must be one of individual, 2-1-1/],
     [['random-game', '--players', '4', '--seed', '1', '--rounds', '2', '--target', '9'], /not both/],
     [['replay', '/no/such/file.json'], /cannot read \/no\/such\/file.json: ENOENT/],
-    [['replay', '-', '--colour'], /Unknown option '--colour'/],
+    [['replay', '-', '--colour'], /^bottle-imp: replay: unknown option --colour \(see --help\)$/m],
+    [['replay', '-', '--jsn'], /^bottle-imp: replay: unknown option --jsn \(did you mean --json\?\)$/m],
     [['deal'], /unknown command "deal"/],
     [
       ['random-game', '--players', '4', '--seed', '-3'],
@@ -107,7 +107,16 @@ describe('bottle-imp arguments', () => {
   test('a record that is not JSON: one whole line, the text not quoted into it', () => {
     const r = run(['replay', '-'], 'not json {"a\n"b');
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe("record: not valid JSON at line 1, column 2: expected null, found 'o'\n");
+    expect(r.stderr).toBe("bottle-imp: record: not valid JSON at line 1, column 2: expected null, found 'o'\n");
+  });
+
+  test('random-game without --seed picks one, tells it on standard error, and --seed deals the same game', () => {
+    const r = run(['random-game', '--players', '3', '--rounds', '1']);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).format).toBe('bottle-imp/1');
+    const seed = /^bottle-imp: random-game: seed (\d+) \(--seed \1 deals it again\)\n$/.exec(r.stderr)?.[1];
+    expect(seed).toBeDefined();
+    expect(run(['random-game', '--players', '3', '--rounds', '1', '--seed', seed!]).stdout).toBe(r.stdout);
   });
 
   test('--version prints the package version', () => {

@@ -1,8 +1,7 @@
 /** `bottle-imp analyse FILE|- [--seat N] [--json] [--iterations N] [--seed S]`: judge every decision of a record. */
-import { parseArgs } from 'node:util';
 import { ANALYSIS_DEFAULT_ITERATIONS, analyseRecord } from '../../analysis/index.js';
 import { formatAnalysis, withEnglishReasons } from '../analysis-text.js';
-import { type Command, fail, failRecord, readRecordFile, wholeNumber, withArgErrors } from '../io.js';
+import { type Command, fail, parseFlags, readRecordFile, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp analyse FILE|- [--seat N] [--json] [--iterations N] [--seed S]
 
@@ -22,17 +21,17 @@ export const analyse: Command = {
   summary: 'judge every decision of a game record',
   run: (argv) =>
     withArgErrors('analyse', () => {
-      const parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: {
+      const parsed = parseFlags(
+        argv,
+        {
           seat: { type: 'string' },
           json: { type: 'boolean' },
           iterations: { type: 'string' },
           seed: { type: 'string' },
           help: { type: 'boolean', short: 'h' },
         },
-      });
+        true,
+      );
       const values = parsed.values;
       if (values.help) {
         process.stdout.write(HELP + '\n');
@@ -66,7 +65,7 @@ export const analyse: Command = {
         seed,
         onProgress,
       });
-      if (!analysis.ok) return failRecord(analysis.error);
+      if (!analysis.ok) return fail(analysis.error);
       process.stdout.write(
         values.json
           ? JSON.stringify(withEnglishReasons(analysis.value), null, 2) + '\n'

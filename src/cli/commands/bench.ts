@@ -2,9 +2,8 @@
  * `bottle-imp bench`: complete random hands per second on one thread, through the fast
  * Round core that bots use for their playouts (deal, random passes, random plays, score).
  */
-import { parseArgs } from 'node:util';
 import { createRound, PHASE_DONE, type PlayerCount, Rng } from '../../engine/index.js';
-import { type Command, positiveNumber, wholeNumber, withArgErrors } from '../io.js';
+import { type Command, parseFlags, positiveNumber, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp bench --players N --seconds S [--json]
 
@@ -18,14 +17,11 @@ export const bench: Command = {
   summary: 'measure the engine: random hands per second',
   run: (argv) =>
     withArgErrors('bench', () => {
-      const { values } = parseArgs({
-        args: argv,
-        options: {
-          players: { type: 'string' },
-          seconds: { type: 'string' },
-          json: { type: 'boolean' },
-          help: { type: 'boolean', short: 'h' },
-        },
+      const { values } = parseFlags(argv, {
+        players: { type: 'string' },
+        seconds: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       });
       if (values.help) {
         process.stdout.write(HELP + '\n');

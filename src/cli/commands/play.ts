@@ -2,12 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { type Bot, botForLevel, playBotTurns } from '../../bots/index.js';
 import { Game, type GameEvent, type PassChoice, type Rank, view, visibleEvents } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
 import { type BotLevel, isBotLevel, LEVELS } from '../../values/index.js';
-import { ArgError, type Command, gameFlags, wholeNumber, withArgErrors } from '../io.js';
+import { ArgError, type Command, gameFlags, parseFlags, seedFlag, wholeNumber, withArgErrors } from '../io.js';
 import { readTyped } from '../play/input.js';
 import { LineReader } from '../play/lines.js';
 import {
@@ -47,21 +46,18 @@ export const play: Command = {
   summary: 'play against bots in the terminal',
   run: (argv) =>
     withArgErrors('play', async () => {
-      const { values } = parseArgs({
-        args: argv,
-        options: {
-          players: { type: 'string', default: '4' },
-          mode: { type: 'string', default: 'individual' },
-          seat: { type: 'string', default: '1' },
-          level: { type: 'string' },
-          levels: { type: 'string' },
-          rounds: { type: 'string' },
-          target: { type: 'string' },
-          seed: { type: 'string' },
-          name: { type: 'string', default: 'You' },
-          record: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
+      const { values } = parseFlags(argv, {
+        players: { type: 'string', default: '4' },
+        mode: { type: 'string', default: 'individual' },
+        seat: { type: 'string', default: '1' },
+        level: { type: 'string' },
+        levels: { type: 'string' },
+        rounds: { type: 'string' },
+        target: { type: 'string' },
+        seed: { type: 'string' },
+        name: { type: 'string', default: 'You' },
+        record: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       });
       if (values.help) {
         process.stdout.write(HELP + '\n');
@@ -73,7 +69,7 @@ export const play: Command = {
       if (values.level !== undefined && values.levels !== undefined)
         throw new ArgError('give --level or --levels, not both');
       const levels = botLevels(values.levels ?? values.level ?? 'medium', players - 1, values.levels !== undefined);
-      const seed = values.seed === undefined ? Date.now() % 2 ** 32 : wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
+      const seed = seedFlag(values.seed);
       const created = Game.create(options, seed);
       if (!created.ok) throw new ArgError(created.error.message);
       const game = created.value;

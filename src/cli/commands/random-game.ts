@@ -1,40 +1,40 @@
 /** `bottle-imp random-game`: a random but legal complete game, as a record (for tests and demos). */
-import { parseArgs } from 'node:util';
 import { createBot, playBotTurns } from '../../bots/index.js';
 import { Game, type GameOptions } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
-import { ArgError, type Command, gameFlags, wholeNumber, withArgErrors } from '../io.js';
+import { ArgError, type Command, gameFlags, parseFlags, seedFlag, withArgErrors } from '../io.js';
 
-const HELP = `Usage: bottle-imp random-game --players N [--mode M] [--rounds R | --target T] --seed S
+const HELP = `Usage: bottle-imp random-game --players N [--mode M] [--rounds R | --target T] [--seed S]
 
 Prints a complete game of random legal choices as a bottle-imp/1 record.
   --players N   2 to 6
   --mode M      individual (default), 2-1-1 (4 players), 2-2-1 (5), 2-2-2 or 2-2-1-1 (6)
   --rounds R    number of rounds (default: the player count's usual length)
   --target T    play whole rounds until a total reaches T instead
-  --seed S      whole number; the same seed gives the same game`;
+  --seed S      whole number; the same seed gives the same game (default: from the clock,
+                printed on standard error)`;
 
 export const randomGame: Command = {
   summary: 'print a random legal complete game record',
   run: (argv) =>
     withArgErrors('random-game', () => {
-      const { values } = parseArgs({
-        args: argv,
-        options: {
-          players: { type: 'string' },
-          mode: { type: 'string' },
-          rounds: { type: 'string' },
-          target: { type: 'string' },
-          seed: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
+      const { values } = parseFlags(argv, {
+        players: { type: 'string' },
+        mode: { type: 'string' },
+        rounds: { type: 'string' },
+        target: { type: 'string' },
+        seed: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       });
       if (values.help) {
         process.stdout.write(HELP + '\n');
         return 0;
       }
       const options = gameFlags(values);
-      const seed = wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
+      const seed = seedFlag(values.seed);
+      // A seed of its own is told on standard error, so that the record on standard output stays whole.
+      if (values.seed === undefined)
+        process.stderr.write(`bottle-imp: random-game: seed ${seed} (--seed ${seed} deals it again)\n`);
       const game = playRandomGame(options, seed);
       const names = Array.from({ length: options.players }, (_, s) => `Player ${s + 1}`);
       process.stdout.write(JSON.stringify(recordOf(game, names)) + '\n');

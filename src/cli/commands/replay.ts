@@ -1,7 +1,6 @@
 /** `bottle-imp replay FILE|- [--json]`: replay a record under the rules. */
-import { parseArgs } from 'node:util';
 import { gameFromRecord, reportOf } from '../../record/index.js';
-import { type Command, fail, failRecord, readRecordFile, withArgErrors } from '../io.js';
+import { type Command, fail, parseFlags, readRecordFile, withArgErrors } from '../io.js';
 import { formatReplay } from '../replay-text.js';
 
 const HELP = `Usage: bottle-imp replay FILE|- [--json]
@@ -16,11 +15,7 @@ export const replay: Command = {
   summary: 'replay and validate a game record',
   run: (argv) =>
     withArgErrors('replay', () => {
-      const parsed = parseArgs({
-        args: argv,
-        allowPositionals: true,
-        options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      });
+      const parsed = parseFlags(argv, { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, true);
       if (parsed.values.help) {
         process.stdout.write(HELP + '\n');
         return 0;
@@ -29,7 +24,7 @@ export const replay: Command = {
       const record = readRecordFile(parsed.positionals[0]);
       if (!record.ok) return record.status;
       const game = gameFromRecord(record.record);
-      if (!game.ok) return failRecord(game.error);
+      if (!game.ok) return fail(game.error);
       const report = reportOf(game.value);
       process.stdout.write(
         parsed.values.json

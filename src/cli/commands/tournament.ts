@@ -1,8 +1,7 @@
 /** `bottle-imp tournament`: bots against bots on duplicate deals, with confidence intervals. */
 import { availableParallelism } from 'node:os';
-import { parseArgs } from 'node:util';
 import type { Mode, PlayerCount } from '../../engine/index.js';
-import { ArgError, type Command, positiveNumber, tableFlags, wholeNumber, withArgErrors } from '../io.js';
+import { ArgError, type Command, parseFlags, positiveNumber, tableFlags, wholeNumber, withArgErrors } from '../io.js';
 import { plural } from '../text.js';
 import { resolveBaselineCommit } from '../tournament/baseline.js';
 import { isSeatName, type TournamentSpec } from '../tournament/match.js';
@@ -51,24 +50,21 @@ export const tournament: Command = {
   summary: 'play bots against each other on duplicate deals and compare them',
   run: (argv) =>
     withArgErrors('tournament', async () => {
-      const { values } = parseArgs({
-        args: argv,
-        options: {
-          players: { type: 'string' },
-          seats: { type: 'string' },
-          hands: { type: 'string' },
-          seed: { type: 'string', default: '1' },
-          mode: { type: 'string', default: 'individual' },
-          iterations: { type: 'string' },
-          ms: { type: 'string' },
-          workers: { type: 'string' },
-          records: { type: 'string' },
-          json: { type: 'boolean', default: false },
-          baseline: { type: 'string' },
-          bot: { type: 'string' },
-          gain: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
+      const { values } = parseFlags(argv, {
+        players: { type: 'string' },
+        seats: { type: 'string' },
+        hands: { type: 'string' },
+        seed: { type: 'string', default: '1' },
+        mode: { type: 'string', default: 'individual' },
+        iterations: { type: 'string' },
+        ms: { type: 'string' },
+        workers: { type: 'string' },
+        records: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        baseline: { type: 'string' },
+        bot: { type: 'string' },
+        gain: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
       });
       if (values.help) {
         process.stdout.write(HELP + '\n');
