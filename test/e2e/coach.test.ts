@@ -5,7 +5,7 @@
  * game in the replay viewer (Analyse, wait for the queue, values on the cards, next
  * mistake), on a desktop in English and on a 360 px touch phone in German.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { analyseRecord } from '../../src/analysis/index.js';
 import { Game } from '../../src/engine/index.js';
@@ -207,6 +207,14 @@ describe.skipIf(!run)('the analysis view with files', () => {
       await page.getByTestId('next-mistake').click();
       // At the mistake: the values on the legal cards of the player to move, and why.
       await expect.poll(() => page.locator('.replay-seat .card-badge').count()).toBeGreaterThan(0);
+      // The board with those values and, on a phone, the Next mistake button are both on screen.
+      const inView = (l: Locator) =>
+        l.evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        });
+      await expect.poll(() => inView(page.locator('.replay-seat .card-badge').first())).toBe(true);
+      if (phone) expect(await inView(page.getByTestId('next-mistake'))).toBe(true);
       expect(await page.getByTestId('analysis-here').textContent()).toContain(
         ['Adam', 'Betty', 'Christian', 'Doris'][flawed.seat],
       );

@@ -3,7 +3,7 @@
  * record opened from disk, stepped through card by card or trick by trick with every hand
  * revealed, or played on by itself (Play/Pause; #/replay/ID/play starts playing).
  */
-import { type ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { view } from '../../engine/index.js';
 import { type GameRecord, parseRecord } from '../../record/index.js';
@@ -95,6 +95,19 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
     while (i > 0 && i < steps.length - 1 && !boundary(i)) i += dir;
     setAt(Math.max(0, Math.min(steps.length - 1, i)));
   };
+  // A jump from the analysis (far below the board on a phone) brings the board into view,
+  // the seat to move in the middle, so its cards' values are seen at once.
+  const board = useRef<HTMLDivElement>(null);
+  const [jumped, setJumped] = useState(0);
+  const jumpTo = (i: number) => {
+    setAt(i);
+    setJumped((n) => n + 1);
+  };
+  useEffect(() => {
+    if (jumped === 0) return;
+    const seat = board.current?.querySelector('.replay-seat:has(.card-badge)') ?? board.current;
+    seat?.scrollIntoView({ block: 'center' });
+  }, [jumped]);
   const trickStep = (i: number) => isTrickBoundary(record, steps[i]);
   const roundStep = (i: number) => steps[i].plays === -1;
 
@@ -173,7 +186,7 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
         />
       </div>
 
-      <div className="replay-table">
+      <div className="replay-table" ref={board}>
         <div className="center">
           <Bottles view={pub} seats={seats} />
           <TrickArea
@@ -222,7 +235,7 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
           })}
         </div>
       </div>
-      <AnalysisPanel state={coach} steps={steps} at={at} onJump={setAt} seats={seats} />
+      <AnalysisPanel state={coach} steps={steps} at={at} onJump={jumpTo} seats={seats} />
       <div className="panel">
         <h2>{t('side.scores')}</h2>
         <ScoreSheet results={pub.results} seats={seats} players={n} />
