@@ -139,7 +139,7 @@ export interface LoadSettings {
   /**
    * Wait this long before measuring idle CPU: a node just started burns 15–25 ms of CPU a
    * second for its first half-minute (start-up compilation and garbage), which is not
-   * what it costs idle once settled, as it is by the window (BENCHMARKS.md, task 9cpu2).
+   * what it costs idle once settled, as it is by the window (docs/journal/benchmarks-2026.md, task 9cpu2).
    */
   readonly settleSeconds?: number;
   /** Called every `everyMs` during the window with the games finished so far in it, e.g. to sample memory (soak). */

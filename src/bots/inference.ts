@@ -52,7 +52,7 @@ export function playLikelihood(known: SearchPosition, deal: Round, replay: Round
  * its riskiest unseen cards to the devil's trick for the devil's least risky unseen ones,
  * where they are riskier and its voids allow. A likelihood per card a seat kept that it
  * would rather have passed, with Metropolis walks towards it, was tried first: it placed
- * fewer of the low cards right, at fifteen times the cost (BENCHMARKS.md, seventh round).
+ * fewer of the low cards right, at fifteen times the cost (docs/journal/benchmarks-2026.md, seventh round).
  */
 export class PassEvidence {
   /** Unseen cards, riskiest first (indices into the sampler's cards). */

@@ -12,7 +12,7 @@ export const SEARCH_ITERATIONS = 2000;
 /**
  * The hard level's one search. Search saturates early: the expert's 10,000 iterations
  * scored no better than one search of 2,000 (about +0.3 points per hand over 2,000 hands
- * and more), while against 500 they pass the sequential test (BENCHMARKS.md, sixth round)
+ * and more), while against 500 they pass the sequential test (docs/journal/benchmarks-2026.md, sixth round)
  * and 500 still keep most of 2,000's lead over the heuristic. So hard searches 500: a
  * level people can tell from expert, and four times quicker to answer.
  */

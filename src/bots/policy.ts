@@ -176,7 +176,7 @@ function chanceLaterPlayers(r: Round, c: Context, id: CardId, t: number, what: n
  * The largest table at which the heuristic counts the holder's won pile in the bottle's
  * cost. With 2 and 3 players that gained against the rule without it; with 4 to 6 no
  * measurement favoured it and against bots-v1 it lost 1.2 points per hand at 4
- * (BENCHMARKS.md, issue 12's eighth and ninth rounds).
+ * (docs/journal/benchmarks-2026.md, issue 12's eighth and ninth rounds).
  */
 const WON_PILE_MAX_PLAYERS = 3;
 

@@ -21,7 +21,7 @@ export interface SearchJob {
  * Searches of the seat's information set, on this thread: `searches` independent ones,
  * each with its own pool of deals (inference.ts), its own seed and an equal share of the
  * decision's iterations, their root visits added up. More iterations of one search buy
- * nothing past a few thousand (BENCHMARKS.md): its choice is as good as the deals it
+ * nothing past a few thousand (docs/journal/benchmarks-2026.md): its choice is as good as the deals it
  * sampled and the playouts' model allow, so a larger budget goes to more searches on
  * other deals instead.
  */

@@ -3,7 +3,7 @@
  * (the server's analyses of finished games). A process, unlike a thread of the server,
  * lowers the priority of everything it runs: its JavaScript, and also V8's garbage
  * collection and compiler helper threads, which a process's threads share whatever their
- * own nice value (BENCHMARKS.md measured about 7 % of an analysis on them at normal
+ * own nice value (docs/journal/benchmarks-2026.md measured about 7 % of an analysis on them at normal
  * priority when analyses ran on a niced thread of the server).
  *
  * Each process answers one job at a time through `serveIdleJobs`. A process starts on the
