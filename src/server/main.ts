@@ -12,6 +12,10 @@ try {
   const config = configFromEnv();
   await checkStartable(config);
   server = await startServer(config);
+  // The one line a person reads (standard output is the JSON log): the address to open.
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  const url = config.publicUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${server.port}`;
+  process.stderr.write(`bottle-imp server: open ${url.replace(/\/?$/, '/')}\n`);
 } catch (e) {
   process.stderr.write(`bottle-imp server: ${startupProblem(e)}\n`);
   process.exit(1);

@@ -63,6 +63,8 @@ describe('npm start', () => {
       });
       try {
         expect((await fetch(`http://127.0.0.1:${ready.port}/healthz`)).status).toBe(200);
+        // One line says where to open the game.
+        await expect.poll(() => out).toContain(`bottle-imp server: open http://127.0.0.1:${ready.port}/\n`);
       } finally {
         npm.kill(signal);
       }
