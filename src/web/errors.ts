@@ -74,6 +74,10 @@ export const ERROR_TEXTS = {
     en: 'The server cannot store anything right now. Try again in a moment.',
     de: 'Der Server kann gerade nichts speichern. Versuch es gleich noch einmal.',
   },
+  ERR_OUTCOME_UNKNOWN: {
+    en: 'The server could not yet learn whether that was saved. The table shows it as soon as it knows.',
+    de: 'Der Server weiß noch nicht, ob das gespeichert wurde. Der Tisch zeigt es, sobald er es weiß.',
+  },
   ERR_CHAT_TOO_FAST: {
     en: 'You are chatting too fast. Wait a few seconds.',
     de: 'Du schreibst zu schnell. Warte ein paar Sekunden.',

@@ -237,13 +237,17 @@ describe('PostgreSQL frozen for longer than the query timeout', () => {
         playSeat(t.client, t.code, t.attempts, () => t !== free && frozenAt === 0, t === free ? freezeOnAck : () => {}),
       );
       await frozen;
-      // A seat change sent into the freeze too: its table write's outcome is learnt as well.
+      // A seat change sent into the freeze too: its transaction times out before its COMMIT is
+      // sent, so it is surely not stored (dropping the connection rolls it back): refused with
+      // ERR_UNAVAILABLE, not "outcome unknown", and the seat stays empty until asked again.
       const added = lobby.humans[0].call('seat:bot', { seat: 1, level: 'easy' });
       await new Promise((r) => setTimeout(r, FREEZE_MS));
       proxy.thaw();
       thawedAt = Date.now();
       await Promise.all(played);
-      expect(await added).toEqual({ ok: true });
+      expect(await added).toMatchObject({ ok: false, error: { code: 'ERR_UNAVAILABLE' } });
+      expect((await api<TableSummary>(server, 'GET', `/api/tables/${lobby.code}`)).body.seats[1].bot).toBeNull();
+      expect(await lobby.humans[0].call('seat:bot', { seat: 1, level: 'easy' })).toEqual({ ok: true });
       const summary = await api<TableSummary>(server, 'GET', `/api/tables/${lobby.code}`);
       expect(summary.body.seats[1]).toMatchObject({ name: 'Easy bot', bot: 'easy' });
       await lobby.humans[0].until(() => lobby.humans[0].table?.seats[1].bot === 'easy', 'the bot in the summary');
@@ -267,6 +271,7 @@ describe('PostgreSQL frozen for longer than the query timeout', () => {
           reply.ok ? [{ seq: reply.seq as number, action, seat: 0 }] : [],
         );
         expectSoundLog(stored, acked);
+        // ERR_UNAVAILABLE means nothing was stored; ERR_OUTCOME_UNKNOWN may have been.
         for (const a of t.attempts.filter((x) => !x.reply.ok && x.reply.error.code === 'ERR_UNAVAILABLE'))
           expect(stored.actions[a.seen]?.action, `table ${t.code}: refused action ${a.seen + 1}`).not.toEqual({
             ...a.action,

@@ -170,10 +170,12 @@ const NOT_CONNECTED_MESSAGES = /timeout exceeded when trying to connect|due to c
 
 /**
  * A lost or refused connection becomes StoreUnavailableError; anything else is passed on.
- * It is `unsure` unless the connection was never made: a statement that timed out or lost
- * its connection may still commit (a database frozen mid-write runs it when it resumes).
+ * It is `unsure` unless the connection was never made or `mayHaveCommitted` is false: a
+ * statement that timed out or lost its connection may still commit (a database frozen
+ * mid-write runs it when it resumes), but a transaction whose COMMIT was never sent is
+ * rolled back once its connection is dropped.
  */
-function unreachable(e: unknown): unknown {
+function unreachable(e: unknown, mayHaveCommitted = true): unknown {
   const code = (e as { code?: unknown }).code;
   const message = e instanceof Error ? e.message : '';
   const lost =
@@ -182,7 +184,14 @@ function unreachable(e: unknown): unknown {
   if (!lost) return e;
   const notConnected =
     (typeof code === 'string' && NOT_CONNECTED_CODES.has(code)) || NOT_CONNECTED_MESSAGES.test(message);
-  return new StoreUnavailableError(!notConnected);
+  return new StoreUnavailableError(mayHaveCommitted && !notConnected);
+}
+
+/** A transaction that failed before its COMMIT was sent: nothing of it can be stored. */
+class BeforeCommit extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the transaction failed before its commit');
+  }
 }
 
 /** Bring the database's schema up to the last migration, all in one transaction. */
@@ -252,12 +261,14 @@ export class PostgresStore implements Store {
     try {
       return await this.inTransaction(job);
     } catch (e) {
-      throw unreachable(e);
+      throw e instanceof BeforeCommit ? unreachable(e.cause, false) : unreachable(e);
     }
   }
 
   private async inTransaction<T>(job: (c: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.pool.connect().catch((e: unknown) => {
+      throw new BeforeCommit(e);
+    });
     // A connection lost while checked out is also reported on the client itself, where the
     // pool does not listen (unheard, that would end the process): it is noted, and the
     // client dropped rather than given back to the pool.
@@ -266,9 +277,11 @@ export class PostgresStore implements Store {
       broken = e;
     };
     client.on('error', lost);
+    let committing = false;
     try {
       await client.query('BEGIN');
       const result = await job(client);
+      committing = true;
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -279,7 +292,7 @@ export class PostgresStore implements Store {
         await client.query('ROLLBACK').catch((r: Error) => {
           broken ??= r;
         });
-      throw e;
+      throw committing ? e : new BeforeCommit(e);
     } finally {
       client.off('error', lost);
       client.release(broken);

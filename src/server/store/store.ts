@@ -135,8 +135,10 @@ export class StaleTableError extends Error {
  */
 export class StoreUnavailableError extends ServerError {
   constructor(readonly unsure = false) {
+    // Its own code when unsure, so that the client can say "it may have been saved" in its
+    // own words, instead of "nothing was done", which would be false.
     super(
-      'ERR_UNAVAILABLE',
+      unsure ? 'ERR_OUTCOME_UNKNOWN' : 'ERR_UNAVAILABLE',
       unsure
         ? 'The server could not learn whether this was saved: the table shows it once the database answers. Try again in a moment.'
         : 'The server cannot save anything just now, so nothing was changed. Try again in a moment.',
