@@ -88,6 +88,18 @@ describe.skipIf(!run)('a phone shows everything whole', () => {
       expect(await fitsScreen(page)).toBe(true);
       // The cards it would pass are marked, and the player can still choose them.
       expect(await hand.locator('.card-badge.tone-best').count()).toBe(3);
+      // Each mark shows whole in the strip of its card that the next card leaves in sight.
+      const hidden = await hand.locator('button.card').evaluateAll((cards) =>
+        cards.flatMap((c, i) => {
+          const badge = c.querySelector('.card-badge');
+          if (!badge) return [];
+          const r = badge.getBoundingClientRect();
+          const next = cards[i + 1]?.getBoundingClientRect();
+          const cut = badge.scrollWidth > badge.clientWidth + 0.5 || (next !== undefined && r.right > next.left + 0.5);
+          return cut ? [`${c.getAttribute('data-rank')}: "${badge.textContent}"`] : [];
+        }),
+      );
+      expect(hidden).toEqual([]);
       await hint.getByTestId('hint-close').tap();
       await hint.waitFor({ state: 'detached' });
       for (let i = 0; i < 3; i++)
@@ -207,7 +219,9 @@ function apart(page: Page, ids: readonly string[]): Promise<string[]> {
       for (let j = i + 1; j < boxes.length; j++) {
         const [a, b] = [boxes[i].r, boxes[j].r];
         if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
-          out.push(`${boxes[i].id} overlaps ${boxes[j].id} (${Math.round(a.top)}-${Math.round(a.bottom)} / ${Math.round(b.top)}-${Math.round(b.bottom)})`);
+          out.push(
+            `${boxes[i].id} overlaps ${boxes[j].id} (${Math.round(a.top)}-${Math.round(a.bottom)} / ${Math.round(b.top)}-${Math.round(b.bottom)})`,
+          );
       }
     return out;
   }, ids);

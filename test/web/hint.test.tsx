@@ -42,7 +42,7 @@ describe('the hint at the table', () => {
     );
     const hand = screen.getByTestId('hand');
     const best = hand.querySelector(`[data-rank="${v.legal[0]}"]`)!;
-    await waitFor(() => expect(best.querySelector('.card-badge')!.textContent).toBe('+6.0'));
+    await waitFor(() => expect(best.querySelector('.card-badge')!.textContent).toBe('+6'));
     expect(best.querySelector('.card-badge')!.className).toContain('tone-best');
     expect(best.getAttribute('aria-label')).toContain('the coach’s choice');
     if (v.legal.length > 1)

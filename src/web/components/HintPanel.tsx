@@ -156,19 +156,25 @@ function hintBadges(hint: Hint, t: TFunction): Map<Rank, CardBadge> {
   const out = new Map<Rank, CardBadge>();
   const best = hint.best;
   if (typeof best !== 'number') {
+    // The card shows a mark short enough for the strip of it that overlapping leaves in
+    // sight; the spoken label says the slot in full.
     const slots: [Rank, string][] =
       'left' in best
         ? [
-            [best.left, t('coach.slotLeft')],
-            [best.right, t('coach.slotRight')],
+            [best.left, 'slotLeft'],
+            [best.right, 'slotRight'],
           ]
         : [
-            [best.faceUp, t('coach.slotFaceUp')],
-            [best.hidden, t('coach.slotHidden')],
+            [best.faceUp, 'slotFaceUp'],
+            [best.hidden, 'slotHidden'],
           ];
-    for (const d of best.devil) slots.push([d, t('coach.slotDevil')]);
+    for (const d of best.devil) slots.push([d, 'slotDevil']);
     for (const [card, slot] of slots)
-      out.set(card, { text: slot, tone: 'best', label: t('coach.passLabel', { slot }) });
+      out.set(card, {
+        text: t(`coach.${slot}Short`),
+        tone: 'best',
+        label: t('coach.passLabel', { slot: t(`coach.${slot}`) }),
+      });
     return out;
   }
   const top = Math.max(...hint.options.map((o) => o.value));
@@ -182,7 +188,8 @@ function hintBadges(hint: Hint, t: TFunction): Map<Rank, CardBadge> {
       r === undefined ? null : t('coach.riskLabel', { risk: percent(r) }),
     ];
     out.set(o.action, {
-      text: formatValue(o.value),
+      // Whole points on the card, so they fit its visible strip; the label and the list have the tenths.
+      text: formatValue(Math.round(o.value)).replace(/\.0$/, ''),
       tone: toneOf(top - o.value, THRESHOLDS),
       label: label.filter(Boolean).join(', '),
     });

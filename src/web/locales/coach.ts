@@ -150,6 +150,11 @@ export const coachEn = {
     slotFaceUp: 'face up',
     slotHidden: 'hidden',
     slotDevil: 'devil',
+    slotLeftShort: '←',
+    slotRightShort: '→',
+    slotFaceUpShort: 'up',
+    slotHiddenShort: 'hid.',
+    slotDevilShort: 'dev.',
     errors: {
       ERR_COACH_OFF: 'The host has turned the coach off at this table.',
       ERR_NOT_YOUR_TURN: 'A hint is for your own move.',
@@ -309,6 +314,11 @@ export const coachDe: Shape<typeof coachEn> = {
     slotFaceUp: 'offen',
     slotHidden: 'verdeckt',
     slotDevil: 'Teufel',
+    slotLeftShort: '←',
+    slotRightShort: '→',
+    slotFaceUpShort: 'off.',
+    slotHiddenShort: 'verd.',
+    slotDevilShort: 'Teuf.',
     errors: {
       ERR_COACH_OFF: 'Der Gastgeber hat den Trainer an diesem Tisch ausgeschaltet.',
       ERR_NOT_YOUR_TURN: 'Ein Tipp gilt nur für deinen eigenen Zug.',
