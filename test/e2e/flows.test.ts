@@ -132,6 +132,10 @@ describe.skipIf(!run)('flows on a phone', () => {
     await a.goto(`${env.server().url}/#/replays`);
     const entry = a.getByTestId(`replay-${gameId}`);
     await entry.waitFor();
+    // It says who won, and every seat's total.
+    await expect
+      .poll(() => entry.getByTestId('replay-result').textContent())
+      .toMatch(/ (won|shared the win)\. .*\S+ -?\d+ · .*\S+ -?\d+/);
     await screenshot(a, 'flows-replays-390x844');
     // Its share link goes to the clipboard.
     await host.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server().url });

@@ -6,6 +6,8 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { view } from '../../engine/index.js';
+import { gameFromRecord, parseRecord } from '../../record/index.js';
 import { errorText } from '../errors.js';
 import { ApiError, type FinishedGame, finishedGames, getRecord } from '../net/api.js';
 import { forgetTable, playedTables } from '../net/session.js';
@@ -99,6 +101,12 @@ function ReplayEntry({ game }: { game: Listed }) {
     game.finishedAt,
   );
 
+  const result = useResult(game.id);
+  const label = (s: number) => {
+    const bot = game.bots[s];
+    return bot ? t('seat.botName', { n: s + 1, level: t(`bot.${bot}`) }) : game.names[s];
+  };
+
   const share = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -126,19 +134,23 @@ function ReplayEntry({ game }: { game: Listed }) {
   return (
     <li className="replay-entry" data-testid={`replay-${game.id}`}>
       <div>
-        <strong>
-          {game.names
-            .map((name, s) => {
-              const bot = game.bots[s];
-              return bot ? t('seat.botName', { n: s + 1, level: t(`bot.${bot}`) }) : name;
-            })
-            .join(', ')}
-        </strong>
+        <strong>{game.names.map((_, s) => label(s)).join(', ')}</strong>
         <span className="muted small">
           {' '}
           · {game.table ? `${t('replays.table', { code: game.table })} · ` : ''}
           {t('replays.finished', { when })}
         </span>
+        {result && (
+          <p className="replay-result small" data-testid="replay-result">
+            {t('replays.won', {
+              names: result.winners.map(label).join(', '),
+              count: result.winners.length,
+            })}{' '}
+            <span className="muted">
+              {result.totals.map((total, s) => t('replays.score', { who: label(s), total })).join(' · ')}
+            </span>
+          </p>
+        )}
       </div>
       <div className="actions">
         <a
@@ -165,4 +177,27 @@ function ReplayEntry({ game }: { game: Listed }) {
       )}
     </li>
   );
+}
+
+/** The game's result (totals, winners), worked out by the engine from its stored record. */
+function useResult(gameId: string): { totals: readonly number[]; winners: readonly number[] } | null {
+  const [result, setResult] = useState<{ totals: readonly number[]; winners: readonly number[] } | null>(null);
+  useEffect(() => {
+    let live = true;
+    getRecord(gameId).then(
+      (text) => {
+        const record = parseRecord(text);
+        const game = record.ok ? gameFromRecord(record.value) : null;
+        if (!live || !game?.ok) return;
+        const v = view(game.value, null);
+        setResult({ totals: v.totals, winners: v.winners ?? [] });
+      },
+      // Without its result the entry still lists the game and its links.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
+  return result;
 }
