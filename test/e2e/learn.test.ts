@@ -98,6 +98,9 @@ describe.skipIf(!run)('the guided first game', () => {
       .poll(() => page.getByTestId('learn-end').textContent())
       .toMatch(/devil’s trick is turned over: 2, 1, 7, 10, worth 7 points\. Doris holds the bottle/);
     await screenshot(page, 'learn-end-1280');
+    // A player who gave no name is "You" throughout, never a name the game made up.
+    expect(await page.getByTestId('learn').textContent()).not.toContain('Keawe');
+    expect(await page.getByTestId('learn').textContent()).toContain('You');
     await page.getByTestId('learn-real-game').click();
     await page.getByTestId('home').waitFor();
     await page.close();
