@@ -139,6 +139,40 @@ describe('bottle-imp play', () => {
     expect(record.ok && record.value.players[1]).toBe('You');
   });
 
+  test('a saved game goes on with --resume: same seat, bots and cards, to the end', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bottle-imp-play-'));
+    const file = join(dir, 'bottle-imp-3.json');
+    const flags = ['--players', '4', '--seat', '2', '--levels', 'easy,medium,easy', '--rounds', '2', '--seed', '3'];
+    let passed = 0;
+    let played = 0;
+    const first = await drive([...flags, '--record', file], (printed, all) => {
+      if (printed.includes('Card to pass')) return handIn(all).cards[passed++];
+      return played++ < 3 ? handIn(all).playable[0] : 'quit';
+    });
+    expect(first.output).toContain(`You quit. The game so far is saved in ${file}.`);
+    const before = parseRecord(readFileSync(file, 'utf8'));
+    if (!before.ok) throw new Error(before.error);
+    expect(before.value.rounds[0].plays?.length).toBeGreaterThanOrEqual(3);
+
+    let pass = 0;
+    const second = await drive(['--resume', file], (printed, all) => {
+      if (printed.includes('Card to pass')) return handIn(all).cards[pass++ % 3];
+      return handIn(all).playable[0];
+    });
+    expect(second.code).toBe(0);
+    expect(second.output).toContain('seed 3. You play seat 2');
+    expect(second.output).toMatch(/Game over\./);
+    const after = parseRecord(readFileSync(file, 'utf8'));
+    if (!after.ok) throw new Error(after.error);
+    expect(after.value.players).toEqual(before.value.players);
+    // The first round goes on from where it stopped: the cards played before come first.
+    expect(after.value.rounds[0].plays?.slice(0, before.value.rounds[0].plays?.length)).toEqual(
+      before.value.rounds[0].plays,
+    );
+    const report = replayRecord(after.value);
+    expect(report.ok && report.value.finished).toBe(true);
+  });
+
   test('Ctrl-C saves the game so far, says where and exits with status 130', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'bottle-imp-play-')), 'interrupted.json');
     let plays = 0;

@@ -6,7 +6,16 @@ import { type Bot, botForLevel, playBotTurns } from '../../bots/index.js';
 import { Game, type GameEvent, type PassChoice, type Rank, view, visibleEvents } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
 import { type BotLevel, isBotLevel, LEVELS } from '../../values/index.js';
-import { ArgError, type Command, gameFlags, parseFlags, seedFlag, wholeNumber, withArgErrors } from '../io.js';
+import {
+  ArgError,
+  type Command,
+  gameFlags,
+  parseFlags,
+  readRecordFile,
+  seedFlag,
+  wholeNumber,
+  withArgErrors,
+} from '../io.js';
 import { readTyped } from '../play/input.js';
 import { LineReader } from '../play/lines.js';
 import {
@@ -37,6 +46,8 @@ Play The Bottle Imp against bots in the terminal. Type a card as it is shown (24
   --name NAME      your name in the record (default "You")
   --record FILE    where the game record is kept (default bottle-imp-<seed>.json); it is
                    written before the first deal, after every round and when you stop
+  --resume FILE    go on with a saved game (its seed from its name bottle-imp-<seed>.json,
+                   or --seed); it is saved to the same file unless --record says otherwise
 Ctrl-C, Ctrl-D (end of input) and quit save the game so far.`;
 
 /** How a session ended before the game did. */
@@ -57,36 +68,31 @@ export const play: Command = {
         seed: { type: 'string' },
         name: { type: 'string', default: 'You' },
         record: { type: 'string' },
+        resume: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       });
       if (values.help) {
         process.stdout.write(HELP + '\n');
         return 0;
       }
-      const options = gameFlags(values);
-      const { players, mode } = options;
-      const me = wholeNumber(values.seat, 'seat', 1, players) - 1;
-      if (values.level !== undefined && values.levels !== undefined)
-        throw new ArgError('give --level or --levels, not both');
-      const levels = botLevels(values.levels ?? values.level ?? 'medium', players - 1, values.levels !== undefined);
-      const seed = seedFlag(values.seed);
-      const created = Game.create(options, seed);
-      if (!created.ok) throw new ArgError(created.error.message);
-      const game = created.value;
+      const start = values.resume === undefined ? newGame(values) : resumed(values.resume, values.seed);
+      if ('status' in start) return start.status;
+      const { game, me, levels, seed } = start;
+      const { players, mode } = game.options;
 
       const bots: (Bot | null)[] = [];
       const names: string[] = [];
       for (let s = 0, b = 0; s < players; s++) {
         if (s === me) {
           bots.push(null);
-          names.push(values.name);
+          names.push(start.name ?? values.name);
         } else {
           const level = levels[b++];
           bots.push(botForLevel(level, (seed + 101 * (s + 1)) >>> 0));
           names.push(`Bot ${s + 1} (${level})`);
         }
       }
-      const file = values.record ?? `bottle-imp-${seed}.json`;
+      const file = values.record ?? values.resume ?? `bottle-imp-${seed}.json`;
       const save = (): void => writeFileSync(file, JSON.stringify(recordOf(game, names), null, 2) + '\n');
       // The record's path is tried before the first deal, so a bad path never costs a game.
       try {
@@ -102,6 +108,82 @@ export const play: Command = {
       );
     }),
 };
+
+/** Where a session starts: its game, the player's seat, the bots' levels in seat order, the seed. */
+interface Start {
+  readonly game: Game;
+  readonly me: number;
+  readonly levels: readonly BotLevel[];
+  readonly seed: number;
+  /** The player's name, when the record says it. */
+  readonly name?: string;
+}
+
+/** A new game from the flags. */
+function newGame(values: {
+  players?: string;
+  mode?: string;
+  rounds?: string;
+  target?: string;
+  seat?: string;
+  level?: string;
+  levels?: string;
+  seed?: string;
+}): Start {
+  const options = gameFlags(values);
+  const me = wholeNumber(values.seat, 'seat', 1, options.players) - 1;
+  if (values.level !== undefined && values.levels !== undefined)
+    throw new ArgError('give --level or --levels, not both');
+  const levels = botLevels(values.levels ?? values.level ?? 'medium', options.players - 1, values.levels !== undefined);
+  const seed = seedFlag(values.seed);
+  const created = Game.create(options, seed);
+  if (!created.ok) throw new ArgError(created.error.message);
+  return { game: created.value, me, levels, seed };
+}
+
+/** How play names a bot in its record ("Bot 3 (hard)"): how a resumed record's bots are known. */
+const BOT_NAME = /^Bot (\d+) \((\w+)\)$/;
+
+/**
+ * The game a record of `play` stopped at, dealt again from its seed (the record keeps the
+ * deals, not the seed: --seed, or the default file name bottle-imp-SEED.json, says it),
+ * with every pass and card of the record replayed; the player is its one seat not named
+ * as play names bots. A pass not yet made by everyone was not saved: that pass is asked again.
+ */
+function resumed(file: string, seedText: string | undefined): Start | { status: number } {
+  const read = readRecordFile(file);
+  if (!read.ok) return read;
+  const { record } = read;
+  const fromName = /bottle-imp-(\d+)\.json$/.exec(file)?.[1];
+  if (seedText === undefined && fromName === undefined)
+    throw new ArgError(`--resume: give --seed S, the seed ${file} was started with`);
+  const seed = seedFlag(seedText ?? fromName);
+  const created = Game.create(record.options, seed);
+  if (!created.ok) throw new ArgError(created.error.message);
+  const game = created.value;
+  record.rounds.forEach((round, i) => {
+    if (JSON.stringify(game.log[i]?.hands) !== JSON.stringify(round.hands))
+      throw new ArgError(`--resume: ${file} was not dealt from seed ${seed}; give its seed with --seed`);
+    (round.passes ?? []).forEach((pass, seat) => {
+      if (!game.apply({ type: 'pass', seat, pass }).ok) throw new ArgError(`--resume: ${file} does not replay`);
+    });
+    for (const card of round.plays ?? [])
+      if (!game.apply({ type: 'play', seat: game.toAct()[0], card }).ok)
+        throw new ArgError(`--resume: ${file} does not replay`);
+  });
+  const people = record.players
+    .map((name, s) => ({ name, s }))
+    .filter(({ name, s }) => {
+      const bot = BOT_NAME.exec(name);
+      return !(bot && Number(bot[1]) === s + 1 && isBotLevel(bot[2]));
+    });
+  if (people.length !== 1) throw new ArgError(`--resume: ${file} is not a game of bottle-imp play (one person, bots)`);
+  const levels = record.players.flatMap((name) => {
+    const bot = BOT_NAME.exec(name)?.[2];
+    return bot && isBotLevel(bot) ? [bot] : [];
+  });
+  return { game, me: people[0].s, levels, seed, name: people[0].name };
+}
 
 /** One game at the terminal: bots' turns narrated, the player's turns asked, the record kept. */
 class Session {
