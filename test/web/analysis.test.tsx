@@ -9,6 +9,12 @@ import { i18n } from '../../src/web/i18n.js';
 import { Replay } from '../../src/web/screens/Replay.js';
 import { NAMES, newGame, passAll, playWhile, renderApp } from './helpers.js';
 
+// jsdom lays nothing out and has no scrolling; a jump to a mistake scrolls the board into view.
+const scrolled: Element[] = [];
+Element.prototype.scrollIntoView = function (this: Element) {
+  scrolled.push(this);
+};
+
 afterEach(() => {
   cleanup();
   localStorage.clear();
@@ -56,6 +62,8 @@ describe('the analysis in the replay viewer', () => {
     await waitFor(() =>
       expect(screen.getByTestId('replay-where').textContent).toContain(`step ${stepOf(first, steps) + 1} of`),
     );
+    // The board comes into view, at the seat to move when its cards carry values.
+    expect(scrolled.at(-1)?.closest('.replay-table')).not.toBeNull();
     const here = within(panel).getByTestId('analysis-here').textContent!;
     expect(here).toContain(NAMES[first.seat]);
     expect(here).toContain(reasonText(first, i18n.getFixedT('en')));
