@@ -48,8 +48,17 @@ export function hintFor(view: TableView, iterations: number, seed: number): Hint
       : choices;
   const e = evaluate(view, kept, iterations, seed);
   const best = bestIndex(e);
+  // An option screened out is valued on the screen's samples only. Those samples are the
+  // kept options' first ones, so what the rest of the samples did to the kept options
+  // (their mean change) is the best estimate of what they would have done to it: shifted by
+  // that, it is on the same footing as the kept, and it can never show above the best
+  // (it was below every kept option on the screen, so it is below their mean after it).
+  const shift =
+    screen.length > 0
+      ? e.options.reduce((sum, o, k) => sum + o.value - screen[choices.indexOf(kept[k])].value, 0) / kept.length
+      : 0;
   // Every option in the order it was offered, each with its most precise value.
-  const options = choices.map((c, i) => e.options[kept.indexOf(c)] ?? screen[i]);
+  const options = choices.map((c, i) => e.options[kept.indexOf(c)] ?? { ...screen[i], value: screen[i].value + shift });
   const round2 = (x: number): number => Math.round(x * 100) / 100;
   return {
     best: choiceJson(e.options[best].choice, n),
