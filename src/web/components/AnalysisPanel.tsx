@@ -3,11 +3,12 @@
  * GET until done, showing the queue position and progress) or opens a file written by
  * `bottle-imp analyse --json`; then shows each player's accuracy, a timeline of expected
  * points lost, the decisions at the current step, this round's move list with its mistakes
- * marked, and jumps to the next mistake of a chosen player. The values of the legal cards
- * go on the cards themselves (optionBadges, used by the replay's hands).
+ * marked, and jumps to the next mistake of a chosen player. The hook that fetches it is
+ * useGameAnalysis; the values of the legal cards go on the cards themselves
+ * (analysis-badges.ts, used by the replay's hands).
  */
 import type { TFunction } from 'i18next';
-import { type ChangeEvent, useCallback, useEffect, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rank } from '../../engine/index.js';
 import {
@@ -15,102 +16,18 @@ import {
   type Analysis,
   actionText,
   decisionsAt,
-  formatValue,
-  lossSeries,
   MARKS,
   nextFlaw,
   reasonText,
   stepOf,
-  toneOf,
 } from '../game/analysis.js';
 import { formatRank } from '../game/cards.js';
 import type { SeatLabel } from '../game/model.js';
 import type { ReplayStep } from '../game/replay.js';
-import { type AnalysisReply, ApiError, getAnalysis, requestAnalysis } from '../net/api.js';
-import type { CardBadge } from './Card.js';
+import { AnalysisTimeline } from './AnalysisTimeline.js';
 import { seatName } from './names.js';
+import type { GameAnalysis } from './useGameAnalysis.js';
 import '../coach.css';
-import { errorText } from '../errors.js';
-
-const POLL_MS = 1500;
-
-export interface GameAnalysis {
-  readonly analysis: Analysis | null;
-  readonly reply: AnalysisReply | null;
-  readonly error: string | null;
-  /** Ask the server to analyse the game (only for a game from the server). */
-  readonly start: (() => void) | null;
-  /** Use an analysis written by `bottle-imp analyse --json`. */
-  readonly open: (text: string) => void;
-}
-
-/** The analysis of a server game (status polled while queued or running), or of a file. */
-export function useGameAnalysis(gameId: string | null): GameAnalysis {
-  const { t } = useTranslation();
-  const [reply, setReply] = useState<AnalysisReply | null>(null);
-  const [fromFile, setFromFile] = useState<Analysis | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const failed = useCallback(
-    (e: unknown) =>
-      setError(
-        e instanceof ApiError ? t(`analysis.errors.${e.code}`, { defaultValue: errorText(t, e.code) }) : String(e),
-      ),
-    [t],
-  );
-
-  useEffect(() => {
-    if (!gameId) return;
-    getAnalysis(gameId).then(setReply, failed);
-  }, [gameId, failed]);
-
-  // While queued or running, ask again after each answer.
-  useEffect(() => {
-    if (!gameId || (reply?.status !== 'queued' && reply?.status !== 'running')) return;
-    const id = setTimeout(() => getAnalysis(gameId).then(setReply, failed), POLL_MS);
-    return () => clearTimeout(id);
-  }, [gameId, reply, failed]);
-
-  const start = gameId
-    ? () => {
-        setError(null);
-        requestAnalysis(gameId).then(setReply, failed);
-      }
-    : null;
-  const open = (text: string) => {
-    try {
-      const parsed = JSON.parse(text) as Analysis;
-      if (parsed?.format !== 'bottle-imp-analysis/1' || !Array.isArray(parsed.decisions)) throw new Error();
-      setFromFile(parsed);
-      setError(null);
-    } catch {
-      setError(t('analysis.badFile'));
-    }
-  };
-  return { analysis: fromFile ?? (reply?.status === 'done' ? reply.analysis : null), reply, error, start, open };
-}
-
-/** The value of every legal card of a card decision, for the cards in the deciding seat's hand. */
-export function optionBadges(
-  d: AnalysedDecision,
-  thresholds: Analysis['thresholds'],
-  t: TFunction,
-): Map<Rank, CardBadge> {
-  const out = new Map<Rank, CardBadge>();
-  if (d.kind !== 'card') return out;
-  const best = Math.max(...d.options.map((o) => o.value));
-  for (const o of d.options) {
-    const card = o.action as Rank;
-    const tone =
-      card === d.chosen && d.class !== 'forced' && card !== d.best ? d.class : toneOf(best - o.value, thresholds);
-    const words = [
-      t('analysis.valueLabel', { value: formatValue(o.value), error: o.error.toFixed(1) }),
-      card === d.best ? t('analysis.best') : null,
-      card === d.chosen ? t('analysis.chosen') : null,
-    ];
-    out.set(card, { text: formatValue(o.value), tone, label: words.filter(Boolean).join(', ') });
-  }
-  return out;
-}
 
 export interface AnalysisPanelProps {
   readonly state: GameAnalysis;
@@ -224,7 +141,7 @@ function AnalysisBody({
         </tbody>
       </table>
 
-      <Timeline analysis={analysis} steps={steps} at={at} seats={seats} onJump={onJump} />
+      <AnalysisTimeline analysis={analysis} steps={steps} at={at} seats={seats} onJump={onJump} />
 
       <div className="analysis-jump">
         <label>
@@ -281,71 +198,6 @@ function AnalysisBody({
         })}
       </ol>
     </div>
-  );
-}
-
-/** Expected points lost so far, one line per player, with the flaws as dots and the current step marked. */
-function Timeline({
-  analysis,
-  steps,
-  at,
-  seats,
-  onJump,
-}: {
-  analysis: Analysis;
-  steps: readonly ReplayStep[];
-  at: number;
-  seats: readonly SeatLabel[];
-  onJump: (i: number) => void;
-}) {
-  const { t } = useTranslation();
-  const series = lossSeries(analysis, steps);
-  const W = 600;
-  const H = 140;
-  const last = Math.max(1, steps.length - 1);
-  const top = Math.max(1, ...[...series.values()].map((line) => line[line.length - 1].total));
-  const x = (step: number) => (step / last) * W;
-  const y = (v: number) => H - 6 - (v / top) * (H - 14);
-  return (
-    <figure className="analysis-timeline" data-testid="analysis-timeline">
-      <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={t('analysis.timeline')}>
-        <line x1={x(at)} x2={x(at)} y1={0} y2={H} className="now" />
-        {[...series.entries()].map(([seat, line]) => (
-          <g key={seat} className={`seat-stroke-${seat}`}>
-            <polyline
-              points={line
-                .flatMap((p, i) =>
-                  i === 0
-                    ? [`${x(p.step)},${y(p.total)}`]
-                    : [`${x(p.step)},${y(line[i - 1].total)}`, `${x(p.step)},${y(p.total)}`],
-                )
-                .join(' ')}
-            />
-            {line
-              .filter((p) => p.flaw)
-              .map((p) => (
-                // biome-ignore lint/a11y/noStaticElementInteractions: the move list offers the same jumps to keyboards and screen readers.
-                <circle
-                  key={`${p.step}`}
-                  cx={x(p.step)}
-                  cy={y(p.total)}
-                  r={p.flaw === 'blunder' ? 6 : 4}
-                  className={`flaw tone-${p.flaw}`}
-                  onClick={() => onJump(p.step)}
-                />
-              ))}
-          </g>
-        ))}
-      </svg>
-      <figcaption className="muted small">
-        {t('analysis.timeline')} ·{' '}
-        {analysis.players.map((p) => (
-          <span key={p.seat} className="analysis-legend">
-            <span className={`dot seat-color-${p.seat}`} aria-hidden="true" /> {seatName(seats, p.seat, t)}{' '}
-          </span>
-        ))}
-      </figcaption>
-    </figure>
   );
 }
 

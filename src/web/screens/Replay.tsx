@@ -7,7 +7,8 @@ import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } f
 import { useTranslation } from 'react-i18next';
 import { view } from '../../engine/index.js';
 import { type GameRecord, parseRecord } from '../../record/index.js';
-import { AnalysisPanel, optionBadges, useGameAnalysis } from '../components/AnalysisPanel.js';
+import { AnalysisPanel } from '../components/AnalysisPanel.js';
+import { optionBadges } from '../components/analysis-badges.js';
 import { Bottles } from '../components/Bottles.js';
 import { Card } from '../components/Card.js';
 import { Hand } from '../components/Hand.js';
@@ -15,6 +16,7 @@ import { seatName } from '../components/names.js';
 import { ScoreSheet } from '../components/ScoreSheet.js';
 import { SeatPanel } from '../components/SeatPanel.js';
 import { TrickArea } from '../components/TrickArea.js';
+import { useGameAnalysis } from '../components/useGameAnalysis.js';
 import { errorText } from '../errors.js';
 import { decisionsAt } from '../game/analysis.js';
 import { namedSeats, seatNumbers } from '../game/model.js';

@@ -1,0 +1,67 @@
+/**
+ * The analysis of a finished game for the replay viewer: the server's (POST, then GET until
+ * done, with the queue position and progress) or one opened from a file written by
+ * `bottle-imp analyse --json`.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../errors.js';
+import type { Analysis } from '../game/analysis.js';
+import { type AnalysisReply, ApiError, getAnalysis, requestAnalysis } from '../net/api.js';
+
+const POLL_MS = 1500;
+
+export interface GameAnalysis {
+  readonly analysis: Analysis | null;
+  readonly reply: AnalysisReply | null;
+  readonly error: string | null;
+  /** Ask the server to analyse the game (only for a game from the server). */
+  readonly start: (() => void) | null;
+  /** Use an analysis written by `bottle-imp analyse --json`. */
+  readonly open: (text: string) => void;
+}
+
+/** The analysis of a server game (status polled while queued or running), or of a file. */
+export function useGameAnalysis(gameId: string | null): GameAnalysis {
+  const { t } = useTranslation();
+  const [reply, setReply] = useState<AnalysisReply | null>(null);
+  const [fromFile, setFromFile] = useState<Analysis | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const failed = useCallback(
+    (e: unknown) =>
+      setError(
+        e instanceof ApiError ? t(`analysis.errors.${e.code}`, { defaultValue: errorText(t, e.code) }) : String(e),
+      ),
+    [t],
+  );
+
+  useEffect(() => {
+    if (!gameId) return;
+    getAnalysis(gameId).then(setReply, failed);
+  }, [gameId, failed]);
+
+  // While queued or running, ask again after each answer.
+  useEffect(() => {
+    if (!gameId || (reply?.status !== 'queued' && reply?.status !== 'running')) return;
+    const id = setTimeout(() => getAnalysis(gameId).then(setReply, failed), POLL_MS);
+    return () => clearTimeout(id);
+  }, [gameId, reply, failed]);
+
+  const start = gameId
+    ? () => {
+        setError(null);
+        requestAnalysis(gameId).then(setReply, failed);
+      }
+    : null;
+  const open = (text: string) => {
+    try {
+      const parsed = JSON.parse(text) as Analysis;
+      if (parsed?.format !== 'bottle-imp-analysis/1' || !Array.isArray(parsed.decisions)) throw new Error();
+      setFromFile(parsed);
+      setError(null);
+    } catch {
+      setError(t('analysis.badFile'));
+    }
+  };
+  return { analysis: fromFile ?? (reply?.status === 'done' ? reply.analysis : null), reply, error, start, open };
+}
