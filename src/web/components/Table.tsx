@@ -5,9 +5,9 @@
  * card, score sheet) beside it or, on a phone, in a sheet over it. Everything it knows
  * about the rules comes from the view.
  */
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CompletedTrick, PassChoice, Rank, RoundResult, TableView } from '../../engine/index.js';
+import type { PassChoice, Rank, TableView } from '../../engine/index.js';
 import type { ChatMessage, ClientAction, ClientMessage } from '../../protocol/messages.js';
 import type { HintAnswer } from '../game/analysis.js';
 import { formatRank } from '../game/cards.js';
@@ -24,14 +24,23 @@ import { GameLog } from './GameLog.js';
 import { Hand } from './Hand.js';
 import { HintPanel } from './HintPanel.js';
 import { Modal } from './Modal.js';
-import { seatName, shortNames } from './names.js';
+import { seatName } from './names.js';
 import { PassPanel } from './PassPanel.js';
 import { playedThisRound, ReferenceCard } from './ReferenceCard.js';
 import { RoundSummary } from './RoundSummary.js';
 import { ScoreChart, ScoreSheet } from './ScoreSheet.js';
 import { SeatPanel } from './SeatPanel.js';
 import { SideSheet } from './SideSheet.js';
+import { statusLine } from './status-line.js';
 import { previewText, TrickArea } from './TrickArea.js';
+import {
+  lastRoundScored,
+  useLiftRelease,
+  useSending,
+  useStandInRounds,
+  useTrickFlash,
+  useUnread,
+} from './table-hooks.js';
 
 export interface TableProps {
   readonly view: TableView;
@@ -78,12 +87,10 @@ export function Table({
   const { prefs, setPrefs } = usePrefs();
   const me = view.viewer;
   const n = view.options.players;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, act, run } = useSending(onAct);
   const [review, setReview] = useState(false);
   const [preview, setPreview] = useState<Rank | null>(null);
   const [lifted, setLifted] = useState<Rank | null>(null);
-  const [flash, setFlash] = useState<CompletedTrick | null>(null);
   const [summaryClosed, setSummaryClosed] = useState(-1);
   const [gameOverClosed, setGameOverClosed] = useState(false);
   const unread = useUnread(chat?.messages ?? [], me);
@@ -96,43 +103,14 @@ export function Table({
   const showSummary = summary !== null && summary.round > summaryClosed;
   const closeSummary = () => setSummaryClosed(summary?.round ?? summaryClosed);
 
-  // The last finished trick of what arrived since the last render stays a moment.
-  useEffect(() => {
-    const fresh = arrived.filter((a) => a.n > seen.current);
-    if (fresh.length === 0) return;
-    seen.current = fresh[fresh.length - 1].n;
-    let trick: CompletedTrick | null = null;
-    for (const { event } of fresh) {
-      if (event.type === 'trickWon') trick = event.trick;
-      if (event.type === 'cardPlayed') trick = null;
-    }
-    if (trick) setFlash(trick);
-  }, [arrived]);
-  // With animations off the finished trick stays until the next card is played.
-  useEffect(() => {
-    if (!flash || pause === 0) return;
-    const id = setTimeout(() => setFlash(null), pause);
-    return () => clearTimeout(id);
-  }, [flash, pause]);
-
-  const act = async (action: ClientAction) => {
-    if (!onAct || busy) return;
-    setBusy(true);
-    setError(null);
-    const problem = await onAct(action);
-    setBusy(false);
-    setError(problem);
-  };
+  const flash = useTrickFlash(arrived, seen, pause);
 
   const away = me !== null && seats[me]?.away === true;
   // While a bot stands in, the turn is the bot's: the hand is not offered to the player.
   const myTurn = !away && me !== null && view.phase === 'play' && view.toAct.includes(me);
   const standIn = useStandInRounds(away, view.round);
   const myClock = useSecondsLeft(me !== null && view.toAct.includes(me) ? (clocks[me] ?? null) : null);
-  const back = async () => {
-    if (!onBack) return;
-    setError(await onBack());
-  };
+  const back = () => (onBack ? run(onBack) : undefined);
   const play = (card: Rank) => {
     setPreview(null);
     setLifted(null);
@@ -154,34 +132,7 @@ export function Table({
   const handBadges = new Map([...receivedBadges(view, seats, t), ...(hintBadges ?? []), ...(extraBadges ?? [])]);
   const passBadges = new Map([...(hintBadges ?? []), ...(extraBadges ?? [])]);
 
-  const short = shortNames(seats, n, t);
-  let status: string;
-  if (view.phase === 'over') status = t('status.over');
-  else if (away) status = t('clock.away');
-  else if (view.phase === 'pass')
-    status =
-      me === null
-        ? t('status.passingWatch')
-        : view.passed[me]
-          ? t('status.passWait', { done: view.passed.filter(Boolean).length, count: n })
-          : t('status.pass');
-  else if (myTurn)
-    status = view.mustFollow
-      ? t('status.yourTurnFollow', { suit: t(`suit.${view.mustFollow}`) })
-      : t('status.yourTurn');
-  else status = t('status.waitFor', { who: short[view.toAct[0] ?? 0] });
-
-  const received =
-    view.received && view.tricks.length === 0 && view.phase === 'play'
-      ? view.received
-          .map((r) =>
-            t(r.into === 'faceUp' ? 'status.receivedFaceUp' : 'status.receivedOne', {
-              card: formatRank(r.card),
-              who: short[r.from],
-            }),
-          )
-          .join(', ')
-      : '';
+  const { status, received } = statusLine(view, seats, t, { away, myTurn });
   const showGameOver = view.phase === 'over' && !gameOverClosed && !showSummary;
 
   return (
@@ -462,54 +413,4 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
       <ScoreChart results={view.results} seats={seats} players={view.options.players} />
     </div>
   );
-}
-
-/**
- * Chat messages from others that arrived after the player last had the chat in view: the
- * count on the chat tab. What was there when the table opened counts as read.
- */
-function useUnread(messages: readonly ChatMessage[], me: number | null) {
-  const latest = (list: readonly ChatMessage[]) => list.reduce((at, m) => Math.max(at, m.at), 0);
-  const [readUpTo, setReadUpTo] = useState(() => latest(messages));
-  const [viewing, setViewing] = useState(false);
-  const newest = latest(messages);
-  useEffect(() => {
-    if (viewing) setReadUpTo((r) => Math.max(r, newest));
-  }, [viewing, newest]);
-  const onView = useCallback((id: string | null) => setViewing(id === 'chat'), []);
-  const count = viewing ? 0 : messages.filter((m) => m.at > readUpTo && m.seat !== me).length;
-  return { count, onView };
-}
-
-/** The rounds in which a bot stood in for the player (seen from this screen), to say so afterwards. */
-function useStandInRounds(away: boolean, round: number): ReadonlySet<number> {
-  const [rounds, setRounds] = useState<ReadonlySet<number>>(new Set());
-  useEffect(() => {
-    if (away) setRounds((r) => (r.has(round) ? r : new Set([...r, round])));
-  }, [away, round]);
-  return rounds;
-}
-
-/** The result of the last round that ended after `after` (an arrival number), if any. */
-function lastRoundScored(arrived: readonly ArrivedEvent[], after: number): RoundResult | null {
-  for (let i = arrived.length - 1; i >= 0 && arrived[i].n > after; i--) {
-    const { event } = arrived[i];
-    if (event.type === 'roundScored') return event.result;
-  }
-  return null;
-}
-
-/** A lifted card goes back down when the player touches anything but a playable card or the Play button. */
-function useLiftRelease(active: boolean, release: () => void): void {
-  const latest = useRef(release);
-  latest.current = release;
-  useEffect(() => {
-    if (!active) return;
-    const onDown = (e: PointerEvent) => {
-      const target = e.target as Element | null;
-      if (!target?.closest('button.card.playable, [data-keep-lift]')) latest.current();
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [active]);
 }
