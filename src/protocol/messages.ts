@@ -186,6 +186,11 @@ export interface GameUpdate {
    * act or has no clock running.
    */
   readonly clocks: readonly (number | null)[];
+  /**
+   * The epoch-ms moment the pass clocks start, while everyone still reads the last round's
+   * summary (READING_SECONDS); null otherwise. Until then the clocks stand still.
+   */
+  readonly reading: number | null;
 }
 
 export interface ChatMessage {

@@ -25,6 +25,12 @@ export const TURN_CLOCK_SECONDS: Readonly<Record<TurnClock, number | null>> = {
   fast: 15,
 };
 
+/**
+ * After a round, the seconds everyone has to read its summary before the next pass's
+ * clock starts (scaled like the clock itself): the summary counts them down and closes.
+ */
+export const READING_SECONDS = 15;
+
 /** The reactions a seated player can send in the chat. */
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 export type Reaction = (typeof REACTIONS)[number];

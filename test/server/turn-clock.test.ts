@@ -1,6 +1,7 @@
 /**
  * The turn clock (docs/protocol.md): a connected player who does not act in time is
- * replaced by a stand-in bot and takes the seat back with `seat:back` or by acting; with
+ * replaced by a stand-in bot and takes the seat back with `seat:back` or by acting; the
+ * passes of a later round start on the clock once the last round's summary is read; with
  * the clock off nobody connected is ever replaced; a stored clock fires after SIGKILL and
  * a restart. Clocks run short here through TURN_CLOCK_SCALE (0.05: normal is 2 s a card,
  * 4 s a pass).
@@ -74,6 +75,37 @@ describe('a connected player who does not act', () => {
     expect(mine?.byBot).toBe(false);
     me.close();
   });
+});
+
+describe('a round after the first', () => {
+  it('starts its pass clocks after the reading time, and nobody is replaced before', async () => {
+    // Here a pass has 4 s and the summary 0.75 s (READING_SECONDS, scaled).
+    const s = await server({ TURN_CLOCK_SCALE: '0.05' });
+    const { humans } = await seatTable(s, { players: 3, rounds: 2, turnClock: 'normal' }, 1);
+    const [me] = humans;
+    await me.until(() => me.game!.clocks[0] !== null, 'my first pass clock');
+    // The first round has no summary before it: its clocks run at once.
+    expect(me.game!.reading).toBeNull();
+    const round = () => me.game!.view.round;
+    while (round() === 0) {
+      if (!(await me.playIfMyTurn())) await sleep(10);
+    }
+    const dealt = Date.now();
+    const next = me.game!;
+    expect(next.view.phase).toBe('pass');
+    // Everyone's pass clock stands still while the summary is read, then has the whole pass.
+    expect(next.reading).not.toBeNull();
+    expect(next.reading! - dealt).toBeGreaterThan(0);
+    expect(next.reading! - dealt).toBeLessThanOrEqual(750);
+    expect(next.clocks[0]! - next.reading!).toBe(4_000);
+    // The player does not pass: it is replaced only once reading and pass are both over.
+    await me.until(() => me.table!.seats[0].away, 'the seat to be marked away', 10_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(next.clocks[0]! - 50);
+    // Once the clocks run, updates say so.
+    await me.until(() => me.game!.seq > next.seq, 'a later update', 10_000);
+    expect(me.game!.reading).toBeNull();
+    me.close();
+  }, 30_000);
 });
 
 describe('the clock off', () => {

@@ -101,6 +101,14 @@ export class GameOwner {
     return this.game.phase === 'pass';
   }
 
+  /**
+   * Whether a round after the first has just been dealt and nobody has passed yet: the
+   * last round's summary is in front of everyone.
+   */
+  get freshRound(): boolean {
+    return this.passing && this.game.roundIndex > 0 && this.game.toAct().length === this.game.players;
+  }
+
   legalActions(seat: number): Action[] {
     return this.game.legalActions(seat);
   }
@@ -229,6 +237,7 @@ export class GameOwner {
     events: readonly GameEvent[],
     deadline: number | null,
     clocks: readonly (number | null)[],
+    reading: number | null,
   ): GameUpdate {
     return {
       gameId: this.row.id,
@@ -237,6 +246,7 @@ export class GameOwner {
       view: view(this.game, seat),
       deadline,
       clocks,
+      reading,
     };
   }
 

@@ -495,7 +495,7 @@ export class Table {
     return {
       table: this.summary(),
       seat,
-      game: owner ? owner.update(seat, [], this.deadlineFor(owner), this.clocksOf(owner)) : null,
+      game: owner ? owner.update(seat, [], this.deadlineFor(owner), this.clocksOf(owner), this.readingOf(owner)) : null,
       missed: owner && sameGame && lastSeq !== undefined ? owner.missedSince(seat, lastSeq) : null,
       chat,
     };
@@ -583,15 +583,16 @@ export class Table {
   private broadcast(owner: GameOwner, events: readonly GameEvent[]): void {
     const deadline = this.deadlineFor(owner);
     const clocks = this.clocksOf(owner);
+    const reading = this.readingOf(owner);
     for (const s of this.seats) {
       // Addressed to the seat's token as it is now: no connection holding an older one gets it.
       const claim = s.tokenHash === null ? null : { seat: s.seat, tokenHash: s.tokenHash };
       if (claim !== null && this.ctx.out.hasAudience(this.code, claim))
-        this.ctx.out.game(this.code, claim, owner.update(s.seat, events, deadline, clocks));
+        this.ctx.out.game(this.code, claim, owner.update(s.seat, events, deadline, clocks, reading));
     }
     // Counted by the table (on every node, in a cluster): no spectator, no spectators' view.
     if (this.presence.spectators() > 0 && this.ctx.out.hasAudience(this.code, null))
-      this.ctx.out.game(this.code, null, owner.update(null, events, deadline, clocks));
+      this.ctx.out.game(this.code, null, owner.update(null, events, deadline, clocks, reading));
   }
 
   /** Per seat, when a bot takes over if it does not act (turn clock or absence), for the seats to act. */
@@ -603,6 +604,10 @@ export class Table {
       const set = times.filter((t) => t !== undefined);
       return set.length === 0 ? null : Math.min(...set);
     });
+  }
+
+  private readingOf(owner: GameOwner): number | null {
+    return this.clocks.reading(owner, this.seats, this.row.settings.turnClock);
   }
 
   /** Seconds since the epoch when a bot takes over for the absent seat that must act, if any. */

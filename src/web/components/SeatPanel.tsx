@@ -16,18 +16,20 @@ export interface SeatPanelProps {
   readonly seats: readonly SeatLabel[];
   /** Epoch-ms moment a bot stands in for the seat unless it acts (GameUpdate.clocks), if a clock runs. */
   readonly clock?: number | null;
+  /** The epoch-ms moment the clock starts, while the last round's summary is read (GameUpdate.reading). */
+  readonly reading?: number | null;
   readonly me?: boolean;
   /** This seat just took a trick (and maybe the bottle): it lights up for a moment. */
   readonly justWon?: 'trick' | 'bottle' | null;
 }
 
-export function SeatPanel({ view, seat, seats, clock = null, me, justWon }: SeatPanelProps) {
+export function SeatPanel({ view, seat, seats, clock = null, reading = null, me, justWon }: SeatPanelProps) {
   const { t } = useTranslation();
   const label = seats[seat];
   const name = seatName(seats, seat, t);
   const short = shortNames(seats, view.options.players, t)[seat];
   const acting = view.phase !== 'over' && view.toAct.includes(seat);
-  const left = useSecondsLeft(acting ? clock : null);
+  const left = useSecondsLeft(acting ? clock : null, reading);
   const team = view.teams?.[seat] ?? null;
   // A person whose connection is lost (not yet replaced by a bot) is marked, not only dimmed.
   const offline = label !== undefined && !label.connected && !label.bot && !label.away;

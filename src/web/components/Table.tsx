@@ -35,6 +35,7 @@ import { statusLine } from './status-line.js';
 import { previewText, TrickArea } from './TrickArea.js';
 import {
   lastRoundScored,
+  useCloseAt,
   useLiftRelease,
   useSending,
   useStandInRounds,
@@ -47,6 +48,8 @@ export interface TableProps {
   readonly seats: readonly SeatLabel[];
   /** Per seat, the epoch-ms moment a bot stands in unless it acts (GameUpdate.clocks). */
   readonly clocks?: readonly (number | null)[];
+  /** While the last round's summary is read, the epoch-ms moment the pass clocks start (GameUpdate.reading). */
+  readonly reading?: number | null;
   /** Takes the seat back from the bot standing in for this player (shown while it is away). */
   readonly onBack?: () => Promise<string | null>;
   /** Live events, for the trick-won, bottle-sold and round-end animations. */
@@ -73,6 +76,7 @@ export function Table({
   view,
   seats,
   clocks = [],
+  reading = null,
   onBack,
   arrived = [],
   onAct,
@@ -109,7 +113,10 @@ export function Table({
   // While a bot stands in, the turn is the bot's: the hand is not offered to the player.
   const myTurn = !away && me !== null && view.phase === 'play' && view.toAct.includes(me);
   const standIn = useStandInRounds(away, view.round);
-  const myClock = useSecondsLeft(me !== null && view.toAct.includes(me) ? (clocks[me] ?? null) : null);
+  const myClock = useSecondsLeft(me !== null && view.toAct.includes(me) ? (clocks[me] ?? null) : null, reading);
+  // The summary is read while the pass clocks stand still, and closes when they start.
+  const readingLeft = useSecondsLeft(showSummary && view.phase === 'pass' ? reading : null);
+  useCloseAt(showSummary ? reading : null, closeSummary);
   const back = () => (onBack ? run(onBack) : undefined);
   const play = (card: Rank) => {
     setPreview(null);
@@ -141,7 +148,7 @@ export function Table({
         <div className="opponents">
           {others.map((s) => (
             <div key={s} className="opponent">
-              <SeatPanel view={view} seat={s} seats={seats} clock={clocks[s]} justWon={justWon(s)} />
+              <SeatPanel view={view} seat={s} seats={seats} clock={clocks[s]} reading={reading} justWon={justWon(s)} />
               {view.faceUp && (
                 <Hand
                   cards={view.faceUp[s]}
@@ -182,7 +189,15 @@ export function Table({
 
         <div className="mine">
           {mySeat !== null && (
-            <SeatPanel view={view} seat={mySeat} seats={seats} clock={clocks[mySeat]} me justWon={justWon(mySeat)} />
+            <SeatPanel
+              view={view}
+              seat={mySeat}
+              seats={seats}
+              clock={clocks[mySeat]}
+              reading={reading}
+              me
+              justWon={justWon(mySeat)}
+            />
           )}
           <p
             className={`status${myTurn || (passing && !away) ? ' urgent' : ''}`}
@@ -351,10 +366,12 @@ export function Table({
               {t('clock.standInRound')}
             </p>
           )}
-          {/* The next pass may already be on the clock: the player sees it while reading. */}
+          {/* The next pass's clock: it starts when this closes, or it already runs (a late arrival). */}
           {myClock !== null && view.phase === 'pass' && (
             <p className="summary-clock" data-testid="summary-clock">
-              {t('clock.summaryPass', { time: formatClock(myClock) })}
+              {readingLeft !== null && readingLeft > 0
+                ? t('clock.summaryReading', { time: formatClock(readingLeft), clock: formatClock(myClock) })
+                : t('clock.summaryPass', { time: formatClock(myClock) })}
             </p>
           )}
           <button

@@ -11,10 +11,13 @@ import { useNow } from './useNow.js';
 /** Ten seconds or less: the countdown turns urgent. */
 export const CLOCK_LOW_SECONDS = 10;
 
-/** Whole seconds left until `until` (epoch ms), or null when no clock runs. */
-export function useSecondsLeft(until: number | null): number | null {
+/**
+ * Whole seconds left until `until` (epoch ms), or null when no clock runs. A clock that
+ * starts later (`from`, epoch ms: GameUpdate.reading) stands still until then.
+ */
+export function useSecondsLeft(until: number | null, from: number | null = null): number | null {
   const now = useNow(until !== null);
-  return until === null ? null : Math.max(0, Math.ceil(until / 1000 - now));
+  return until === null ? null : Math.max(0, Math.ceil(until / 1000 - Math.max(now, (from ?? 0) / 1000)));
 }
 
 export function formatClock(seconds: number): string {

@@ -106,3 +106,14 @@ export function useLiftRelease(active: boolean, release: () => void): void {
     return () => document.removeEventListener('pointerdown', onDown);
   }, [active]);
 }
+
+/** Calls `close` at the epoch-ms moment `at` (at once if it has passed); nothing while `at` is null. */
+export function useCloseAt(at: number | null, close: () => void): void {
+  const latest = useRef(close);
+  latest.current = close;
+  useEffect(() => {
+    if (at === null) return;
+    const id = setTimeout(() => latest.current(), Math.max(0, at - Date.now()));
+    return () => clearTimeout(id);
+  }, [at]);
+}

@@ -24,6 +24,7 @@ export const clockEn = {
     standInGame_one: 'You were away: a bot played for you in {{count}} round.',
     standInGame_other: 'You were away: a bot played for you in {{count}} rounds.',
     summaryPass: 'Your pass clock runs: {{time}} left.',
+    summaryReading: 'This closes in {{time}}, then your pass clock runs ({{clock}}).',
   },
 };
 
@@ -47,5 +48,6 @@ export const clockDe: Shape<typeof clockEn> = {
     standInGame_one: 'Du warst weg: In {{count}} Runde hat ein Bot für dich gespielt.',
     standInGame_other: 'Du warst weg: In {{count}} Runden hat ein Bot für dich gespielt.',
     summaryPass: 'Deine Zeit zum Abgeben läuft: noch {{time}}.',
+    summaryReading: 'Schließt sich in {{time}}, dann läuft deine Zeit zum Abgeben ({{clock}}).',
   },
 };

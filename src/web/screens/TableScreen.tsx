@@ -137,6 +137,7 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           view={game.view}
           seats={seats}
           clocks={game.clocks}
+          reading={game.reading}
           onBack={async () => {
             const ack = await conn.back();
             return ack.ok ? null : errorText(t, ack.error.code);

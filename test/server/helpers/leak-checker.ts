@@ -55,6 +55,7 @@ const OTHER_FIELDS = new Set([
   'to',
   'deadline',
   'clocks',
+  'reading',
   'at',
   'host',
   'spectators',
