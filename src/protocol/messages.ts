@@ -277,6 +277,16 @@ export interface CreateTableReply {
   readonly token: string;
   readonly invite: string;
 }
+/** A finished game as the REST API lists it (GET /api/tables/:code/games, GET /api/games/:id). */
+export interface FinishedGame {
+  readonly id: string;
+  readonly names: readonly string[];
+  /** Per seat, the bot's level, or null for a person. */
+  readonly bots: readonly (BotLevel | null)[];
+  readonly startedAt: number;
+  readonly finishedAt: number;
+}
+
 export interface JoinTableReply {
   readonly seat: number;
   readonly token: string;

@@ -26,6 +26,10 @@ describe('a full game', () => {
     const early = await api(server, 'GET', `/api/games/${gameId}/record`);
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ error: { code: 'ERR_GAME_NOT_FINISHED' } });
+    const earlyPlayers = await api(server, 'GET', `/api/games/${gameId}`);
+    expect(earlyPlayers.status).toBe(409);
+    expect(earlyPlayers.body).toMatchObject({ error: { code: 'ERR_GAME_NOT_FINISHED' } });
+    expect((await api(server, 'GET', '/api/games/nosuchgame')).body).toMatchObject({ error: { code: 'ERR_NO_GAME' } });
 
     await playToEnd(humans);
 
@@ -75,6 +79,15 @@ describe('a full game', () => {
       const record = await api<{ players: string[] }>(server, 'GET', `/api/games/${me.game!.gameId}/record`);
       expect(record.status).toBe(200);
       expect(record.body.players).toEqual(['Host', ...Array(players - 1).fill('Medium bot')]);
+      // Who played, with the bots' levels: the replay names the seats as the table did.
+      const game = await api(server, 'GET', `/api/games/${me.game!.gameId}`);
+      expect(game.body).toEqual({
+        id: me.game!.gameId,
+        names: ['Host', ...Array(players - 1).fill('Medium bot')],
+        bots: [null, ...Array(players - 1).fill('medium')],
+        startedAt: expect.any(Number),
+        finishedAt: expect.any(Number),
+      });
       me.close();
     });
   }

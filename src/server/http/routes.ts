@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import {
   type CreateTableReply,
   CreateTableSchema,
+  type FinishedGame,
   type JoinTableReply,
   JoinTableSchema,
 } from '../../protocol/messages.js';
@@ -82,22 +83,17 @@ export function registerRoutes(
   app.get<{ Params: { code: string } }>('/api/tables/:code/games', async (req) => {
     const code = await lobby.mustExist(req.params.code);
     const games = await store.finishedGames(code);
-    return {
-      games: games.map((g) => ({
-        id: g.id,
-        names: g.names,
-        bots: g.bots,
-        startedAt: g.startedAt,
-        finishedAt: g.finishedAt,
-      })),
-    };
+    return { games: games.map(finishedGame) };
   });
+
+  // Who played a finished game, as the table showed them: the replay names seats as the table did.
+  app.get<{ Params: { id: string } }>('/api/games/:id', async (req) =>
+    finishedGame(await mustGetFinishedGame(store, req.params.id)),
+  );
 
   // The record holds every hand, so it is only given out once the game is over.
   app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req) => {
-    const row = await mustGetGame(store, req.params.id);
-    if (row.status !== 'finished')
-      throw new ServerError('ERR_GAME_NOT_FINISHED', 'The record of a game is available once the game is over.', 409);
+    const row = await mustGetFinishedGame(store, req.params.id);
     const owner = await GameOwner.restore(row, store);
     return recordOf(owner.engineGame, row.names);
   });
@@ -143,6 +139,18 @@ async function mustGetGame(store: Store, id: string): Promise<GameRow> {
   const row = id.length <= 32 ? await store.loadGame(id) : null;
   if (!row) throw new ServerError('ERR_NO_GAME', `There is no game ${id.slice(0, 32)}.`, 404);
   return row;
+}
+
+/** A finished game for the record and its players (an unfinished one's record would hold every hand). */
+async function mustGetFinishedGame(store: Store, id: string): Promise<GameRow> {
+  const row = await mustGetGame(store, id);
+  if (row.status !== 'finished')
+    throw new ServerError('ERR_GAME_NOT_FINISHED', 'The record of a game is available once the game is over.', 409);
+  return row;
+}
+
+function finishedGame(g: GameRow): FinishedGame {
+  return { id: g.id, names: g.names, bots: g.bots, startedAt: g.startedAt, finishedAt: g.finishedAt! };
 }
 
 /** A finished game for the analysis routes (whose contract names the missing game ERR_NOT_FOUND). */

@@ -42,6 +42,8 @@ export interface HandProps {
   readonly lift?: { readonly lifted: Rank | null; readonly onLift: (rank: Rank | null) => void };
   /** Keep the cards focusable while none may be chosen (waiting for one's turn), so the keyboard focus stays in the hand. */
   readonly focusable?: boolean;
+  /** Close up the row when a card leaves it, rather than leave its gap (a replay: no finger is on it). */
+  readonly closeUp?: boolean;
 }
 
 export function Hand({
@@ -58,6 +60,7 @@ export function Hand({
   badges,
   lift,
   focusable,
+  closeUp,
 }: HandProps) {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
@@ -71,7 +74,7 @@ export function Hand({
   const pointer = useRef('');
   /** Whether the focus was in this row when a card left it, so it can stay in the row. */
   const keepFocus = useRef(false);
-  const places = usePlaces(sorted);
+  const places = usePlaces(sorted, closeUp === true);
 
   const moveTo = (i: number) => {
     const next = Math.max(0, Math.min(sorted.length - 1, i));
@@ -198,10 +201,10 @@ export function Hand({
  * of the round, so no other card ever moves under a finger and the layout never shifts;
  * the row is laid out afresh when new cards arrive (a new deal) or its order changes.
  */
-function usePlaces(sorted: readonly Rank[]): readonly (Rank | null)[] {
+function usePlaces(sorted: readonly Rank[], closeUp: boolean): readonly (Rank | null)[] {
   const last = useRef<readonly (Rank | null)[]>(sorted);
   const kept = last.current.filter((r): r is Rank => r !== null && sorted.includes(r));
-  const onlyRemoved = kept.length === sorted.length && kept.every((r, i) => r === sorted[i]);
+  const onlyRemoved = !closeUp && kept.length === sorted.length && kept.every((r, i) => r === sorted[i]);
   const places = onlyRemoved ? last.current.map((r) => (r !== null && sorted.includes(r) ? r : null)) : sorted;
   // Remembered for the next render; the same inputs give the same places, so a repeated render agrees.
   last.current = places;

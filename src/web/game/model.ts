@@ -23,9 +23,17 @@ function distinctName(names: readonly (string | null)[], seat: number): string |
   return `${name} ${seat + 1}`;
 }
 
-/** Plain labels for a table without live seats (a replay, a test): names only. */
-export function namedSeats(names: readonly string[]): SeatLabel[] {
-  return names.map((_, seat) => ({ name: distinctName(names, seat), bot: null, connected: true, away: false }));
+/**
+ * Labels for a game without live seats (a replay, a list of games, a test): its names
+ * and, when known, its bots' levels, so that a bot is named as the table named it.
+ */
+export function namedSeats(names: readonly string[], bots: readonly (BotLevel | null)[] = []): SeatLabel[] {
+  return names.map((_, seat) => ({
+    name: distinctName(names, seat),
+    bot: bots[seat] ?? null,
+    connected: true,
+    away: false,
+  }));
 }
 
 /** Seat numbers 0..players-1, each a stable key for its seat. */

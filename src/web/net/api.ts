@@ -1,14 +1,14 @@
 /** The server's REST API (docs/protocol.md), typed by the shared protocol module. */
 import type {
   AnalysisReply,
-  BotLevel,
   CreateTableReply,
+  FinishedGame,
   JoinTableReply,
   TableOptions,
   TableSummary,
 } from '../../protocol/messages.js';
 
-export type { AnalysisReply };
+export type { AnalysisReply, FinishedGame };
 
 /** A refusal from the server: its code (the client shows its own words for it, errors.ts) and the server's sentence. */
 export class ApiError extends Error {
@@ -67,17 +67,13 @@ export function getTable(code: string): Promise<TableSummary> {
 }
 
 /** A finished game of a table, as the server lists them. */
-export interface FinishedGame {
-  readonly id: string;
-  readonly names: readonly string[];
-  /** Per seat, the bot's level, or null for a person. */
-  readonly bots: readonly (BotLevel | null)[];
-  readonly startedAt: number;
-  readonly finishedAt: number;
-}
-
 export async function finishedGames(code: string): Promise<FinishedGame[]> {
   return (await call<{ games: FinishedGame[] }>('GET', `/api/tables/${encodeURIComponent(code)}/games`)).games;
+}
+
+/** Who played a finished game (names and bot levels), to name its seats as the table did. */
+export function getGame(gameId: string): Promise<FinishedGame> {
+  return call('GET', `/api/games/${encodeURIComponent(gameId)}`);
 }
 
 /** A finished game's record as text, ready for parseRecord. */

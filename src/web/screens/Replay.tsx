@@ -6,6 +6,7 @@
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { view } from '../../engine/index.js';
+import type { BotLevel } from '../../protocol/messages.js';
 import { type GameRecord, parseRecord } from '../../record/index.js';
 import { AnalysisPanel } from '../components/AnalysisPanel.js';
 import { optionBadges } from '../components/analysis-badges.js';
@@ -21,25 +22,29 @@ import { errorText } from '../errors.js';
 import { decisionsAt } from '../game/analysis.js';
 import { namedSeats, seatNumbers } from '../game/model.js';
 import { gameAt, isTrickBoundary, replaySteps } from '../game/replay.js';
-import { ApiError, getRecord } from '../net/api.js';
+import { ApiError, getGame, getRecord } from '../net/api.js';
 import { usePauseMs } from '../prefs.js';
 
 export function Replay({ gameId, autoplay = false }: { gameId: string | null; autoplay?: boolean }) {
   const { t } = useTranslation();
-  const [record, setRecord] = useState<GameRecord | null>(null);
+  const [record, setRecord] = useState<{ game: GameRecord; bots: readonly (BotLevel | null)[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback((text: string) => {
+  // A file names its seats only; a game from the server also says which were bots.
+  const load = useCallback((text: string, bots: readonly (BotLevel | null)[] = []) => {
     const parsed = parseRecord(text);
     if (parsed.ok) {
-      setRecord(parsed.value);
+      setRecord({ game: parsed.value, bots });
       setError(null);
     } else setError(parsed.error);
   }, []);
 
   useEffect(() => {
     if (!gameId) return;
-    getRecord(gameId).then(load, (e: unknown) => setError(e instanceof ApiError ? errorText(t, e.code) : String(e)));
+    Promise.all([getRecord(gameId), getGame(gameId)]).then(
+      ([text, game]) => load(text, game.bots),
+      (e: unknown) => setError(e instanceof ApiError ? errorText(t, e.code) : String(e)),
+    );
   }, [gameId, load, t]);
 
   const open = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -62,13 +67,29 @@ export function Replay({ gameId, autoplay = false }: { gameId: string | null; au
         )}
       </div>
       {record && (
-        <ReplayBoard key={JSON.stringify(record).length} record={record} gameId={gameId} autoplay={autoplay} />
+        <ReplayBoard
+          key={JSON.stringify(record.game).length}
+          record={record.game}
+          bots={record.bots}
+          gameId={gameId}
+          autoplay={autoplay}
+        />
       )}
     </main>
   );
 }
 
-function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId: string | null; autoplay: boolean }) {
+function ReplayBoard({
+  record,
+  bots,
+  gameId,
+  autoplay,
+}: {
+  record: GameRecord;
+  bots: readonly (BotLevel | null)[];
+  gameId: string | null;
+  autoplay: boolean;
+}) {
   const { t } = useTranslation();
   const steps = useMemo(() => replaySteps(record), [record]);
   const [at, setAt] = useState(0);
@@ -83,7 +104,7 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
   }, [playing, at, steps.length, pause]);
   const step = steps[Math.min(at, steps.length - 1)];
   const game = useMemo(() => gameAt(record, step), [record, step]);
-  const seats = namedSeats(record.players);
+  const seats = namedSeats(record.players, bots);
   const pub = view(game, null);
   const n = record.options.players;
   const lastTrick = pub.tricks.length > 0 && pub.trick.cards.length === 0 ? pub.tricks[pub.tricks.length - 1] : null;
@@ -223,6 +244,7 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
                   choosable={null}
                   label={t('hand.of', { who: seatName(seats, s, t) })}
                   badges={badges}
+                  closeUp
                 />
                 {own.faceUp && (
                   <Hand
@@ -230,6 +252,7 @@ function ReplayBoard({ record, gameId, autoplay }: { record: GameRecord; gameId:
                     choosable={null}
                     label={t('hand.faceUpOf', { who: seatName(seats, s, t) })}
                     badges={badges}
+                    closeUp
                   />
                 )}
               </div>

@@ -8,7 +8,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { view } from '../../engine/index.js';
 import { gameFromRecord, parseRecord } from '../../record/index.js';
+import { seatName } from '../components/names.js';
 import { errorText } from '../errors.js';
+import { namedSeats } from '../game/model.js';
 import { ApiError, type FinishedGame, finishedGames, getRecord } from '../net/api.js';
 import { forgetTable, playedTables } from '../net/session.js';
 import { absoluteLink, hrefOf, navigate, parseRoute } from '../router.js';
@@ -102,10 +104,8 @@ function ReplayEntry({ game }: { game: Listed }) {
   );
 
   const result = useResult(game.id);
-  const label = (s: number) => {
-    const bot = game.bots[s];
-    return bot ? t('seat.botName', { n: s + 1, level: t(`bot.${bot}`) }) : game.names[s];
-  };
+  const seats = namedSeats(game.names, game.bots);
+  const label = (s: number) => seatName(seats, s, t);
 
   const share = async () => {
     try {
