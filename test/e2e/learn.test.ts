@@ -16,16 +16,18 @@ async function withPrefs(page: Page, language: 'en' | 'de'): Promise<void> {
   }, language);
 }
 
-/** Follow the coach to the end, taking a screenshot at the named lessons. */
-async function playLessons(page: Page, shots: Record<string, string>): Promise<string[]> {
+/** Follow the coach to the end, taking a screenshot at the named lessons; the lessons seen and what the coach said at each. */
+async function playLessons(page: Page, shots: Record<string, string>): Promise<{ seen: string[]; said: string[] }> {
   const coach = page.getByTestId('learn-coach');
   const seen: string[] = [];
+  const said: string[] = [];
   const end = Date.now() + 90_000;
   while (Date.now() < end) {
-    if (await page.getByTestId('learn-end').isVisible()) return seen;
+    if (await page.getByTestId('learn-end').isVisible()) return { seen, said };
     const lesson = (await coach.getAttribute('data-lesson')) ?? '';
     if (seen.at(-1) !== lesson) {
       seen.push(lesson);
+      said.push((await coach.textContent()) ?? '');
       if (shots[lesson]) await screenshot(page, shots[lesson]);
     }
     try {
@@ -86,14 +88,18 @@ describe.skipIf(!run)('the guided first game', () => {
     await page.getByRole('alert').getByText('For this lesson, pass the marked cards').waitFor();
     // Empty the slots again (choosing a chosen card takes it back).
     for (let i = 0; i < 3; i++) await page.locator('[data-testid="hand"] .card.selected').first().click();
-    const seen = await playLessons(page, {
+    const { seen, said } = await playLessons(page, {
       pass: 'learn-pass-1280',
       follow: 'learn-follow-1280',
       firstTrick: 'learn-trick-1280',
       sold: 'learn-sold-1280',
     });
-    for (const lesson of ['pass', 'received', 'follow', 'firstTrick', 'sold', 'noBelow', 'last'])
+    for (const lesson of ['pass', 'received', 'follow', 'firstTrick', 'sold', 'noBelow', 'soldOn', 'last'])
       expect(seen, seen.join(' ')).toContain(lesson);
+    // Every card the coach marks comes with the reason to play it.
+    const plays = said.filter((_, i) => ['follow', 'lead', 'play'].includes(seen[i]));
+    expect(plays.length).toBeGreaterThan(0);
+    for (const text of plays) expect(text).toContain('Why');
     await expect
       .poll(() => page.getByTestId('learn-end').textContent())
       .toMatch(/devil’s trick is turned over: 2, 1, 7, 10, worth 7 points\. Doris holds the bottle/);
@@ -125,8 +131,9 @@ describe.skipIf(!run)('the guided first game', () => {
     await page.goto(`${env.server().url}/#/learn`);
     await expect.poll(() => page.getByTestId('learn-coach').getAttribute('data-lesson')).toBe('welcome');
     await page.getByTestId('learn-next').tap();
-    const seen = await playLessons(page, { follow: 'learn-follow-360-de', sold: 'learn-sold-360-de' });
+    const { seen, said } = await playLessons(page, { follow: 'learn-follow-360-de', sold: 'learn-sold-360-de' });
     expect(seen).toContain('follow');
+    expect(said[seen.indexOf('follow')]).toContain('Warum');
     expect(await overflowing(page)).toEqual([]);
     await expect.poll(() => page.getByTestId('learn-end').textContent()).toContain('Teufelsstich wird aufgedeckt');
     await screenshot(page, 'learn-end-360-de');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/engine/index.js';
 import { botMove, expectedMove, LEARNER, type LessonId, lessonNow, newLearnGame } from '../../src/web/game/learn.js';
+import { coachDe, coachEn } from '../../src/web/locales/coach.js';
 
 /** Play the guided game to the end as a player who reads every lesson and does what it says. */
 function playThrough(): { game: Game; shown: LessonId[] } {
@@ -35,8 +36,9 @@ describe('the guided first game', () => {
     const { game, shown } = playThrough();
     expect(game.phase).toBe('over');
     // Each rule comes up when it first matters: passing, following suit, the highest card
-    // below the price, the bottle sold on at a lower price, a trick with nothing below it,
-    // the last trick, the devil's trick at the end.
+    // below the price, the bottle sold on at a lower price and sold on again (Doris buys it
+    // back from the player), a trick with nothing below it, the last trick, the devil's
+    // trick at the end.
     expect([...new Set(shown)]).toEqual([
       'welcome',
       'pass',
@@ -46,6 +48,7 @@ describe('the guided first game', () => {
       'play',
       'sold',
       'lead',
+      'soldOn',
       'noBelow',
       'last',
       'end',
@@ -54,5 +57,26 @@ describe('the guided first game', () => {
     // A bot is left holding the bottle, and the player scores the tricks it won.
     expect(result.bottles[0].owner).not.toBe(LEARNER);
     expect(result.scores[LEARNER]).toBeGreaterThan(0);
+  });
+
+  it('says, in every language, why to play each card it marks', () => {
+    const game = newLearnGame();
+    const mine: number[] = [];
+    while (game.phase !== 'over') {
+      const own = expectedMove(game);
+      if (own?.type === 'play') mine.push(own.card);
+      const action = own ? { ...own, seat: LEARNER } : botMove(game);
+      if (!action) throw new Error('stuck');
+      const r = game.apply(action);
+      if (!r.ok) throw new Error(r.error.detail);
+    }
+    expect(mine).toHaveLength(8);
+    for (const words of [coachEn, coachDe])
+      for (const card of mine) expect(words.learn.why[card as keyof typeof words.learn.why]).toMatch(/\S/);
+    expect(
+      Object.keys(coachEn.learn.why)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual([...mine].sort((a, b) => a - b));
   });
 });

@@ -8,7 +8,8 @@
  * The script was played once by the heuristic bot for every seat (seed 1) and kept
  * because it shows every lesson: a first trick won by the highest card below 19, tricks
  * where nothing is below the price, the bottle sold on, a follow-suit turn, the player
- * buying the bottle and passing it on, and a bot left holding it at the end.
+ * buying the bottle and passing it on, and a bot left holding it at the end. Each of the
+ * player's cards comes with the reason to play it (the locale's `learn.why`, by card).
  */
 import {
   type CompletedTrick,
@@ -115,6 +116,14 @@ export type Lesson =
       readonly before: Rank;
       readonly seller: number;
     }
+  | {
+      readonly id: 'soldOn';
+      readonly kind: 'read';
+      readonly trick: CompletedTrick;
+      readonly card: Rank;
+      readonly before: Rank;
+      readonly seller: number;
+    }
   | { readonly id: 'last'; readonly kind: 'read'; readonly price: Rank; readonly owner: number | null }
   | { readonly id: 'follow'; readonly kind: 'do'; readonly card: Rank; readonly suit: string; readonly leader: number }
   | { readonly id: 'lead'; readonly kind: 'do'; readonly card: Rank }
@@ -146,14 +155,17 @@ export function lessonNow(game: Game, read: ReadonlySet<LessonId>): Lesson | nul
     if (!read.has('noBelow') && trick.bottle === null)
       return { id: 'noBelow', kind: 'read', trick, card, price: before, owner: ownerBefore(tricks, k + 1) };
     const seller = ownerBefore(tricks, k);
-    if (
-      read.has('firstTrick') &&
-      !read.has('sold') &&
-      trick.bottle !== null &&
-      seller !== null &&
-      seller !== trick.winner
-    )
+    if (seller !== null && read.has('firstTrick') && !read.has('sold') && soldOn(tricks, k))
       return { id: 'sold', kind: 'read', trick, card, before, seller };
+    // The next sale after the one 'sold' told of (here Doris buys the bottle back).
+    if (
+      seller !== null &&
+      read.has('sold') &&
+      !read.has('soldOn') &&
+      soldOn(tricks, k) &&
+      k > tricks.findIndex((_, i) => soldOn(tricks, i))
+    )
+      return { id: 'soldOn', kind: 'read', trick, card, before, seller };
     if (!read.has('last') && v.handSizes[LEARNER] === 1)
       return { id: 'last', kind: 'read', price: v.bottles[0].price, owner: v.bottles[0].owner };
   }
@@ -164,6 +176,12 @@ export function lessonNow(game: Game, read: ReadonlySet<LessonId>): Lesson | nul
   if (v.mustFollow && !read.has('follow'))
     return { id: 'follow', kind: 'do', card: move.card, suit: v.trick.ledSuit ?? '', leader: v.trick.leader };
   return { id: 'play', kind: 'do', card: move.card };
+}
+
+/** Whether trick k sold the bottle from one seat to another (not to its first owner, nor back to its owner). */
+function soldOn(tricks: readonly CompletedTrick[], k: number): boolean {
+  const seller = ownerBefore(tricks, k);
+  return tricks[k].bottle !== null && seller !== null && seller !== tricks[k].winner;
 }
 
 /** The bottle's price before trick k (19 until the first sale). */

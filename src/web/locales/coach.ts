@@ -56,6 +56,10 @@ export const coachEn = {
     sold: 'The bottle changed hands: {{seller}} sold it to {{who}} for {{card}}, the highest card below {{before}}. The price dropped to {{card}}. Whoever holds the bottle when the round ends pays, so pass it on in time.',
     soldToYou:
       'The bottle changed hands: {{seller}} sold it to you for {{card}}, the highest card below {{before}}. The price dropped to {{card}}. Whoever holds the bottle when the round ends pays, so pass it on in time: another player must win a trick with a card below {{card}}.',
+    soldOn:
+      '{{who}} won with {{card}}, the highest card below the price of {{before}}, and bought the bottle from {{seller}}. It costs {{card}} now: only a card below {{card}} can take it from {{who}}.',
+    soldOnFromYou:
+      'You passed the bottle on: {{who}} won with {{card}}, the highest card below your price of {{before}}, and bought it from you. It costs {{card}} now, and only a card below {{card}} can take it from {{who}}.',
     noBelow:
       'No card was below the price of {{price}}, so the highest card, {{card}}, wins: {{who}} takes the trick and its points. The bottle stays with {{owner}}.',
     last: 'The last trick. The bottle costs {{price}} and {{owner}} holds it: whoever holds it after this trick pays for it.',
@@ -69,6 +73,16 @@ export const coachEn = {
     badgeDevil: 'devil',
     badgePlay: '►',
     badgeLabel: 'the lesson’s card',
+    why: {
+      6: 'Why 6: in a trick with a card below the price, the highest card below the price wins. 17 is below 19 and higher than your 6 and 8, and your 30 is above 19, so none of your cards can win: give away the one worth the fewest points.',
+      8: 'Why 8: it is below the price of 17, so it wins this trick unless someone plays a card between 8 and 17, and then you buy the bottle at 8. That is early: six tricks are left to pass it on. Your 30 could not win.',
+      30: 'Why 30: you hold the bottle at 8 and want someone else to win a trick with a card below 8. Lead high: a low card such as 5 could win the trick and keep the bottle with you, at an even lower price.',
+      16: 'Why 16: 36 beats both your green cards, and neither is below the price of 3. The trick is lost either way, so keep the higher 21 for later.',
+      5: 'Why 5: 33 beats every card you may play, and none is below 3. Give away the card worth the fewest points (5: 2 points) and keep 18 and 28 to win tricks later.',
+      21: 'Why 21: it is your only green card, and you must follow suit.',
+      28: 'Why 28: it beats 22 and 26, and every card above 28 has been played, so only a card below 3 could take this trick from you. Its points are yours.',
+      18: 'Why 18: it is your last card.',
+    },
   },
   analysis: {
     title: 'Analysis',
@@ -214,6 +228,10 @@ export const coachDe: Shape<typeof coachEn> = {
     sold: 'Die Flasche hat den Besitzer gewechselt: {{seller}} hat sie {{who}} für {{card}} verkauft, die höchste Karte unter {{before}}. Der Preis ist auf {{card}} gesunken. Wer die Flasche am Ende der Runde hat, zahlt – also gib sie rechtzeitig weiter.',
     soldToYou:
       'Die Flasche hat den Besitzer gewechselt: {{seller}} hat sie dir für {{card}} verkauft, die höchste Karte unter {{before}}. Der Preis ist auf {{card}} gesunken. Wer die Flasche am Ende der Runde hat, zahlt – also gib sie rechtzeitig weiter: ein anderer muss einen Stich mit einer Karte unter {{card}} gewinnen.',
+    soldOn:
+      '{{who}} hat mit der {{card}} gewonnen, der höchsten Karte unter dem Preis von {{before}}, und {{seller}} die Flasche abgekauft. Sie kostet jetzt {{card}}: nur eine Karte unter {{card}} kann sie {{who}} noch abnehmen.',
+    soldOnFromYou:
+      'Du hast die Flasche weitergegeben: {{who}} hat mit der {{card}} gewonnen, der höchsten Karte unter deinem Preis von {{before}}, und sie dir abgekauft. Sie kostet jetzt {{card}}, und nur eine Karte unter {{card}} kann sie {{who}} noch abnehmen.',
     noBelow:
       'Keine Karte lag unter dem Preis von {{price}}, also gewinnt die höchste Karte, die {{card}}: {{who}} bekommt den Stich und seine Punkte. Die Flasche bleibt bei {{owner}}.',
     last: 'Der letzte Stich. Die Flasche kostet {{price}} und {{owner}} hat sie: wer sie nach diesem Stich hat, zahlt dafür.',
@@ -227,6 +245,16 @@ export const coachDe: Shape<typeof coachEn> = {
     badgeDevil: 'Teufel',
     badgePlay: '►',
     badgeLabel: 'die Karte der Lektion',
+    why: {
+      6: 'Warum die 6: In einem Stich mit einer Karte unter dem Preis gewinnt die höchste Karte unter dem Preis. Die 17 liegt unter 19 und über deiner 6 und 8, und deine 30 liegt über 19: keine deiner Karten kann gewinnen. Gib die mit den wenigsten Punkten ab.',
+      8: 'Warum die 8: Sie liegt unter dem Preis von 17, gewinnt also diesen Stich, wenn niemand eine Karte zwischen 8 und 17 spielt – dann kaufst du die Flasche für 8. Das ist früh: Es bleiben sechs Stiche, um sie weiterzugeben. Deine 30 könnte nicht gewinnen.',
+      30: 'Warum die 30: Du hast die Flasche für 8 und willst, dass ein anderer einen Stich mit einer Karte unter 8 gewinnt. Spiel hoch aus: Eine niedrige Karte wie die 5 könnte den Stich gewinnen und die Flasche bei dir lassen, zu einem noch niedrigeren Preis.',
+      16: 'Warum die 16: Die 36 schlägt beide grünen Karten, und keine liegt unter dem Preis von 3. Der Stich ist ohnehin verloren, also behalte die höhere 21 für später.',
+      5: 'Warum die 5: Die 33 schlägt jede Karte, die du spielen darfst, und keine liegt unter 3. Gib die Karte mit den wenigsten Punkten ab (die 5: 2 Punkte) und behalte 18 und 28, um später Stiche zu gewinnen.',
+      21: 'Warum die 21: Sie ist deine einzige grüne Karte, und du musst Farbe bedienen.',
+      28: 'Warum die 28: Sie schlägt 22 und 26, und alle Karten über 28 sind gespielt: Nur eine Karte unter 3 könnte dir diesen Stich noch nehmen. Seine Punkte gehören dir.',
+      18: 'Warum die 18: Es ist deine letzte Karte.',
+    },
   },
   analysis: {
     title: 'Analyse',

@@ -160,6 +160,8 @@ function lessonText(lesson: Lesson, seats: readonly SeatLabel[], t: TFunction): 
   const who = (s: number | null) =>
     s === null ? t('learn.nobody') : s === LEARNER ? t('learn.you') : seatName(seats, s, t);
   const r = formatRank;
+  // Why the script plays this card: written for each of the player's cards.
+  const why = (card: Rank) => t(`learn.why.${card}`);
   switch (lesson.id) {
     case 'welcome':
       return t('learn.welcome');
@@ -179,15 +181,22 @@ function lessonText(lesson: Lesson, seats: readonly SeatLabel[], t: TFunction): 
         leader: who(lesson.leader),
       });
     case 'follow':
-      return t('learn.follow', { leader: who(lesson.leader), suit: t(`suit.${lesson.suit}`), card: r(lesson.card) });
+      return `${t('learn.follow', { leader: who(lesson.leader), suit: t(`suit.${lesson.suit}`), card: r(lesson.card) })} ${why(lesson.card)}`;
     case 'firstTrick':
       return t('learn.firstTrick', { card: r(lesson.card), before: r(lesson.before), who: who(lesson.trick.winner) });
     case 'play':
-      return t('learn.play', { card: r(lesson.card) });
+      return `${t('learn.play', { card: r(lesson.card) })} ${why(lesson.card)}`;
     case 'lead':
-      return t('learn.lead', { card: r(lesson.card) });
+      return `${t('learn.lead', { card: r(lesson.card) })} ${why(lesson.card)}`;
     case 'sold':
       return t(lesson.trick.winner === LEARNER ? 'learn.soldToYou' : 'learn.sold', {
+        seller: who(lesson.seller),
+        who: who(lesson.trick.winner),
+        card: r(lesson.card),
+        before: r(lesson.before),
+      });
+    case 'soldOn':
+      return t(lesson.seller === LEARNER ? 'learn.soldOnFromYou' : 'learn.soldOn', {
         seller: who(lesson.seller),
         who: who(lesson.trick.winner),
         card: r(lesson.card),
