@@ -2,7 +2,8 @@
  * What a phone player must always see whole, against the real server in real Chromium
  * with touch emulation at 360×740 and 390×844: a pass hint that leaves the hand and the
  * Pass button where they were, every seat's points, bottle price and marks uncut at 2, 4
- * and 6 players, the status line uncut in English and German, and the pass clock shown
+ * and 6 players (and at 1440 px with a mouse), the marks on received cards clear of their
+ * ranks, the status line uncut in English and German, and the pass clock shown
  * on the round summary.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -15,6 +16,10 @@ const PHONES = [
   { width: 360, height: 740 },
   { width: 390, height: 844 },
 ] as const;
+const SEAT_CASES = [
+  ...PHONES.flatMap((size) => [2, 4, 6].map((players) => ({ size, players, touch: true }))),
+  { size: { width: 1440, height: 900 }, players: 4, touch: false },
+];
 
 /** A box as whole pixels, to compare places. */
 async function box(l: Locator): Promise<string> {
@@ -32,7 +37,8 @@ async function onScreen(page: Page, l: Locator): Promise<boolean> {
 
 /**
  * What a seat or bottle shows cut or overlapping: every stat, mark, price and owner whose
- * text is wider than its box, a seat's marks hidden, and bottle boxes that overlap.
+ * text is wider than its box, a seat's marks hidden, bottle boxes that overlap, and a
+ * badge on the player's cards that is cut or covers a rank.
  */
 function cutOnTable(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -61,6 +67,26 @@ function cutOnTable(page: Page): Promise<string[]> {
     }));
     if (bottles.length === 2 && bottles[0].right > bottles[1].left)
       out.push(`the bottles overlap: ${bottles.map((b) => `${b.left}-${b.right}`).join(', ')}`);
+    // A badge on the player's cards (a received card) is whole, leaves its card's rank in
+    // sight and stays in the strip the next card leaves uncovered.
+    const cards = [...document.querySelectorAll('[data-testid="hand"] .card')];
+    cards.forEach((card, i) => {
+      const badge = card.querySelector('.card-badge');
+      const rank = card.querySelector('.card-rank')?.getBoundingClientRect();
+      if (!badge || !rank) return;
+      const b = badge.getBoundingClientRect();
+      const name = `badge "${badge.textContent}" on ${card.getAttribute('data-rank')}`;
+      if (badge.scrollWidth > badge.clientWidth + 0.5) out.push(`cut ${name}`);
+      if (
+        b.left < rank.right - 0.5 &&
+        b.right > rank.left + 0.5 &&
+        b.top < rank.bottom - 0.5 &&
+        b.bottom > rank.top + 0.5
+      )
+        out.push(`${name} covers the rank`);
+      const next = cards[i + 1]?.getBoundingClientRect();
+      if (next && b.right > next.left + 0.5) out.push(`${name} runs under the next card`);
+    });
     return out;
   });
 }
@@ -118,43 +144,46 @@ describe.skipIf(!run)('a phone shows everything whole', () => {
     }, 120_000);
   }
 
-  for (const size of PHONES)
-    for (const players of [2, 4, 6]) {
-      it(`every seat's points, bottle price and marks show whole at ${players} players, ${size.width}×${size.height}, to the player and a spectator`, async () => {
-        const { context, page } = await device(env.browser(), size.width, size.height);
-        await botTable(page, env.server().url, players);
-        const code = await page.getByTestId('table-code').textContent();
-        const watcher = await device(env.browser(), size.width, size.height, { prefs: { name: 'Lopaka' } });
-        await watcher.page.goto(`${env.server().url}/#/t/${code}`);
-        await watcher.page.getByTestId('table').waitFor();
-        const cut = new Set<string>();
-        let maxPoints = 0;
-        let steps = 0;
-        while (!(await page.getByTestId('game-over').isVisible())) {
-          for (const p of [page, watcher.page]) for (const c of await cutOnTable(p)) cut.add(c);
-          maxPoints = Math.max(
-            maxPoints,
-            ...(await page
-              .locator('.seat-stats')
-              .evaluateAll((all) => all.map((e) => Number(e.textContent?.match(/\d+/g)?.[1] ?? 0)))),
-          );
-          if (await step(page)) steps++;
-          else await page.waitForTimeout(40);
-          if (steps === 8)
-            for (const [p, who] of [
-              [page, 'player'],
-              [watcher.page, 'spectator'],
-            ] as const)
-              await screenshot(p, `phone-seats-${players}p-${size.width}x${size.height}-${who}`);
-        }
-        expect(maxPoints).toBeGreaterThanOrEqual(10);
-        expect([...cut], [...cut].join('\n')).toEqual([]);
-        // The dealer and the first player are marked on a phone too.
-        expect(await watcher.page.locator('.seat .chip-dealer').count()).toBe(1);
-        await watcher.context.close();
-        await context.close();
-      }, 180_000);
-    }
+  // Phones at 2, 4 and 6 players, and a desktop with a mouse at 4.
+  for (const { size, players, touch } of SEAT_CASES) {
+    it(`every seat's points, bottle price and marks show whole at ${players} players, ${size.width}×${size.height}, to the player and a spectator`, async () => {
+      const { context, page } = await device(env.browser(), size.width, size.height, { touch });
+      await botTable(page, env.server().url, players);
+      const code = await page.getByTestId('table-code').textContent();
+      const watcher = await device(env.browser(), size.width, size.height, { touch, prefs: { name: 'Lopaka' } });
+      await watcher.page.goto(`${env.server().url}/#/t/${code}`);
+      await watcher.page.getByTestId('table').waitFor();
+      const cut = new Set<string>();
+      let maxPoints = 0;
+      let steps = 0;
+      let received = 0;
+      while (!(await page.getByTestId('game-over').isVisible())) {
+        for (const p of [page, watcher.page]) for (const c of await cutOnTable(p)) cut.add(c);
+        received = Math.max(received, await page.locator('[data-testid="hand"] .card-badge.tone-received').count());
+        maxPoints = Math.max(
+          maxPoints,
+          ...(await page
+            .locator('.seat-stats')
+            .evaluateAll((all) => all.map((e) => Number(e.textContent?.match(/\d+/g)?.[1] ?? 0)))),
+        );
+        if (await step(page)) steps++;
+        else await page.waitForTimeout(40);
+        if (steps === 8)
+          for (const [p, who] of [
+            [page, 'player'],
+            [watcher.page, 'spectator'],
+          ] as const)
+            await screenshot(p, `phone-seats-${players}p-${size.width}x${size.height}-${who}`);
+      }
+      expect(maxPoints).toBeGreaterThanOrEqual(10);
+      expect(received, 'cards received in the pass were marked in the hand').toBeGreaterThan(0);
+      expect([...cut], [...cut].join('\n')).toEqual([]);
+      // The dealer and the first player are marked on a phone too.
+      expect(await watcher.page.locator('.seat .chip-dealer').count()).toBe(1);
+      await watcher.context.close();
+      await context.close();
+    }, 180_000);
+  }
 
   for (const size of PHONES)
     for (const language of ['en', 'de'] as const) {
