@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { Game } from '../../src/engine/index.js';
+import type { Game, Rank } from '../../src/engine/index.js';
 import { botMove, expectedMove, LEARNER, type LessonId, lessonNow, newLearnGame } from '../../src/web/game/learn.js';
 import { coachDe, coachEn } from '../../src/web/locales/coach.js';
 
-/** Play the guided game to the end as a player who reads every lesson and does what it says. */
-function playThrough(): { game: Game; shown: LessonId[] } {
+/**
+ * Play the guided game to the end as a player who reads every lesson and does what it
+ * says: the game, the lessons shown and the cards the player played.
+ */
+function playThrough(): { game: Game; shown: LessonId[]; played: Rank[] } {
   const game = newLearnGame();
   const read = new Set<LessonId>();
   const shown: LessonId[] = [];
+  const played: Rank[] = [];
   for (let guard = 0; guard < 200; guard++) {
     const lesson = lessonNow(game, read);
     if (lesson && shown.at(-1) !== lesson.id) shown.push(lesson.id);
-    if (lesson?.id === 'end') return { game, shown };
+    if (lesson?.id === 'end') return { game, shown, played };
     if (lesson?.kind === 'read') {
       read.add(lesson.id);
       continue;
@@ -26,6 +30,7 @@ function playThrough(): { game: Game; shown: LessonId[] } {
     if (!action) throw new Error('stuck');
     const r = game.apply(action);
     if (!r.ok) throw new Error(r.error.detail);
+    if (mine?.type === 'play') played.push(mine.card);
     if (mine && lesson) read.add(lesson.id);
   }
   throw new Error('the guided game did not end');
@@ -60,16 +65,7 @@ describe('the guided first game', () => {
   });
 
   it('says, in every language, why to play each card it marks', () => {
-    const game = newLearnGame();
-    const mine: number[] = [];
-    while (game.phase !== 'over') {
-      const own = expectedMove(game);
-      if (own?.type === 'play') mine.push(own.card);
-      const action = own ? { ...own, seat: LEARNER } : botMove(game);
-      if (!action) throw new Error('stuck');
-      const r = game.apply(action);
-      if (!r.ok) throw new Error(r.error.detail);
-    }
+    const { played: mine } = playThrough();
     expect(mine).toHaveLength(8);
     for (const words of [coachEn, coachDe])
       for (const card of mine) expect(words.learn.why[card as keyof typeof words.learn.why]).toMatch(/\S/);

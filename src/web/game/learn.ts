@@ -155,17 +155,12 @@ export function lessonNow(game: Game, read: ReadonlySet<LessonId>): Lesson | nul
     if (!read.has('noBelow') && trick.bottle === null)
       return { id: 'noBelow', kind: 'read', trick, card, price: before, owner: ownerBefore(tricks, k + 1) };
     const seller = ownerBefore(tricks, k);
-    if (seller !== null && read.has('firstTrick') && !read.has('sold') && soldOn(tricks, k))
-      return { id: 'sold', kind: 'read', trick, card, before, seller };
-    // The next sale after the one 'sold' told of (here Doris buys the bottle back).
-    if (
-      seller !== null &&
-      read.has('sold') &&
-      !read.has('soldOn') &&
-      soldOn(tricks, k) &&
-      k > tricks.findIndex((_, i) => soldOn(tricks, i))
-    )
-      return { id: 'soldOn', kind: 'read', trick, card, before, seller };
+    if (seller !== null && soldOn(tricks, k)) {
+      if (read.has('firstTrick') && !read.has('sold')) return { id: 'sold', kind: 'read', trick, card, before, seller };
+      // The next sale after the one 'sold' told of (here Doris buys the bottle back).
+      if (read.has('sold') && !read.has('soldOn') && k > tricks.findIndex((_, i) => soldOn(tricks, i)))
+        return { id: 'soldOn', kind: 'read', trick, card, before, seller };
+    }
     if (!read.has('last') && v.handSizes[LEARNER] === 1)
       return { id: 'last', kind: 'read', price: v.bottles[0].price, owner: v.bottles[0].owner };
   }
@@ -178,7 +173,7 @@ export function lessonNow(game: Game, read: ReadonlySet<LessonId>): Lesson | nul
   return { id: 'play', kind: 'do', card: move.card };
 }
 
-/** Whether trick k sold the bottle from one seat to another (not to its first owner, nor back to its owner). */
+/** Whether trick k sold the bottle on: it had an owner, and another seat won it. */
 function soldOn(tricks: readonly CompletedTrick[], k: number): boolean {
   const seller = ownerBefore(tricks, k);
   return tricks[k].bottle !== null && seller !== null && seller !== tricks[k].winner;
