@@ -9,6 +9,7 @@ import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
 import { AnalysisQueue } from './analysis/queue.js';
 import { BotPool } from './bots/pool.js';
+import { systemClock } from './clock.js';
 import { ClusterBroadcaster } from './cluster/broadcaster.js';
 import { ClusterNode } from './cluster/node.js';
 import type { Config } from './config.js';
@@ -90,7 +91,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       metrics,
       log: app.log,
       out: gateway ?? new RoomBroadcaster(io),
-      now: Date.now,
+      clock: systemClock,
     },
     cluster ? cluster.creationCap(config.maxTablesPerAddress) : new LocalCreationCap(config.maxTablesPerAddress),
     cluster,

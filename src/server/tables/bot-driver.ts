@@ -57,12 +57,12 @@ export class BotDriver {
       const base = this.ctx.config.botDelayMs;
       // A little variation makes bots feel less mechanical.
       const delay = base === 0 ? 0 : base * (0.6 + 0.8 * Math.random());
-      setTimeout(() => {
+      this.ctx.clock.after(delay, () => {
         this.turn(owner, seat).catch((e) => {
           this.thinking.delete(seat);
           this.retry(owner, seat, e);
         });
-      }, delay);
+      });
     }
   }
 
@@ -81,14 +81,14 @@ export class BotDriver {
     const entry = { err: e, table: this.code, seat, failures: this.failures, retryMs: wait };
     if (e instanceof ServerError) this.ctx.log.warn(entry, 'bot move refused or not known to be stored; retrying');
     else this.ctx.log.error(entry, 'bot turn failed; retrying');
-    setTimeout(() => {
+    this.ctx.clock.after(wait, () => {
       this.queue
         .run(async () => {
           if (this.seats.playing() === owner) await this.seats.resync(owner);
           this.schedule();
         })
         .catch((again) => this.retry(owner, seat, again));
-    }, wait);
+    });
   }
 
   /** The seat is the bot's to play now in this game. */
@@ -125,13 +125,13 @@ export class BotDriver {
       // An earlier write in doubt first, told to everyone: the choice is judged against the log as stored.
       await this.seats.resync(owner);
       if (!this.mayPlay(owner, seat)) return;
-      let result = choice.seat === seat ? await owner.act(choice, true, this.ctx.now()) : null;
+      let result = choice.seat === seat ? await owner.act(choice, true, this.ctx.clock.now()) : null;
       if (!result?.ok && owner.seq === job.seq) {
         this.ctx.log.warn(
           { table: this.code, seat, choice },
           'bot chose an illegal action; playing its first legal action',
         );
-        result = await owner.act(job.legal[0], true, this.ctx.now());
+        result = await owner.act(job.legal[0], true, this.ctx.clock.now());
       }
       if (result?.ok) {
         this.failures = 0;

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChatMessage, GameUpdate, TableSummary } from '../../protocol/messages.js';
 import type { BotPool } from '../bots/pool.js';
+import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/store.js';
@@ -36,14 +37,18 @@ export interface Broadcaster {
   localFirst?(): Broadcaster;
 }
 
+/** What a table asks of the bot pool: bot turns and hints. */
+export type Thinkers = Pick<BotPool, 'decide' | 'submit'>;
+
 export interface TableContext {
   readonly store: Store;
-  readonly pool: BotPool;
+  readonly pool: Thinkers;
   readonly config: Config;
   readonly metrics: Metrics;
   readonly log: FastifyBaseLogger;
   readonly out: Broadcaster;
-  now(): number;
+  /** Now and timers (virtual in tests). */
+  readonly clock: Clock;
   /** The table closed itself: forget it. */
   closed(code: string): void;
 }

@@ -5,6 +5,7 @@
  * (the database was out of reach) it fires again a little later.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock, Timer } from '../clock.js';
 import type { SerialQueue } from '../serial.js';
 import {
   StaleOwnerError,
@@ -34,14 +35,11 @@ export interface PreparedChange {
 export interface DeadlineContext {
   readonly store: Store;
   readonly log: FastifyBaseLogger;
-  now(): number;
+  readonly clock: Clock;
 }
 
 export class Deadlines {
-  private readonly timers = new Map<
-    string,
-    { kind: TimerKind; seat: number; deadline: number; handle: NodeJS.Timeout }
-  >();
+  private readonly timers = new Map<string, { kind: TimerKind; seat: number; deadline: number; handle: Timer }>();
   /** Set when the server shuts down: nothing fires any more. */
   private halted = false;
 
@@ -77,7 +75,7 @@ export class Deadlines {
   async stop(kind: TimerKind, seat: number): Promise<boolean> {
     const t = this.timers.get(key(kind, seat));
     if (!t) return false;
-    clearTimeout(t.handle);
+    t.handle.cancel();
     this.timers.delete(key(kind, seat));
     await this.ctx.store.clearTimer(this.code, kind, seat);
     return true;
@@ -111,7 +109,7 @@ export class Deadlines {
     for (const t of change.stored.clear) {
       const running = this.timers.get(key(t.kind, t.seat));
       if (!running) continue;
-      clearTimeout(running.handle);
+      running.handle.cancel();
       this.timers.delete(key(t.kind, t.seat));
     }
     for (const t of change.start) this.arm(t.kind, t.seat, t.deadline);
@@ -129,36 +127,30 @@ export class Deadlines {
 
   /** After `halt` and once the queue is idle: let go of the timers themselves. */
   disarm(): void {
-    for (const t of this.timers.values()) clearTimeout(t.handle);
+    for (const t of this.timers.values()) t.handle.cancel();
     this.timers.clear();
   }
 
   private arm(kind: TimerKind, seat: number, deadline: number): void {
     const old = this.timers.get(key(kind, seat));
-    if (old) clearTimeout(old.handle);
-    const handle: NodeJS.Timeout = setTimeout(
-      () => {
-        this.queue
-          .run(() => this.fire(kind, seat, handle))
-          .catch((e) => {
-            // Another node took the table over (a cluster): the deadline fires there.
-            if (e instanceof StaleOwnerError) return;
-            if (!(e instanceof StoreUnavailableError))
-              return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
-            // Its consequences were not stored: the deadline fires again once the database may be back.
-            this.ctx.log.warn(
-              { table: this.code, kind, seat },
-              'deadline not handled (database unavailable); retrying',
-            );
-            if (!this.halted) this.arm(kind, seat, this.ctx.now() + RETRY_MS);
-          });
-      },
-      Math.max(0, deadline - this.ctx.now()),
-    );
+    old?.handle.cancel();
+    const handle: Timer = this.ctx.clock.after(Math.max(0, deadline - this.ctx.clock.now()), () => {
+      this.queue
+        .run(() => this.fire(kind, seat, handle))
+        .catch((e) => {
+          // Another node took the table over (a cluster): the deadline fires there.
+          if (e instanceof StaleOwnerError) return;
+          if (!(e instanceof StoreUnavailableError))
+            return this.ctx.log.error({ err: e, table: this.code, kind, seat }, 'timer failed');
+          // Its consequences were not stored: the deadline fires again once the database may be back.
+          this.ctx.log.warn({ table: this.code, kind, seat }, 'deadline not handled (database unavailable); retrying');
+          if (!this.halted) this.arm(kind, seat, this.ctx.clock.now() + RETRY_MS);
+        });
+    });
     this.timers.set(key(kind, seat), { kind, seat, deadline, handle });
   }
 
-  private async fire(kind: TimerKind, seat: number, handle: NodeJS.Timeout): Promise<void> {
+  private async fire(kind: TimerKind, seat: number, handle: Timer): Promise<void> {
     // Stopped or armed anew while this firing waited for the queue (the player acted just
     // in time): the deadline that counts is the newer one, or none.
     if (this.halted || this.timers.get(key(kind, seat))?.handle !== handle) return;

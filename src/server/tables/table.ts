@@ -8,7 +8,6 @@
  * bot turns (`bot-driver.ts`) and chat (`chat.ts`).
  */
 
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameEvent } from '../../engine/index.js';
 import type { BotLevel, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
@@ -70,7 +69,7 @@ export class Table {
       resync: (owner) => this.resync(owner),
     });
     this.chat = new TableChat(ctx.store, row.code);
-    this.clocks = new TurnClocks(this.deadlines, ctx.config.turnClockScale, ctx.now);
+    this.clocks = new TurnClocks(this.deadlines, ctx.config.turnClockScale, ctx.clock);
   }
 
   get code(): string {
@@ -100,12 +99,24 @@ export class Table {
       bot: null,
       away: false,
     }));
-    const row: TableRow = { code, settings, host: 0, status: 'lobby', gameId: null, createdAt: ctx.now(), version: 1 };
+    const row: TableRow = {
+      code,
+      settings,
+      host: 0,
+      status: 'lobby',
+      gameId: null,
+      createdAt: ctx.clock.now(),
+      version: 1,
+    };
     await ctx.store.saveTable(row, seats);
     const table = new Table(ctx, row, seats, []);
     // Nobody is connected yet: a table nobody opens soon is closed (and leaves memory).
     await table.queue.run(() =>
-      table.deadlines.start('close', -1, ctx.now() + Math.min(ctx.config.unopenedCloseMs, ctx.config.closeAfterMs)),
+      table.deadlines.start(
+        'close',
+        -1,
+        ctx.clock.now() + Math.min(ctx.config.unopenedCloseMs, ctx.config.closeAfterMs),
+      ),
     );
     return { table, token };
   }
@@ -135,7 +146,7 @@ export class Table {
       // Stored turn clocks run on; a clock the crash kept from being stored starts now.
       await this.syncClocks();
       if (!this.deadlines.has('close', -1))
-        await this.deadlines.start('close', -1, this.ctx.now() + this.ctx.config.closeAfterMs);
+        await this.deadlines.start('close', -1, this.ctx.clock.now() + this.ctx.config.closeAfterMs);
       this.bots.schedule();
     });
   }
@@ -279,7 +290,12 @@ export class Table {
     rules.mustBeOpen(this.row);
     const s = this.seats[rules.mustHold(this.seats, claim)];
     if (s.name === null) throw new ServerError('ERR_NOT_SEATED', 'Only seated players can chat.', 403);
-    const message = await this.chat.post({ seat: s.seat, name: s.name }, this.row.gameId, content, this.ctx.now());
+    const message = await this.chat.post(
+      { seat: s.seat, name: s.name },
+      this.row.gameId,
+      content,
+      this.ctx.clock.now(),
+    );
     this.ctx.out.chat(this.code, message);
     return NONE;
   }
@@ -319,7 +335,7 @@ export class Table {
     const before = owner.seq;
     let acted: { seq: number; events: GameEvent[] };
     try {
-      const result = await owner.act(wanted, false, this.ctx.now(), (after) => {
+      const result = await owner.act(wanted, false, this.ctx.clock.now(), (after) => {
         if (after.over || this.seats[seat].away) return undefined;
         clocks.change = this.clocks.prepare(after, this.seats, this.row.settings.turnClock, seat);
         return clocks.change?.stored;
@@ -356,9 +372,9 @@ export class Table {
     before: number,
     e: unknown,
   ): Promise<{ seq: number; events: GameEvent[] }> {
-    const until = this.ctx.now() + SETTLE_MS;
-    while (owner.inDoubt && this.ctx.now() < until) {
-      await sleep(RETRY_MS);
+    const until = this.ctx.clock.now() + SETTLE_MS;
+    while (owner.inDoubt && this.ctx.clock.now() < until) {
+      await this.ctx.clock.sleep(RETRY_MS);
       await owner.settle().catch((err) => {
         if (!(err instanceof StoreUnavailableError)) throw err;
       });
@@ -512,7 +528,7 @@ export class Table {
     // The seat's deadline is news for everyone (same seq, no events) when it must act now.
     if ((await this.noticeAbsences()) && this.owner?.toAct().includes(dropped.seat)) this.broadcast(this.owner, []);
     if (!this.anyHumanConnected())
-      await this.deadlines.start('close', -1, this.ctx.now() + this.ctx.config.closeAfterMs);
+      await this.deadlines.start('close', -1, this.ctx.clock.now() + this.ctx.config.closeAfterMs);
     this.ctx.out.table(this.summary());
     return NONE;
   }
@@ -546,7 +562,7 @@ export class Table {
       names: seats.map((x) => x.name ?? ''),
       bots: seats.map((x) => x.bot),
       status: 'running' as const,
-      startedAt: this.ctx.now(),
+      startedAt: this.ctx.clock.now(),
       finishedAt: null,
     };
     await this.commit({
@@ -628,7 +644,7 @@ export class Table {
     for (const s of this.seats) {
       const absent = s.tokenHash !== null && !s.away && !this.presence.isPresent(s.seat);
       if (absent && !this.deadlines.has('absence', s.seat)) {
-        await this.deadlines.start('absence', s.seat, this.ctx.now() + wait);
+        await this.deadlines.start('absence', s.seat, this.ctx.clock.now() + wait);
         started = true;
       }
     }
@@ -683,9 +699,9 @@ export class Table {
     next: { table: TableRow; seats: readonly SeatRow[] },
     unsure: StoreUnavailableError,
   ): Promise<void> {
-    const until = this.ctx.now() + SETTLE_MS;
-    while (this.ctx.now() < until) {
-      await sleep(RETRY_MS);
+    const until = this.ctx.clock.now() + SETTLE_MS;
+    while (this.ctx.clock.now() < until) {
+      await this.ctx.clock.sleep(RETRY_MS);
       try {
         return await write();
       } catch (e) {
@@ -722,7 +738,8 @@ export class Table {
    * deletes them with the table's other rows).
    */
   private async close(change: TableChange = {}): Promise<void> {
-    if (this.owner && !this.owner.over) await this.ctx.store.setGameStatus(this.owner.id, 'abandoned', this.ctx.now());
+    if (this.owner && !this.owner.over)
+      await this.ctx.store.setGameStatus(this.owner.id, 'abandoned', this.ctx.clock.now());
     await this.commit({ ...change, row: { ...(change.row ?? this.row), status: 'closed' } });
     await this.deadlines.stopAll().catch((err) => {
       this.deadlines.disarm();

@@ -6,6 +6,7 @@
  * reading time (READING_SECONDS), while everyone reads the last round's summary.
  */
 import { READING_SECONDS, TURN_CLOCK_SECONDS, type TurnClock } from '../../values/index.js';
+import type { Clock } from '../clock.js';
 import type { GameOwner } from '../game-owner/owner.js';
 import type { SeatRow } from '../store/store.js';
 import type { Deadlines, PreparedChange } from './deadlines.js';
@@ -20,7 +21,7 @@ export class TurnClocks {
   constructor(
     private readonly deadlines: Deadlines,
     private readonly scale: number,
-    private readonly now: () => number,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -56,7 +57,7 @@ export class TurnClocks {
       const deadline = this.deadlines.deadline('turn', s.seat);
       if (deadline !== undefined) until = Math.max(until ?? 0, deadline - ms);
     }
-    return until !== null && until > this.now() ? until : null;
+    return until !== null && until > this.clock.now() ? until : null;
   }
 
   private wanted(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number) {
@@ -69,7 +70,7 @@ export class TurnClocks {
       const wants = ms !== null && s.tokenHash !== null && !s.away && acting.includes(s.seat);
       const running = this.deadlines.has('turn', s.seat);
       if (wants && (!running || s.seat === fresh))
-        start.push({ kind: 'turn', seat: s.seat, deadline: this.now() + reading + ms });
+        start.push({ kind: 'turn', seat: s.seat, deadline: this.clock.now() + reading + ms });
       else if (!wants && running) stop.push({ kind: 'turn', seat: s.seat });
     }
     return { start, stop };

@@ -2,7 +2,7 @@
  * A table's deadlines (src/server/tables/deadlines.ts) on a real SQLite store and a real
  * queue: stored before they are armed, re-armed from the store, fired once inside the
  * queue, and a deadline that was stopped or moved while its firing waited for the queue
- * does not fire (a player who acts just in time is not replaced).
+ * does not fire (a player who acts just in time is not replaced). On virtual time.
  */
 import fs from 'node:fs';
 import pino from 'pino';
@@ -12,11 +12,14 @@ import { SqliteStore } from '../../../src/server/store/sqlite.js';
 import type { TimerKind } from '../../../src/server/store/store.js';
 import { Deadlines } from '../../../src/server/tables/deadlines.js';
 import { tempDataDir } from '../helpers/server.js';
+import { VirtualClock } from '../helpers/virtual-clock.js';
 
 const CODE = 'DEADLINE';
 let dir: string;
 let store: SqliteStore;
+let clock: VirtualClock;
 beforeEach(async () => {
+  clock = new VirtualClock();
   dir = tempDataDir();
   store = new SqliteStore(dir, { checkpoints: false });
   // Deadlines belong to a stored table.
@@ -35,7 +38,7 @@ beforeEach(async () => {
       host: 0,
       status: 'lobby',
       gameId: null,
-      createdAt: Date.now(),
+      createdAt: clock.now(),
       version: 1,
     },
     [0, 1].map((seat) => ({ seat, name: null, tokenHash: null, bot: null, away: false })),
@@ -46,10 +49,8 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function deadlines(queue: SerialQueue, fired: [TimerKind, number][]): Deadlines {
-  return new Deadlines({ store, log: pino({ level: 'silent' }), now: Date.now }, CODE, queue, async (kind, seat) => {
+  return new Deadlines({ store, log: pino({ level: 'silent' }), clock }, CODE, queue, async (kind, seat) => {
     fired.push([kind, seat]);
   });
 }
@@ -58,23 +59,25 @@ describe('deadlines', () => {
   it('are stored when started, fire once, and are gone from the store after', async () => {
     const fired: [TimerKind, number][] = [];
     const d = deadlines(new SerialQueue(), fired);
-    const at = Date.now() + 50;
+    const at = clock.now() + 50;
     await d.start('turn', 2, at);
     expect(await store.timersOf(CODE)).toEqual([{ tableCode: CODE, kind: 'turn', seat: 2, deadline: at }]);
     expect(d.deadline('turn', 2)).toBe(at);
-    await sleep(150);
+    await clock.advance(49);
+    expect(fired).toEqual([]);
+    await clock.advance(1);
     expect(fired).toEqual([['turn', 2]]);
     expect(await store.timersOf(CODE)).toEqual([]);
     expect(d.has('turn', 2)).toBe(false);
   });
 
   it('come back from the store after a restart, and one already past fires at once', async () => {
-    await store.setTimer({ tableCode: CODE, kind: 'turn', seat: 1, deadline: Date.now() - 1000 });
-    await store.setTimer({ tableCode: CODE, kind: 'close', seat: -1, deadline: Date.now() + 60_000 });
+    await store.setTimer({ tableCode: CODE, kind: 'turn', seat: 1, deadline: clock.now() - 1000 });
+    await store.setTimer({ tableCode: CODE, kind: 'close', seat: -1, deadline: clock.now() + 60_000 });
     const fired: [TimerKind, number][] = [];
     const d = deadlines(new SerialQueue(), fired);
     await d.rearm();
-    await sleep(50);
+    await clock.advance(0);
     expect(fired).toEqual([['turn', 1]]);
     expect(d.has('close', -1)).toBe(true);
     d.halt();
@@ -85,23 +88,23 @@ describe('deadlines', () => {
     const queue = new SerialQueue();
     const fired: [TimerKind, number][] = [];
     const d = deadlines(queue, fired);
-    await d.start('turn', 0, Date.now() + 50);
-    await d.start('turn', 1, Date.now() + 50);
+    await d.start('turn', 0, clock.now() + 50);
+    await d.start('turn', 1, clock.now() + 50);
     // The queue is busy past both deadlines. Seat 0's action (its clock starts over) and
     // seat 1's leaving (its clock stops) were queued before the deadlines passed, so they
     // run first; the firings queued after them find their deadlines gone.
     let release!: () => void;
     const busy = queue.run(() => new Promise<void>((r) => (release = r)));
     const acted = queue.run(async () => {
-      await d.start('turn', 0, Date.now() + 60_000);
+      await d.start('turn', 0, clock.now() + 60_000);
       await d.stop('turn', 1);
     });
-    await sleep(120);
+    await clock.advance(120);
     release();
     await busy;
     await acted;
     await queue.idle();
-    await sleep(20);
+    await clock.advance(0);
     expect(fired).toEqual([]);
     expect(d.has('turn', 0)).toBe(true);
     expect(await store.timersOf(CODE)).toMatchObject([{ kind: 'turn', seat: 0 }]);
