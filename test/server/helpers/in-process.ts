@@ -146,6 +146,8 @@ export interface Player {
 }
 
 export interface InProcess {
+  /** The temporary folder of the SQLite store (when the harness made it). */
+  readonly dataDir: string;
   readonly lobby: Lobby;
   readonly store: Store;
   readonly clock: VirtualClock;
@@ -212,6 +214,7 @@ export async function inProcess(env: Record<string, string> = {}, store?: Store)
   };
   const claimOf = (seat: number, token: string) => ({ seat, tokenHash: hashToken(token) });
   return {
+    dataDir: dir,
     lobby,
     store: own,
     clock,
