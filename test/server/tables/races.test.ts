@@ -3,7 +3,8 @@
  * process on virtual time (helpers/in-process.ts), with bot decisions held back until the
  * test lets them through. A player comes back while the stand-in bot that replaced them
  * is thinking; the host asks for a rematch while a bot thinks the last card; a turn clock
- * runs out in the very tick a player acts, in either order.
+ * runs out in the very tick a player acts, in either order; with the clock off, nobody
+ * connected is ever replaced.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientAction } from '../../../src/protocol/messages.js';
@@ -159,5 +160,17 @@ describe('on virtual time', () => {
     );
     expect(table.game!.nextActionOf(0, u.seq)?.seq).toBe(u.seq + 1);
     expect(table.game!.nextActionOf(0, u.seq + 1)).toBeUndefined();
+  });
+
+  it('with the clock off, a connected player who does not act is never replaced', async () => {
+    tables = await inProcess();
+    const { table, host } = await hostAndBots(3, 'off');
+    await tables.until(() => lastUpdate(host.follower).view.passed.filter(Boolean).length === 2, 'the bots to pass');
+    // Three times the normal pass time goes by with nobody acting.
+    await tables.clock.advance(3 * 80_000);
+    const u = lastUpdate(host.follower);
+    expect(u.view.passed[0]).toBe(false);
+    expect(u.clocks).toEqual([null, null, null]);
+    expect(table.summary().seats.map((x) => x.away)).toEqual([false, false, false]);
   });
 });
