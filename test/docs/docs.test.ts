@@ -126,3 +126,75 @@ describe('ARCHITECTURE.md: each folder imports only what its table allows', () =
     expect(problems).toEqual([]);
   });
 });
+
+describe('ARCHITECTURE.md: every wait has a clock', () => {
+  const code = sources('src').map((file) => ({ file, text: read(file) }));
+  /** The argument list of each `new Name(` call in the sources (up to its closing parenthesis). */
+  function constructions(name: RegExp): { file: string; args: string }[] {
+    const found: { file: string; args: string }[] = [];
+    for (const { file, text } of code) {
+      for (const m of text.matchAll(new RegExp(`new ${name.source}\\(`, 'g'))) {
+        let depth = 1;
+        let end = m.index + m[0].length;
+        while (depth > 0 && end < text.length) depth += { '(': 1, ')': -1 }[text[end++]] ?? 0;
+        found.push({ file, args: text.slice(m.index + m[0].length, end - 1) });
+      }
+    }
+    return found;
+  }
+
+  test('every PostgreSQL connection limits its connect and each query', () => {
+    const made = constructions(/pg\.(?:Pool|Client)/);
+    expect(made.length).toBeGreaterThan(0);
+    const bare = made.filter((c) => !/connectionTimeoutMillis/.test(c.args) || !/query_timeout/.test(c.args));
+    expect(bare.map((c) => c.file)).toEqual([]);
+  });
+
+  test('every Redis connection limits its connect and its commands', () => {
+    const made = constructions(/Redis/);
+    expect(made.length).toBeGreaterThan(0);
+    const bare = made.filter((c) => !/connectTimeout/.test(c.args) || !/commandTimeout/.test(c.args));
+    expect(bare.map((c) => c.file)).toEqual([]);
+  });
+
+  test('every HTTP request and every acknowledged emit gives up after a while', () => {
+    const problems: string[] = [];
+    for (const { file, text } of code) {
+      for (const m of text.matchAll(/(?<![.\w]|private )fetch\(([^)]*)/g))
+        if (!/signal:/.test(text.slice(m.index, m.index + 400))) problems.push(`${file}: fetch without a signal`);
+      if (/emitWithAck/.test(text) && !/\.timeout\(/.test(text))
+        problems.push(`${file}: emitWithAck without .timeout()`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the documents name only code that exists', () => {
+  const corpus = ['src', 'test', 'bench', 'scripts']
+    .flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile() && /\.(tsx?|mjs|sh|json|conf)$/.test(e.name))
+    .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
+    .concat(read('package.json'), read('.ci/run'))
+    .join('\n');
+  const documents = [
+    'README.md',
+    'ARCHITECTURE.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
+  // nginx's own module, named in the deploy guide.
+  const outside = new Set(['real_ip']);
+  test.each(documents)(
+    '%s: each identifier in code spans (camelCase, PascalCase, UPPER_CASE) is in the code',
+    (doc) => {
+      const missing = new Set<string>();
+      for (const m of read(doc).matchAll(/`([A-Za-z_][\w.]*)(?:\(\))?`/g)) {
+        const name = m[1].split('.').pop() ?? '';
+        if (outside.has(name) || (!/[A-Z]/.test(name.slice(1)) && !name.includes('_'))) continue;
+        if (!new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`).test(corpus)) missing.add(m[1]);
+      }
+      expect([...missing]).toEqual([]);
+    },
+  );
+});

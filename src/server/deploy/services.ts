@@ -10,7 +10,12 @@ import pg from 'pg';
 async function onServer<T>(url: string, job: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });
+  // DROP DATABASE … WITH (FORCE) waits for the database's sessions to end: a minute at most.
+  const client = new pg.Client({
+    connectionString: admin.toString(),
+    connectionTimeoutMillis: 5000,
+    query_timeout: 60_000,
+  });
   await client.connect();
   try {
     return await job(client);
@@ -48,6 +53,7 @@ export function redisClient(url: string): Redis {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
     connectTimeout: 3000,
+    commandTimeout: 10_000,
     retryStrategy: () => null,
   });
   // A refused connection is reported by the command that needed it.

@@ -20,18 +20,25 @@ export class ApiError extends Error {
   }
 }
 
+/** How long a REST request may take before the screen says the server cannot be reached. */
+const REQUEST_TIMEOUT_MS = 15_000;
+
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
+  let text: string;
   try {
     res = await fetch(path, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // A server that accepts the connection and never answers must not leave a screen waiting.
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
+    // The time limit covers the body too: reading it is part of the same wait.
+    text = await res.text();
   } catch {
     throw new ApiError('ERR_NETWORK', 'The server cannot be reached.');
   }
-  const text = await res.text();
   let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;
