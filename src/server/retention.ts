@@ -5,12 +5,12 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
-import type { Store } from './store/store.js';
+import type { StoreUpkeep } from './store/store.js';
 
 const BATCH = 200;
 
 export function startRetention(
-  store: Store,
+  store: Pick<StoreUpkeep, 'sweep'>,
   config: Config,
   log: FastifyBaseLogger,
   now: () => number,

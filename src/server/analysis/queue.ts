@@ -20,7 +20,13 @@ import { recordOf } from '../../record/index.js';
 import type { BotPool } from '../bots/pool.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
-import { type AnalysisClaim, type GameRow, type Store, StoreUnavailableError } from '../store/store.js';
+import {
+  type AnalysisClaim,
+  type AnalysisQueueStore,
+  type GameLog,
+  type GameRow,
+  StoreUnavailableError,
+} from '../store/store.js';
 
 /** The seed of every server analysis, so that the stored analysis is reproducible with `bottle-imp analyse --seed 1`. */
 export const SERVER_ANALYSIS_SEED = 1;
@@ -50,7 +56,7 @@ export class AnalysisQueue {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: AnalysisQueueStore & GameLog,
     private readonly pool: BotPool,
     private readonly capacity: number,
     /** Games one requester may have waiting. */

@@ -4,21 +4,27 @@
  * over each of them is refused (StaleOwnerError) and changes nothing; the node then hears
  * of it (`stale`) and drops the table. A table this node creates is claimed as soon as it
  * is stored; no other write goes out before the table is claimed. Reads pass through.
+ * Every method is written out: a method added to the store's roles is a compile error here
+ * until it is fenced or passed through, never an unfenced write by default.
  */
 import {
   type ActionRow,
   type ChatRow,
+  type GameLog,
   type GameRow,
   type GameStatus,
   type SeatRow,
   StaleOwnerError,
-  type Store,
   type TableRow,
+  type TableStore,
   type TimerKey,
   type TimerKind,
   type TimerRow,
   type WithAction,
 } from '../store/store.js';
+
+/** What a table reads and writes (TableContext.store). */
+type TableStores = TableStore & GameLog;
 
 export interface Tenure {
   /** The fencing number this node holds the table with; null until it is claimed. */
@@ -32,7 +38,7 @@ export interface TenureHooks {
   stale(code: string): void;
 }
 
-export function fencedStore(store: Store, code: string, tenure: Tenure, hooks: TenureHooks): Store {
+export function fencedStore(store: TableStores, code: string, tenure: Tenure, hooks: TenureHooks): TableStores {
   const fence = (): number => {
     if (tenure.fence === null) throw new StaleOwnerError(code);
     return tenure.fence;
@@ -47,7 +53,16 @@ export function fencedStore(store: Store, code: string, tenure: Tenure, hooks: T
     }
   };
   return {
-    ...bindAll(store),
+    // Reads: the store's own.
+    loadTable: (c: string) => store.loadTable(c),
+    publicLobbies: (limit: number) => store.publicLobbies(limit),
+    openTableCodes: () => store.openTableCodes(),
+    recentChat: (tableCode: string, limit: number) => store.recentChat(tableCode, limit),
+    timersOf: (tableCode: string) => store.timersOf(tableCode),
+    loadGame: (gameId: string) => store.loadGame(gameId),
+    loadActions: (gameId: string) => store.loadActions(gameId),
+    finishedGames: (tableCode: string) => store.finishedGames(tableCode),
+    // Writes: fenced.
     async saveTable(table: TableRow, seats: readonly SeatRow[]) {
       if (table.version !== 1) return write((f) => store.saveTable(table, seats, f));
       // A new table: stored first, then claimed (nobody else adopts a table this new).
@@ -67,18 +82,5 @@ export function fencedStore(store: Store, code: string, tenure: Tenure, hooks: T
       write((f) => store.clearTimer(tableCode, kind, seat, f)),
     changeTimers: (tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[]) =>
       write((f) => store.changeTimers(tableCode, set, clear, f)),
-    // The store is the node's, not the table's: a table never closes it.
-    close: async () => undefined,
   };
-}
-
-/** Every method of the store, bound to it (the reads of a fenced store are the store's own). */
-function bindAll(store: Store): Store {
-  const proto = Object.getPrototypeOf(store) as object;
-  const out: Record<string, unknown> = {};
-  for (const name of Object.getOwnPropertyNames(proto)) {
-    const member = (store as unknown as Record<string, unknown>)[name];
-    if (name !== 'constructor' && typeof member === 'function') out[name] = member.bind(store);
-  }
-  return out as unknown as Store;
 }

@@ -7,7 +7,7 @@
  * node that shut down). A node that lost Redis renews nothing: it can no longer hear
  * forwarded commands or reach other nodes' players, so its tables must move.
  */
-import type { Store } from '../store/store.js';
+import type { LeaseStore } from '../store/store.js';
 
 /** Orphaned tables one scan takes at most, so that nodes scanning together share them out. */
 const ADOPT_PER_SCAN = 50;
@@ -35,7 +35,7 @@ export class Leases {
   private stopped = false;
 
   constructor(
-    private readonly store: Store,
+    private readonly store: LeaseStore,
     readonly nodeId: string,
     private readonly leaseMs: number,
     private readonly events: LeaseEvents,

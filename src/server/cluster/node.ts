@@ -18,7 +18,7 @@ import type { ClusterConfig } from '../config.js';
 import { within } from '../deadline.js';
 import type { ServerError } from '../errors.js';
 import type { Following } from '../realtime/socket.js';
-import type { Store } from '../store/store.js';
+import type { LeaseStore, TableStore } from '../store/store.js';
 import type { Gone, Hosting, Lobby, TableRequest } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
@@ -31,6 +31,9 @@ import { connectRedis, type RedisLinks } from './redis.js';
 import { balancerSlotOf } from './routing.js';
 import { Rpc } from './rpc.js';
 import { SharedSessions } from './sessions.js';
+
+/** What a node reads and writes itself: leases, and the seats as stored (its connections' claims). */
+type NodeStore = LeaseStore & Pick<TableStore, 'loadTable'>;
 
 /** How long a node waits for the owner of a table to answer a forwarded request. */
 const FORWARD_TIMEOUT_MS = 5000;
@@ -80,7 +83,7 @@ export class ClusterNode implements Hosting, Following {
 
   private constructor(
     private readonly config: ClusterConfig,
-    private readonly store: Store,
+    private readonly store: NodeStore,
     private readonly links: RedisLinks,
     private readonly log: FastifyBaseLogger,
   ) {
@@ -111,7 +114,7 @@ export class ClusterNode implements Hosting, Following {
     this.followersOf = new Followers(links.main, config.redisPrefix, this.process);
   }
 
-  static async connect(config: ClusterConfig, store: Store, log: FastifyBaseLogger): Promise<ClusterNode> {
+  static async connect(config: ClusterConfig, store: NodeStore, log: FastifyBaseLogger): Promise<ClusterNode> {
     let node: ClusterNode | null = null;
     const links = await connectRedis(config, {
       error: (e) => log.warn({ err: e }, 'Redis connection problem'),

@@ -20,9 +20,9 @@ import type { GameUpdate, MissedStep } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import {
   type ActionRow,
+  type GameLog,
   type GameRow,
   SeqTakenError,
-  type Store,
   StoreUnavailableError,
   type TimerChange,
 } from '../store/store.js';
@@ -54,19 +54,19 @@ export class GameOwner {
     private game: Game,
     /** The stored log, in order (a cache of the store's). */
     private readonly log: Action[],
-    private readonly store: Store,
+    private readonly store: GameLog,
     recent: { seq: number; events: GameEvent[] }[],
   ) {
     this.recent = recent;
   }
 
   /** A new game from its row (already stored by the caller). */
-  static begin(row: GameRow, store: Store): GameOwner {
+  static begin(row: GameRow, store: GameLog): GameOwner {
     return new GameOwner(row, replay(row, []).game, [], store, []);
   }
 
   /** A stored game, rebuilt by replaying its log through the engine. */
-  static async restore(row: GameRow, store: Store): Promise<GameOwner> {
+  static async restore(row: GameRow, store: GameLog): Promise<GameOwner> {
     const actions = (await store.loadActions(row.id)).map((a) => a.action);
     const { game, recent } = replay(row, actions);
     return new GameOwner(row, game, actions, store, recent);

@@ -22,12 +22,15 @@ import { invalid, ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { hashToken } from '../ids.js';
 import type { Metrics } from '../metrics.js';
-import type { GameRow, Store } from '../store/store.js';
+import type { GameLog, GameRow, StoreUpkeep, TableStore } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
+
+/** What the routes read: games, a table's seats (a player's own view) and the database's health. */
+type RouteStore = GameLog & Pick<TableStore, 'loadTable'> & Pick<StoreUpkeep, 'ping'>;
 
 export interface HttpDeps {
   readonly lobby: Lobby;
-  readonly store: Store;
+  readonly store: RouteStore;
   readonly metrics: Metrics;
   readonly config: Config;
   readonly analyses: AnalysisQueue;
@@ -135,14 +138,14 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   return parsed.data;
 }
 
-async function mustGetGame(store: Store, id: string): Promise<GameRow> {
+async function mustGetGame(store: GameLog, id: string): Promise<GameRow> {
   const row = id.length <= 32 ? await store.loadGame(id) : null;
   if (!row) throw new ServerError('ERR_NO_GAME', `There is no game ${id.slice(0, 32)}.`, 404);
   return row;
 }
 
 /** A finished game for the record and its players (an unfinished one's record would hold every hand). */
-async function mustGetFinishedGame(store: Store, id: string): Promise<GameRow> {
+async function mustGetFinishedGame(store: GameLog, id: string): Promise<GameRow> {
   const row = await mustGetGame(store, id);
   if (row.status !== 'finished')
     throw new ServerError('ERR_GAME_NOT_FINISHED', 'The record of a game is available once the game is over.', 409);
@@ -154,7 +157,7 @@ function finishedGame(g: GameRow): FinishedGame {
 }
 
 /** A finished game for the analysis routes (whose contract names the missing game ERR_NOT_FOUND). */
-async function mustGetAnalysableGame(store: Store, id: string): Promise<GameRow> {
+async function mustGetAnalysableGame(store: GameLog, id: string): Promise<GameRow> {
   const row = id.length <= 32 ? await store.loadGame(id) : null;
   if (!row) throw new ServerError('ERR_NOT_FOUND', `There is no game ${id.slice(0, 32)}.`, 404);
   if (row.status !== 'finished')

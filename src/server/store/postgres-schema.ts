@@ -1,9 +1,14 @@
 /**
- * The PostgreSQL schema as numbered migrations, applied in order at start-up inside one
- * transaction under an advisory lock (so nodes starting together migrate once); the
- * numbers applied are kept in schema_migrations. Never edit a migration that has
- * shipped: add the next one. The numbering follows the SQLite migrations.
+ * The PostgreSQL schema as numbered migrations, applied in order at start-up
+ * (migratePostgres) inside one transaction under an advisory lock (so nodes starting
+ * together migrate once); the numbers applied are kept in schema_migrations. Never edit a
+ * migration that has shipped: add the next one. The numbering follows the SQLite migrations.
  */
+import type pg from 'pg';
+
+/** Any fixed number shared by every node: the advisory lock held while migrating. */
+const MIGRATION_LOCK = 0x6b0771e;
+
 export const PG_MIGRATIONS: readonly string[] = [
   // 1: the schema of the first release.
   `
@@ -95,3 +100,28 @@ CREATE TABLE analysis_requests (
   // from before it keep their 32-bit seed in \`seed\`, and a game with a wide seed has 0 there.
   `ALTER TABLE games ADD COLUMN wide_seed text;`,
 ];
+
+/** Bring the database's schema up to the last migration, all in one transaction. */
+export async function migratePostgres(client: pg.PoolClient): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ v: number }>(
+      'SELECT coalesce(max(version), 0)::integer AS v FROM schema_migrations',
+    );
+    const current = rows[0].v;
+    if (current > PG_MIGRATIONS.length)
+      throw new Error(`the database has schema version ${current}, newer than this server (${PG_MIGRATIONS.length})`);
+    for (let v = current + 1; v <= PG_MIGRATIONS.length; v++) {
+      await client.query(PG_MIGRATIONS[v - 1]);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v]);
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,6 +1,6 @@
 /**
- * What the server keeps, behind one small interface so that another database (PostgreSQL)
- * can be added without touching game logic. A game is its options, its seed and its
+ * What the server keeps, behind a few small role interfaces (below) so that another
+ * database (PostgreSQL) can be added without touching game logic. A game is its options, its seed and its
  * ordered action log; everything else about it is derived by replaying the log.
  * Every method is asynchronous because a networked store will be.
  */
@@ -181,7 +181,34 @@ export type Fence = number | undefined;
  */
 export const NEW_TABLE_GRACE_MS = 10_000;
 
-export interface Store {
+/**
+ * The store is a set of roles, each a small interface; a part of the server takes only the
+ * roles it uses (a table its TableStore and GameLog, the analysis queue its
+ * AnalysisQueueStore, the cluster's leases their LeaseStore), and `Store`, all of them, is
+ * what a database implements and what the process that opens it holds.
+ */
+
+/** A table's chat. */
+export interface ChatStore {
+  addChat(row: ChatRow, fence?: Fence): Promise<void>;
+  recentChat(tableCode: string, limit: number): Promise<ChatRow[]>;
+}
+
+/** A table's deadlines (timers that survive a restart). */
+export interface DeadlineStore {
+  setTimer(timer: TimerRow, fence?: Fence): Promise<void>;
+  clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void>;
+  /**
+   * Several of a table's deadlines at once, in one transaction (a turn's clocks: the one
+   * who acted stops, the next starts): `set` stored as by setTimer, `clear` removed as by
+   * clearTimer. A deadline is not in both.
+   */
+  changeTimers(tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[], fence?: Fence): Promise<void>;
+  timersOf(tableCode: string): Promise<TimerRow[]>;
+}
+
+/** Tables and their seats, with their chat and deadlines. */
+export interface TableStore extends ChatStore, DeadlineStore {
   /**
    * Store a table and all its seats as `table.version`: version 1 creates it, any other
    * replaces version - 1. Throws StaleTableError otherwise (and changes nothing).
@@ -194,6 +221,10 @@ export interface Store {
   openTableCodes(): Promise<string[]>;
   /** Start a game: the game row and its table's new state (saved as by saveTable), together. */
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
+}
+
+/** Games: each one's row and its ordered action log. */
+export interface GameLog {
   /**
    * Append one action with its sequence number, and in the same transaction what `also`
    * says: mark the game finished, change its table's deadlines (an action and its turn
@@ -204,17 +235,10 @@ export interface Store {
   loadGame(gameId: string): Promise<GameRow | null>;
   loadActions(gameId: string): Promise<ActionRow[]>;
   finishedGames(tableCode: string): Promise<GameRow[]>;
-  addChat(row: ChatRow, fence?: Fence): Promise<void>;
-  recentChat(tableCode: string, limit: number): Promise<ChatRow[]>;
-  setTimer(timer: TimerRow, fence?: Fence): Promise<void>;
-  clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void>;
-  /**
-   * Several of a table's deadlines at once, in one transaction (a turn's clocks: the one
-   * who acted stops, the next starts): `set` stored as by setTimer, `clear` removed as by
-   * clearTimer. A deadline is not in both.
-   */
-  changeTimers(tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[], fence?: Fence): Promise<void>;
-  timersOf(tableCode: string): Promise<TimerRow[]>;
+}
+
+/** Finished games waiting to be analysed, claimed by one node at a time, and their analyses. */
+export interface AnalysisQueueStore {
   /** Note that a finished game waits to be analysed (asked again: the first request stays). */
   requestAnalysis(gameId: string, at: number): Promise<void>;
   /**
@@ -236,16 +260,10 @@ export interface Store {
   saveAnalysis(gameId: string, analysis: string, at: number): Promise<void>;
   /** The stored analysis of a game (JSON text), or null. */
   loadAnalysis(gameId: string): Promise<string | null>;
-  /**
-   * Retention. Of the tables closed and quiet since before `cutoff` (created before it,
-   * no game started or ended and no chat after it), deletes the chat, timers, games that
-   * did not finish and their actions, and the seats' token hashes; a table with no
-   * finished game is deleted whole (seats included). Finished games, their actions (the
-   * records) and their table row are kept. Handles at most `limit` tables that still have
-   * something to delete; returns how many it handled (less than `limit`: nothing is left).
-   */
-  sweep(cutoff: number, limit: number): Promise<number>;
-  // ---- ownership in a cluster (leases by the database's clock) ----
+}
+
+/** Ownership of tables in a cluster: leases by the database's clock, with fencing numbers. */
+export interface LeaseStore {
   /**
    * Take a table for `node` for `leaseMs` if it is not closed and nobody else's lease on it
    * runs (none, expired, released, or `node`'s own): returns the new fencing number, one
@@ -264,7 +282,23 @@ export interface Store {
   orphanedTables(limit: number): Promise<string[]>;
   /** Who owns the table, or null if nobody ever claimed it (or there is no such table). */
   ownerOf(code: string): Promise<Ownership | null>;
+}
+
+/** The store as a whole: retention, health and closing. */
+export interface StoreUpkeep {
+  /**
+   * Retention. Of the tables closed and quiet since before `cutoff` (created before it,
+   * no game started or ended and no chat after it), deletes the chat, timers, games that
+   * did not finish and their actions, and the seats' token hashes; a table with no
+   * finished game is deleted whole (seats included). Finished games, their actions (the
+   * records) and their table row are kept. Handles at most `limit` tables that still have
+   * something to delete; returns how many it handled (less than `limit`: nothing is left).
+   */
+  sweep(cutoff: number, limit: number): Promise<number>;
   /** Whether the database answers now (for /healthz); never throws. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** Every role: what the SQLite and PostgreSQL stores implement. */
+export interface Store extends TableStore, GameLog, AnalysisQueueStore, LeaseStore, StoreUpkeep {}

@@ -4,7 +4,7 @@
  */
 import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
-import type { ChatRow, Store } from '../store/store.js';
+import type { ChatRow, ChatStore } from '../store/store.js';
 
 /** At most this many messages per seat within CHAT_WINDOW_MS. */
 const CHAT_BURST = 5;
@@ -17,7 +17,7 @@ export class TableChat {
   private readonly times = new Map<number, number[]>();
 
   constructor(
-    private readonly store: Store,
+    private readonly store: ChatStore,
     private readonly code: string,
   ) {}
 

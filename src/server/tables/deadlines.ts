@@ -8,8 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timer } from '../clock.js';
 import type { SerialQueue } from '../serial.js';
 import {
+  type DeadlineStore,
   StaleOwnerError,
-  type Store,
   StoreUnavailableError,
   type TimerChange,
   type TimerKey,
@@ -33,7 +33,7 @@ export interface PreparedChange {
 }
 
 export interface DeadlineContext {
-  readonly store: Store;
+  readonly store: DeadlineStore;
   readonly log: FastifyBaseLogger;
   readonly clock: Clock;
 }
