@@ -104,14 +104,6 @@ export class PostgresDatabase {
     }
   }
 
-  /**
-   * One statement on any pooled connection, its failure passed on as it is (a lost
-   * connection is not made StoreUnavailableError).
-   */
-  rawQuery(sql: string, values: unknown[]): Promise<pg.QueryResult> {
-    return this.pool.query(sql, values);
-  }
-
   async transaction<T>(job: (c: Queryable) => Promise<T>): Promise<T> {
     try {
       return await this.inTransaction(job);

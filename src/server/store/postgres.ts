@@ -217,7 +217,7 @@ export class PostgresStore implements Store {
   }
 
   async loadAnalysis(gameId: string): Promise<string | null> {
-    const { rows } = await this.db.rawQuery(SQL.analysis, [gameId]);
+    const { rows } = await this.db.query(SQL.analysis, [gameId]);
     return rows.length > 0 ? (rows[0].analysis as string) : null;
   }
 
