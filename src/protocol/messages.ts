@@ -9,6 +9,7 @@ import type { AnalysedDecision, Analysis, Hint, Reason, TrickOutcome } from '../
 import { type GameEvent, MODES, type ResolvedOptions, type TableView } from '../engine/index.js';
 import {
   type BotLevel,
+  type ErrorCode,
   LEVELS,
   REACTIONS,
   type Reaction,
@@ -18,7 +19,7 @@ import {
 } from '../values/index.js';
 import { cleanText, isVisible, nameProblem } from './text.js';
 
-export type { BotLevel, Hint, Reaction, Reason, TableStatus, TrickOutcome, TurnClock };
+export type { BotLevel, ErrorCode, Hint, Reaction, Reason, TableStatus, TrickOutcome, TurnClock };
 
 /**
  * An analysis as the server sends it (docs/analysis.md). In one stored before reasons had
@@ -137,10 +138,22 @@ export const ClientMessages = {
 export type ClientMessageName = keyof typeof ClientMessages;
 export type ClientMessage<K extends ClientMessageName> = z.infer<(typeof ClientMessages)[K]>;
 
+/**
+ * A refusal: one of the protocol's codes (src/values) and an English sentence for logs and
+ * the CLI. Socket.IO acknowledgements carry it as `error`, and so do HTTP error bodies.
+ */
+export interface ErrorBody {
+  readonly code: ErrorCode;
+  readonly message: string;
+}
+
+/** An HTTP error response's body. */
+export interface HttpErrorBody {
+  readonly error: ErrorBody;
+}
+
 /** Every acknowledgement: success with data, or an error code and a sentence for the player. */
-export type Ack<T = Record<string, never>> =
-  | ({ ok: true } & T)
-  | { ok: false; error: { code: string; message: string } };
+export type Ack<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; error: ErrorBody };
 
 export interface SeatSummary {
   readonly seat: number;

@@ -1,6 +1,6 @@
 /**
  * The names and lists that every part shares, each written once: the bot levels offered to
- * people, the turn clocks, the chat reactions and the table statuses. This module imports
+ * people, the turn clocks, the chat reactions, the table statuses and the error codes. This module imports
  * nothing, so the bots, the protocol, the server and the web client (without zod in its
  * bundle) all take them from here as values.
  */
@@ -38,3 +38,67 @@ export type Reaction = (typeof REACTIONS)[number];
 /** Where a table is in its life: waiting for players, playing, between games, closed. */
 export const TABLE_STATUSES = ['lobby', 'playing', 'finished', 'closed'] as const;
 export type TableStatus = (typeof TABLE_STATUSES)[number];
+
+/**
+ * Every code a refusal from the server can carry (docs/protocol.md, "Error codes"): in an
+ * Ack's `error`, an HTTP error body and a Socket.IO handshake refusal. The engine's
+ * result codes are among them (the engine imports nothing, so it names its own). A new
+ * code goes here, in the web client's words (src/web/errors.ts) and in the document.
+ */
+export const ERROR_CODES = [
+  'ERR_BAD_REQUEST',
+  'ERR_BAD_NAME',
+  'ERR_BAD_OPTIONS',
+  'ERR_NO_TABLE',
+  'ERR_NO_GAME',
+  'ERR_TABLE_CLOSED',
+  'ERR_TABLE_FULL',
+  'ERR_SEAT_TAKEN',
+  'ERR_BAD_SEAT',
+  'ERR_GAME_STARTED',
+  'ERR_SEATS_EMPTY',
+  'ERR_NOT_FINISHED',
+  'ERR_NOT_HOST',
+  'ERR_NOT_SEATED',
+  'ERR_BAD_TOKEN',
+  'ERR_NOT_A_BOT',
+  'ERR_NOT_AWAY',
+  'ERR_BAD_ACTION',
+  'ERR_GAME_OVER',
+  'ERR_NOT_PASSING_TIME',
+  'ERR_NOT_PLAYING_TIME',
+  'ERR_ALREADY_PASSED',
+  'ERR_BAD_PASS',
+  'ERR_NOT_YOUR_TURN',
+  'ERR_CARD_NOT_HELD',
+  'ERR_MUST_FOLLOW_SUIT',
+  'ERR_BAD_DEAL',
+  'ERR_NOT_DEALING_TIME',
+  'ERR_STALE',
+  'ERR_UNAVAILABLE',
+  'ERR_OUTCOME_UNKNOWN',
+  'ERR_CHAT_TOO_FAST',
+  'ERR_RATE_LIMITED',
+  'ERR_TOO_LARGE',
+  'ERR_BAD_CONTENT_TYPE',
+  'ERR_NOT_FOUND',
+  'ERR_REQUEST_TIMEOUT',
+  'ERR_URL_TOO_LONG',
+  'ERR_TOO_MANY_TABLES',
+  'ERR_TOO_MANY_PUBLIC_TABLES',
+  'ERR_TOO_MANY_CONNECTIONS',
+  'ERR_FORBIDDEN',
+  'ERR_GAME_NOT_FINISHED',
+  'ERR_ANALYSIS_BUSY',
+  'ERR_TOO_MANY_ANALYSES',
+  'ERR_COACH_OFF',
+  'ERR_HINT_BUDGET',
+  'ERR_UNKNOWN_MESSAGE',
+  'ERR_NO_ACK',
+  'ERR_INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && (ERROR_CODES as readonly string[]).includes(code);
+}

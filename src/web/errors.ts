@@ -1,11 +1,25 @@
 /**
- * The player's words for every error code the server can send (docs/protocol.md, "Error
- * codes") and the client's own (no network, no answer), in English and German, in one
- * place. The server's `message` is English and meant for logs and the CLI; the web client
- * never shows it, so a German player reads German. test/web/errors.test.ts checks that
- * every code has both languages.
+ * The player's words for every error code the server can send (the union of src/values,
+ * listed in docs/protocol.md, "Error codes") and the client's own (no network, no
+ * answer), in English and German, in one place. The server's `message` is English and
+ * meant for logs and the CLI; the web client never shows it, so a German player reads
+ * German. The type below makes a code without words (or words without a code) a type
+ * error; test/web/errors.test.ts checks that every language has them.
  */
 import type { TFunction } from 'i18next';
+import type { Ack } from '../protocol/messages.js';
+import type { ErrorCode } from '../values/index.js';
+
+/** The client's own codes: the request never reached the server, or no answer came in time. */
+export type ClientErrorCode = 'ERR_NETWORK' | 'ERR_TIMEOUT';
+
+/** Every code the player may be shown words for. */
+export type ShownErrorCode = ErrorCode | ClientErrorCode;
+
+/** The server's acknowledgement, or the client's own refusal when none came in time. */
+export type Answer<T = Record<string, never>> =
+  | Ack<T>
+  | { ok: false; error: { readonly code: ClientErrorCode; readonly message: string } };
 
 export const ERROR_TEXTS = {
   ERR_BAD_REQUEST: {
@@ -142,20 +156,22 @@ export const ERROR_TEXTS = {
   // The client's own: the request never reached the server, or no answer came.
   ERR_NETWORK: { en: 'The server cannot be reached.', de: 'Der Server ist nicht erreichbar.' },
   ERR_TIMEOUT: { en: 'The server did not answer in time.', de: 'Der Server hat nicht rechtzeitig geantwortet.' },
-} as const satisfies Record<string, { readonly en: string; readonly de: string }>;
-
-export type ErrorCode = keyof typeof ERROR_TEXTS;
+} as const satisfies Record<ShownErrorCode, { readonly en: string; readonly de: string }>;
 
 /** The texts of one language, as an i18next resource under `errors`. */
-export function errorMessages(language: 'en' | 'de'): Record<ErrorCode | 'unknown', string> {
+export function errorMessages(language: 'en' | 'de'): Record<ShownErrorCode | 'unknown', string> {
   const texts = Object.fromEntries(Object.entries(ERROR_TEXTS).map(([code, text]) => [code, text[language]]));
   return {
-    ...(texts as Record<ErrorCode, string>),
+    ...(texts as Record<ShownErrorCode, string>),
     unknown: language === 'en' ? 'Something went wrong ({{code}}).' : 'Etwas ist schiefgegangen ({{code}}).',
   };
 }
 
-/** The player's sentence for a refusal's code, in the current language. */
-export function errorText(t: TFunction, code: string): string {
+/**
+ * The player's sentence for a refusal's code, in the current language. A server newer than
+ * this page may send a code it has no words for (the wire is not checked here): that one
+ * is named.
+ */
+export function errorText(t: TFunction, code: ShownErrorCode): string {
   return code in ERROR_TEXTS ? t(`errors.${code}`) : t('errors.unknown', { code });
 }

@@ -11,6 +11,7 @@ import { view } from '../../src/engine/index.js';
 import type { ChatMessage, ClientMessage } from '../../src/protocol/messages.js';
 import { Chat } from '../../src/web/components/Chat.js';
 import { Table } from '../../src/web/components/Table.js';
+import type { ShownErrorCode } from '../../src/web/errors.js';
 import { namedSeats } from '../../src/web/game/model.js';
 import { heldTables, playedTables, saveSession } from '../../src/web/net/session.js';
 import { defaultPrefs, loadPrefs } from '../../src/web/prefs.js';
@@ -27,7 +28,7 @@ const message = (seat: number, text: string, at: number): ChatMessage => ({ seat
 describe('chat', () => {
   it('keeps a refused message in the box with the reason, in German too', async () => {
     const sent: ClientMessage<'chat:send'>[] = [];
-    let answer: string | null = null;
+    let answer: ShownErrorCode | null = null;
     const onSend = async (m: ClientMessage<'chat:send'>) => {
       sent.push(m);
       return answer;

@@ -9,10 +9,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { ServerError } from '../errors.js';
+import type { ErrorCode } from '../../values/index.js';
+import { INTERNAL_ERROR, ServerError } from '../errors.js';
 
 /** What a request is answered with: a JSON value, or a refusal with a code for the client. */
-export type RpcAnswer = { ok: true; value: unknown } | { ok: false; code: string; message: string; status: number };
+export type RpcAnswer = { ok: true; value: unknown } | { ok: false; code: ErrorCode; message: string; status: number };
 
 interface Envelope {
   /** Set on a request: its id, the node to answer and the asking process. */
@@ -108,7 +109,7 @@ export class Rpc {
         const refusal =
           e instanceof ServerError
             ? { code: e.code, message: e.message, status: e.status }
-            : { code: 'ERR_INTERNAL', message: 'Something went wrong on the server. Please try again.', status: 500 };
+            : { ...INTERNAL_ERROR, status: 500 };
         this.answer(from, id, { ok: false, ...refusal });
       },
     );
@@ -149,7 +150,7 @@ function channelOf(prefix: string, node: string): string {
   return `${prefix}node:${node}`;
 }
 
-function unavailable(): { code: string; message: string; status: number } {
+function unavailable(): { code: ErrorCode; message: string; status: number } {
   const e = new NodeUnavailableError();
   return { code: e.code, message: e.message, status: e.status };
 }

@@ -18,6 +18,8 @@
  * a body larger than a node takes, and answers its own refusals in the API's error shape
  * (`{"error":{"code","message"}}`, src/server/http/errors.ts) without naming its version.
  */
+import type { HttpErrorBody } from '../../protocol/messages.js';
+import type { ErrorCode } from '../../values/index.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, DEFAULT_MAX_SOCKETS_PER_ADDRESS } from '../config.js';
 import { TOO_MANY_CONNECTIONS } from '../http/connections.js';
 
@@ -35,17 +37,17 @@ export interface NginxSite {
 }
 
 /** nginx's own refusals, as a node words them (the codes of docs/protocol.md). */
-const REFUSALS = {
+const REFUSALS: Record<string, readonly [number, ErrorCode, string]> = {
   too_large: [413, 'ERR_TOO_LARGE', 'Request body is too large'],
   too_many_connections: [429, TOO_MANY_CONNECTIONS.code, TOO_MANY_CONNECTIONS.message],
   unavailable: [503, 'ERR_UNAVAILABLE', 'No server can answer right now. Try again in a moment.'],
-} as const;
+};
 
 const refusalLocations = Object.entries(REFUSALS)
   .map(
     ([name, [status, code, message]]) => `    location @${name} {
       default_type application/json;
-      return ${status} '${JSON.stringify({ error: { code, message } })}';
+      return ${status} '${JSON.stringify({ error: { code, message } } satisfies HttpErrorBody)}';
     }`,
   )
   .join('\n');

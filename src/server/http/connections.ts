@@ -15,6 +15,7 @@ import type { Server, ServerOptions } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Counter } from 'prom-client';
+import type { ErrorBody } from '../../protocol/messages.js';
 import type { Config } from '../config.js';
 import { closingReply } from './errors.js';
 
@@ -31,10 +32,10 @@ const LOGGED_ADDRESSES = 10_000;
 const SILENT_REQUEST_MS = 60_000;
 
 /** The refusal of a connection over the cap; nginx words its own the same (deploy/nginx.ts). */
-export const TOO_MANY_CONNECTIONS = {
+export const TOO_MANY_CONNECTIONS: ErrorBody = {
   code: 'ERR_TOO_MANY_CONNECTIONS',
   message: 'Too many connections from your address.',
-} as const;
+};
 const REFUSAL = closingReply(429, TOO_MANY_CONNECTIONS);
 
 /**

@@ -2,25 +2,30 @@
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorBody, HttpErrorBody } from '../../protocol/messages.js';
+import { type ErrorCode, isErrorCode } from '../../values/index.js';
 import { INTERNAL_ERROR, ServerError } from '../errors.js';
 
-const NOT_FOUND = { code: 'ERR_NOT_FOUND', message: 'Nothing is served at this address.' } as const;
+const NOT_FOUND: ErrorBody = { code: 'ERR_NOT_FOUND', message: 'Nothing is served at this address.' };
+
+/** The body of every HTTP refusal. */
+const body = (error: ErrorBody): HttpErrorBody => ({ error });
 
 export function registerErrorReplies(app: FastifyInstance): void {
   app.setErrorHandler((e: FastifyError | ServerError, req, reply) => {
-    if (e instanceof ServerError) return reply.code(e.status).send({ error: { code: e.code, message: e.message } });
+    if (e instanceof ServerError) return reply.code(e.status).send(body({ code: e.code, message: e.message }));
     const status = e.statusCode ?? 500;
     // A path the static files refuse (e.g. a name too long for the file system) is simply not there.
-    if (status === 403) return reply.code(404).send({ error: NOT_FOUND });
+    if (status === 403) return reply.code(404).send(body(NOT_FOUND));
     if (status >= 400 && status < 500) {
       // Fastify's own refusals (malformed JSON, body too large, rate limit): their messages name no internals.
-      return reply.code(status).send({ error: { code: clientCode(status, e.code), message: e.message } });
+      return reply.code(status).send(body({ code: clientCode(status, e.code), message: e.message }));
     }
     req.log.error({ err: e }, 'request failed');
-    return reply.code(500).send({ error: INTERNAL_ERROR });
+    return reply.code(500).send(body(INTERNAL_ERROR));
   });
   // The address is not echoed back: a reply never repeats what a stranger sent.
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: NOT_FOUND }));
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send(body(NOT_FOUND)));
 }
 
 /**
@@ -28,9 +33,9 @@ export function registerErrorReplies(app: FastifyInstance): void {
  * written: one refused before any request (http/connections.ts) or whose request Node's
  * parser gave up on (below).
  */
-export function closingReply(status: number, error: { readonly code: string; readonly message: string }): string {
-  const body = JSON.stringify({ error });
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+export function closingReply(status: number, error: ErrorBody): string {
+  const text = JSON.stringify(body(error));
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\nconnection: close\r\n\r\n${text}`;
 }
 
 /**
@@ -49,7 +54,7 @@ const NODE_REQUEST_TIMEOUT = `${'ERR'}_HTTP_REQUEST_TIMEOUT`;
  */
 export function clientErrorReply(this: FastifyInstance, e: NodeJS.ErrnoException, socket: Duplex): void {
   if (e.code !== 'ECONNRESET' && socket.writable) {
-    const [status, code, message] =
+    const [status, code, message]: [number, ErrorCode, string] =
       e.code === NODE_REQUEST_TIMEOUT
         ? [408, 'ERR_REQUEST_TIMEOUT', 'The request did not arrive in time.']
         : e.code === 'HPE_HEADER_OVERFLOW'
@@ -61,9 +66,9 @@ export function clientErrorReply(this: FastifyInstance, e: NodeJS.ErrnoException
   socket.destroy();
 }
 
-function clientCode(status: number, code: string | undefined): string {
+function clientCode(status: number, code: string | undefined): ErrorCode {
   if (status === 413) return 'ERR_TOO_LARGE';
   if (status === 429) return 'ERR_RATE_LIMITED';
   if (status === 415) return 'ERR_BAD_CONTENT_TYPE';
-  return code?.startsWith('ERR_') ? code : 'ERR_BAD_REQUEST';
+  return isErrorCode(code) ? code : 'ERR_BAD_REQUEST';
 }

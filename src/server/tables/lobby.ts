@@ -86,10 +86,15 @@ export class LocalCreationCap implements CreationCap {
 }
 
 /**
- * Between nodes only (never sent to a client): the owner had let the table go before the
- * request arrived, so the asking node looks again where it is.
+ * Between nodes only (never sent to a client), an answer rather than a refusal, so that no
+ * code outside the protocol's exists: the owner had let the table go before the request
+ * arrived, so the asking node looks again where it is.
  */
-const NOT_HERE = 'NOT_HERE';
+const NOT_HERE = { notHere: true } as const;
+
+function isNotHere(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && (answer as { notHere?: unknown }).notHere === true;
+}
 
 export class Lobby {
   private readonly tables = new Map<string, Table>();
@@ -316,22 +321,22 @@ export class Lobby {
       const where = await this.whereIs(code);
       if (where instanceof Table) return here(where);
       try {
-        return await this.hosting!.forward(where, { code, ...request });
+        const answer = await this.hosting!.forward(where, { code, ...request });
+        if (!isNotHere(answer)) return answer;
       } catch (e) {
-        const refusal = (e as ServerError).code;
         // The node did not answer: asked again only if the table has moved meanwhile (a handover).
-        if (refusal === 'ERR_UNAVAILABLE' && (await this.hosting!.ownerElsewhere(code)) === where) throw e;
-        if (refusal !== NOT_HERE && refusal !== 'ERR_UNAVAILABLE') throw e;
-        if (tries >= FORWARD_TRIES)
-          throw new ServerError('ERR_UNAVAILABLE', 'This table is moving to another server. Try again.', 503);
+        if ((e as ServerError).code !== 'ERR_UNAVAILABLE' || (await this.hosting!.ownerElsewhere(code)) === where)
+          throw e;
       }
+      if (tries >= FORWARD_TRIES)
+        throw new ServerError('ERR_UNAVAILABLE', 'This table is moving to another server. Try again.', 503);
     }
   }
 
   /** Another node's request about a table this node owns (or, if nobody does, claims now). */
   async serve(request: TableRequest): Promise<unknown> {
     const table = await this.get(request.code);
-    if (!table) throw new ServerError(NOT_HERE, 'This server no longer runs that table.', 503);
+    if (!table) return NOT_HERE;
     return 'summary' in request ? table.summary() : table.handle(request.command);
   }
 

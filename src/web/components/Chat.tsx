@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 import { REACTIONS } from '../../values/index.js';
-import { errorText } from '../errors.js';
+import { errorText, type ShownErrorCode } from '../errors.js';
 import { ReactionIcon } from './ReactionIcon.js';
 
 /**
@@ -20,13 +20,13 @@ export function Chat({
   spectators = 0,
 }: {
   messages: readonly ChatMessage[];
-  onSend: (m: ClientMessage<'chat:send'>) => Promise<string | null>;
+  onSend: (m: ClientMessage<'chat:send'>) => Promise<ShownErrorCode | null>;
   canSend: boolean;
   spectators?: number;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
-  const [refused, setRefused] = useState<string | null>(null);
+  const [refused, setRefused] = useState<ShownErrorCode | null>(null);
   const send = async (message: ClientMessage<'chat:send'>, sent: () => void) => {
     const code = await onSend(message);
     setRefused(code);

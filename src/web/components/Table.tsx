@@ -9,6 +9,7 @@ import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PassChoice, Rank, TableView } from '../../engine/index.js';
 import type { ChatMessage, ClientAction, ClientMessage } from '../../protocol/messages.js';
+import type { ShownErrorCode } from '../errors.js';
 import type { HintAnswer } from '../game/analysis.js';
 import { formatRank } from '../game/cards.js';
 import { type SeatLabel, seatsAround } from '../game/model.js';
@@ -59,7 +60,7 @@ export interface TableProps {
   readonly chat?: {
     readonly messages: readonly ChatMessage[];
     /** Resolves to the refusal's error code, or null when the message was taken. */
-    readonly onSend: (m: ClientMessage<'chat:send'>) => Promise<string | null>;
+    readonly onSend: (m: ClientMessage<'chat:send'>) => Promise<ShownErrorCode | null>;
     readonly canSend: boolean;
     readonly spectators?: number;
   };

@@ -5,7 +5,8 @@
  */
 import type { TFunction } from 'i18next';
 import type { PassChoice, Rank } from '../../engine/index.js';
-import type { Ack, AnalysisDocument as Analysis, Hint, HintReply, Reason } from '../../protocol/messages.js';
+import type { AnalysisDocument as Analysis, Hint, HintReply, Reason } from '../../protocol/messages.js';
+import type { Answer } from '../errors.js';
 import { formatRank } from './cards.js';
 import type { ReplayStep } from './replay.js';
 
@@ -14,8 +15,8 @@ export type AnalysedDecision = Analysis['decisions'][number];
 
 export type { Analysis, Hint, Reason };
 
-/** The ack of `game:hint`. */
-export type HintAnswer = Ack<HintReply>;
+/** The ack of `game:hint` (or the client's own refusal when none came). */
+export type HintAnswer = Answer<HintReply>;
 
 /** Classes worth stopping at when looking for the next mistake. */
 export const FLAWS: ReadonlySet<string> = new Set(['inaccuracy', 'mistake', 'blunder']);

@@ -3,17 +3,19 @@ import type {
   AnalysisReply,
   CreateTableReply,
   FinishedGame,
+  HttpErrorBody,
   JoinTableReply,
   TableOptions,
   TableSummary,
 } from '../../protocol/messages.js';
+import type { ShownErrorCode } from '../errors.js';
 
 export type { AnalysisReply, FinishedGame };
 
 /** A refusal from the server: its code (the client shows its own words for it, errors.ts) and the server's sentence. */
 export class ApiError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ShownErrorCode,
     message: string,
   ) {
     super(message);
@@ -46,8 +48,10 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     // Not JSON: an HTML error page or a proxy; the status below explains it.
   }
   if (!res.ok) {
-    const e = (data as { error?: { code?: string; message?: string } } | null)?.error;
-    throw new ApiError(e?.code ?? `HTTP_${res.status}`, e?.message ?? `The server answered ${res.status}.`);
+    const e = (data as Partial<HttpErrorBody> | null)?.error;
+    // No refusal of ours in the body: a proxy or a page in between answered, not the server.
+    if (!e?.code) throw new ApiError('ERR_NETWORK', `The server answered ${res.status}.`);
+    throw new ApiError(e.code, e.message);
   }
   return data as T;
 }

@@ -20,6 +20,7 @@ import type {
   TableSummary,
   TurnClock,
 } from '../../protocol/messages.js';
+import type { Answer, ShownErrorCode } from '../errors.js';
 import type { HintAnswer } from '../game/analysis.js';
 import { namePreviousSession } from './reconnect.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
@@ -47,7 +48,7 @@ export interface TableState {
   /** Events received live (not those replayed on a fresh watch), the most recent last. */
   readonly arrived: readonly ArrivedEvent[];
   /** Why the table cannot be shown: the server's error code (unknown table, ...). */
-  readonly error: string | null;
+  readonly error: ShownErrorCode | null;
 }
 
 const KEEP_EVENTS = 200;
@@ -134,29 +135,29 @@ export class TableConnection {
    * refused; an action chosen from a view the game has left is refused with ERR_STALE.
    * Either way our view is behind: we watch again to catch up.
    */
-  async act(action: ClientAction): Promise<Ack<ClientReplies['game:act']>> {
+  async act(action: ClientAction): Promise<Answer<ClientReplies['game:act']>> {
     const game = this.state.game;
     const ack = await this.request('game:act', { action, ...(game ? { seq: game.seq } : {}) });
     const behind = ack.ok ? ack.repeated === true : ack.error.code === 'ERR_STALE';
     if (behind) void this.resync();
     return ack;
   }
-  addBot(seat: number, level: BotLevel): Promise<Ack> {
+  addBot(seat: number, level: BotLevel): Promise<Answer> {
     return this.request('seat:bot', { seat, level });
   }
-  clearSeat(seat: number): Promise<Ack> {
+  clearSeat(seat: number): Promise<Answer> {
     return this.request('seat:clear', { seat });
   }
-  start(): Promise<Ack> {
+  start(): Promise<Answer> {
     return this.request('table:start', {});
   }
-  leave(): Promise<Ack> {
+  leave(): Promise<Answer> {
     return this.request('table:leave', {});
   }
-  rematch(): Promise<Ack> {
+  rematch(): Promise<Answer> {
     return this.request('table:rematch', {});
   }
-  say(message: ClientMessage<'chat:send'>): Promise<Ack> {
+  say(message: ClientMessage<'chat:send'>): Promise<Answer> {
     return this.request('chat:send', message);
   }
   /** The coach's hint for this seat's move (only while the table's coach option is on). */
@@ -164,15 +165,15 @@ export class TableConnection {
     return this.request('game:hint', {});
   }
   /** The host turns the coach on or off, between games. */
-  setCoach(coach: boolean): Promise<Ack> {
+  setCoach(coach: boolean): Promise<Answer> {
     return this.request('table:coach', { coach });
   }
   /** The host chooses the turn clock, between games. */
-  setClock(turnClock: TurnClock): Promise<Ack> {
+  setClock(turnClock: TurnClock): Promise<Answer> {
     return this.request('table:clock', { turnClock });
   }
   /** Take the seat back from the bot standing in for this player. */
-  back(): Promise<Ack> {
+  back(): Promise<Answer> {
     return this.request('seat:back', {});
   }
 
@@ -185,7 +186,7 @@ export class TableConnection {
       ...(game ? { lastSeq: game.seq, gameId: game.gameId } : {}),
     });
     if (!reply.ok) {
-      if (session && /TOKEN|SEAT/i.test(reply.error.code)) {
+      if (session && reply.error.code === 'ERR_BAD_TOKEN') {
         // The seat is no longer ours (the table was reset): watch as a spectator instead.
         forgetSession(this.code);
         return this.watch();
@@ -266,7 +267,7 @@ export class TableConnection {
   private async request<K extends ClientMessageName>(
     name: K,
     payload: ClientMessage<K>,
-  ): Promise<Ack<ClientReplies[K]>> {
+  ): Promise<Answer<ClientReplies[K]>> {
     try {
       const socket = this.socket.timeout(10_000);
       // Socket.IO's types cannot follow a generic event name through emitWithAck's rest

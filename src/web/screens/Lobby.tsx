@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BotLevel, TableSummary } from '../../protocol/messages.js';
 import { LEVELS } from '../../values/index.js';
 import { ClockField, clockShort } from '../components/clock.js';
-import { errorText } from '../errors.js';
+import { type Answer, errorText } from '../errors.js';
 import { ApiError, joinTable } from '../net/api.js';
 import type { TableConnection } from '../net/connection.js';
 import { takePendingBots } from '../net/pending.js';
@@ -38,9 +38,9 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
     })();
   }, [isHost, conn, table.code, t]);
 
-  const run = async (p: Promise<{ ok: boolean; error?: { code: string } }>) => {
+  const run = async (p: Promise<Answer>) => {
     const ack = await p;
-    setError(ack.ok || !ack.error ? null : errorText(t, ack.error.code));
+    setError(ack.ok ? null : errorText(t, ack.error.code));
   };
 
   const takeSeat = async (e: FormEvent, at?: number) => {
