@@ -17,12 +17,13 @@ import { within } from './deadline.js';
 import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
 import { clientErrorReply, registerErrorReplies } from './http/errors.js';
-import { apiBucket, limitRequests, registerHeaders } from './http/guard.js';
+import { limitRequests, registerHeaders } from './http/guard.js';
 import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
+import { limiters } from './limits/limits.js';
 import { type Counts, Metrics } from './metrics.js';
 import { SessionLimits } from './realtime/sessions.js';
-import { addressBucket, hintBucket, type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
 import { Lobby, LocalCreationCap } from './tables/lobby.js';
@@ -96,17 +97,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster ? cluster.creationCap(config.maxTablesPerAddress) : new LocalCreationCap(config.maxTablesPerAddress),
     cluster,
   );
-  const realtime = new Realtime(
-    io,
-    lobby,
-    config,
-    metrics,
-    app.log,
-    addressOf,
-    cluster,
-    cluster?.messageBuckets(...addressBucket(config)),
-    cluster?.hintBuckets(...hintBucket(config)),
-  );
+  const limits = limiters(config, cluster && ((name, limit, whileAway) => cluster.limiter(name, limit, whileAway)));
+  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, cluster);
   const analyses = new AnalysisQueue(
     store,
     pool,
@@ -125,9 +117,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await registerHeaders(app, config);
   // The API in a context of its own, so that its rate limit leaves the static files alone.
   await app.register(async (api) => {
-    const { perSecond, burst } = apiBucket(config);
-    const shared = cluster?.apiBuckets(perSecond, burst);
-    limitRequests(api, config, shared && ((address) => shared.take(address)));
+    limitRequests(api, limits.api, limits.apiWindowSeconds);
     registerRoutes(api, { lobby, store, metrics, config, analyses, redis: cluster && (() => cluster.healthy()) });
   });
   if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);

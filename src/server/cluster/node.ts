@@ -17,15 +17,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterConfig } from '../config.js';
 import { within } from '../deadline.js';
 import type { ServerError } from '../errors.js';
+import { type Limit, type Limiter, sharedLimiter, type WhileAway } from '../limits/limiter.js';
 import type { Following } from '../realtime/socket.js';
 import type { LeaseStore, TableStore } from '../store/store.js';
 import type { Gone, Hosting, Lobby, TableRequest } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
-import { BatchedBuckets } from './batched-buckets.js';
+import { SharedCreationCap } from './creation-cap.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
-import { SharedBuckets, SharedCreationCap } from './limits.js';
 import { Nodes } from './nodes.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { balancerSlotOf } from './routing.js';
@@ -158,19 +158,11 @@ export class ClusterNode implements Hosting, Following {
     return this.sessionCount;
   }
 
-  apiBuckets(perSecond: number, burst: number): SharedBuckets {
-    return new SharedBuckets(this.links.main, `${this.config.redisPrefix}api:`, perSecond, burst);
-  }
-
-  /** Hints per address over every node: one Redis round trip per hint, which costs a thread far longer. */
-  hintBuckets(perSecond: number, burst: number): SharedBuckets {
-    return new SharedBuckets(this.links.main, `${this.config.redisPrefix}hints:`, perSecond, burst);
-  }
-
-  /** Socket.IO messages per address over every node, taken from Redis in batches. */
-  messageBuckets(perSecond: number, burst: number): BatchedBuckets {
-    const shared = new SharedBuckets(this.links.main, `${this.config.redisPrefix}messages:`, perSecond, burst);
-    return new BatchedBuckets(shared, perSecond, burst, (o, msg) => this.log.warn(o, msg));
+  /** A rate limit per client address counted over every node, under this cluster's prefix (limits/limiter.ts). */
+  limiter(name: string, limit: Limit, whileAway: WhileAway): Limiter {
+    return sharedLimiter(this.links.main, `${this.config.redisPrefix}${name}`, limit, whileAway, (o, msg) =>
+      this.log.warn(o, msg),
+    );
   }
 
   /** Whether this node can serve tables now: every Redis connection is up. */

@@ -1,14 +1,14 @@
 /**
  * What every HTTP request goes through before a route: security headers (@fastify/helmet,
  * with a Content-Security-Policy that the built web client works under), a cap on the
- * URL's length, and a per-address token bucket for the API (the web client's static files
+ * URL's length, and a per-address rate limit for the API (the web client's static files
  * do not count against it).
  */
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { ServerError } from '../errors.js';
-import { Buckets } from '../realtime/rate-limit.js';
+import type { Limiter } from '../limits/limiter.js';
 
 /** Longer URLs are refused before routing (no route of ours comes near it). */
 const MAX_URL_LENGTH = 1024;
@@ -39,33 +39,18 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
   });
 }
 
-/** The API's token bucket: refilled continuously; a quiet address may spend up to ten seconds' worth at once. */
-export function apiBucket(config: Config): { perSecond: number; burst: number } {
-  return { perSecond: config.httpRatePerMinute / 60, burst: Math.max(1, Math.ceil(config.httpRatePerMinute / 6)) };
-}
-
 /**
- * Adds the API's rate limit to every route registered in `api` (an encapsulated context).
- * `take` spends one of an address's tokens: this process's buckets unless a cluster shares them.
+ * Adds the API's rate limit to every route registered in `api` (an encapsulated context):
+ * each request spends one of its client address's points (limits/limits.ts).
  */
-export function limitRequests(
-  api: FastifyInstance,
-  config: Config,
-  take?: (address: string) => Promise<boolean>,
-): void {
-  const perMinute = config.httpRatePerMinute;
-  let spend = take;
-  if (!spend) {
-    const { perSecond, burst } = apiBucket(config);
-    const buckets = new Buckets(perSecond, burst);
-    spend = async (address) => buckets.take(address);
-  }
+export function limitRequests(api: FastifyInstance, limiter: Limiter, retryAfterSeconds: number): void {
   api.addHook('onRequest', async (req, reply) => {
     // The balancer's health checks are not limited: they must be answered most when Redis (which
-    // keeps a cluster's shared buckets) is away.
+    // keeps a cluster's shared limits) is away.
     if (req.url === '/healthz') return;
-    if (await spend(req.ip)) return;
-    reply.header('retry-after', Math.ceil(60 / perMinute));
+    if (await limiter.take(req.ip)) return;
+    // The longest wait: the window the address spent.
+    reply.header('retry-after', retryAfterSeconds);
     throw new ServerError('ERR_RATE_LIMITED', 'Too many requests. Wait a moment.', 429);
   });
 }

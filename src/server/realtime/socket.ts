@@ -25,12 +25,12 @@ import {
 import type { Config } from '../config.js';
 import { invalid, publicError, ServerError } from '../errors.js';
 import { hashToken } from '../ids.js';
+import type { Limiters } from '../limits/limits.js';
 import type { Metrics } from '../metrics.js';
 import type { SeatedCommand, SeatedMessageName } from '../tables/commands.js';
 import type { Broadcaster } from '../tables/context.js';
 import type { Lobby } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
-import { Buckets } from './rate-limit.js';
 
 /** What a connection follows, kept in `socket.data` so that a table can take a seat away. */
 export interface SocketState {
@@ -138,28 +138,9 @@ export class RoomBroadcaster implements Broadcaster {
   }
 }
 
-/** Spends one of an address's message tokens: false when it has none (a promise when the tokens are elsewhere). */
-export interface AddressLimit {
-  take(address: string): boolean | Promise<boolean>;
-}
-
-/** Messages per address: ADDRESS_RATE_PER_SECOND, with a burst of two seconds' worth. */
-export function addressBucket(config: Config): [perSecond: number, burst: number] {
-  return [config.addressRatePerSecond, config.addressRatePerSecond * 2];
-}
-
-/** Hints per address: HINTS_PER_MINUTE, with a burst of a minute's worth (each hint costs a thread far longer than a message). */
-export function hintBucket(config: Config): [perSecond: number, burst: number] {
-  return [config.hintsPerMinute / 60, config.hintsPerMinute];
-}
-
 type Reply<K extends ClientMessageName> = (ack: Ack<ClientReplies[K]>) => void;
 /** Answers one message with what the protocol says its acknowledgement carries (`ClientReplies`). */
 type Handler<K extends ClientMessageName> = (message: ClientMessage<K>, reply: Reply<K>) => Promise<ClientReplies[K]>;
-
-/** `table:watch` per connection: a few in a row, then one a second (each costs a full view). */
-const WATCH_BURST = 5;
-const WATCHES_PER_SECOND = 1;
 
 /** Every client message but `table:watch` acts for the seat the connection holds. */
 const SEATED_MESSAGES = (Object.keys(ClientMessages) as ClientMessageName[]).filter(
@@ -167,10 +148,6 @@ const SEATED_MESSAGES = (Object.keys(ClientMessages) as ClientMessageName[]).fil
 );
 
 export class Realtime {
-  private readonly perConnection: Buckets;
-  private readonly perAddress: AddressLimit;
-  private readonly hintsPerAddress: AddressLimit;
-  private readonly watches = new Buckets(WATCHES_PER_SECOND, WATCH_BURST);
   /** During shutdown, dropped connections are not absences. */
   private stopping = false;
 
@@ -182,17 +159,11 @@ export class Realtime {
     private readonly log: { error(o: object, msg: string): void; warn(o: object, msg: string): void },
     /** The client's address of a handshake, for the per-address message limit (http/client-address.ts). */
     private readonly addressOf: (req: IncomingMessage) => string,
+    /** Messages, watches and hints per connection and per address (in a cluster, those per address are shared by every node). */
+    private readonly limits: Limiters,
     /** In a cluster: who follows which table through this node. */
     private readonly following: Following | null = null,
-    /** Messages per address (in a cluster, shared by every node: cluster/batched-buckets.ts). */
-    perAddress?: AddressLimit,
-    /** Hints per address (in a cluster, shared by every node: cluster/limits.ts). */
-    hintsPerAddress?: AddressLimit,
   ) {
-    // A burst of two seconds' worth is allowed.
-    this.perConnection = new Buckets(config.socketRatePerSecond, config.socketRatePerSecond * 2);
-    this.perAddress = perAddress ?? new Buckets(...addressBucket(config));
-    this.hintsPerAddress = hintsPerAddress ?? new Buckets(...hintBucket(config));
     io.on('connection', (socket) => this.connect(socket, config.joinTimeoutMs));
   }
 
@@ -215,7 +186,7 @@ export class Realtime {
         const { code, claim } = seated(state);
         // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
         const command = { type: name, by: claim, message } as SeatedCommand;
-        if (command.type === 'game:hint' && !(await this.hintsPerAddress.take(address)))
+        if (command.type === 'game:hint' && !(await this.limits.hints.take(address)))
           throw new ServerError('ERR_HINT_BUDGET', 'Too many hints from your address. Wait a minute.', 429);
         if (command.type !== 'game:act') return this.lobby.handle(code, command);
         const started = performance.now();
@@ -236,8 +207,6 @@ export class Realtime {
     });
     socket.on('disconnect', () => {
       clearTimeout(idle);
-      this.perConnection.forget(socket.id);
-      this.watches.forget(socket.id);
       if (this.stopping || !state.code) return;
       this.following?.unfollow(state.code, socket.id);
       this.lobby.handle(state.code, { type: 'unwatch', connection: socket.id }).catch((e) => {
@@ -263,7 +232,7 @@ export class Realtime {
         ack?.(a);
       };
       try {
-        if (!this.perConnection.take(socket.id) || !(await this.perAddress.take(address)))
+        if (!(await this.limits.messages.take(socket.id)) || !(await this.limits.addressMessages.take(address)))
           throw new ServerError('ERR_RATE_LIMITED', 'Too many messages. Slow down a little.', 429);
         if (!ack) throw new ServerError('ERR_NO_ACK', 'Every message needs an acknowledgement callback.');
         if (args.length !== 1) throw new ServerError('ERR_BAD_REQUEST', 'Send exactly one message object.');
@@ -283,7 +252,7 @@ export class Realtime {
   }
 
   private async watch(socket: IoSocket, state: SocketState, m: ClientMessage<'table:watch'>): Promise<WatchReply> {
-    if (!this.watches.take(socket.id))
+    if (!(await this.limits.watches.take(socket.id)))
       throw new ServerError('ERR_RATE_LIMITED', 'Too many requests to follow a table. Wait a second.', 429);
     await this.unwatch(socket, state);
     const code = m.code.toUpperCase();

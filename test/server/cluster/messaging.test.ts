@@ -4,9 +4,8 @@
  * nodes are alive; who follows a table through which node.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchedBuckets } from '../../../src/server/cluster/batched-buckets.js';
+import { SharedCreationCap } from '../../../src/server/cluster/creation-cap.js';
 import { Followers } from '../../../src/server/cluster/followers.js';
-import { SharedBuckets, SharedCreationCap } from '../../../src/server/cluster/limits.js';
 import { Nodes } from '../../../src/server/cluster/nodes.js';
 import { connectRedis, type RedisLinks } from '../../../src/server/cluster/redis.js';
 import { Rpc } from '../../../src/server/cluster/rpc.js';
@@ -143,7 +142,7 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     expect(await sorted(['a', 'b'])).toEqual([]);
   });
 
-  it('per-address limits are one limit over all nodes: the open-table cap and the API bucket', async () => {
+  it('the open-table cap per address is one cap over all nodes (rate limits: test/server/limits/)', async () => {
     const capA = new SharedCreationCap(aLinks.main, prefix, 2);
     const capB = new SharedCreationCap(aLinks.main, prefix, 2);
     expect(await capA.reserve('10.0.0.3', 'T1')).toBe(true);
@@ -152,34 +151,6 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
     // Closed on another node than the one that made it: it no longer counts.
     await capB.release('T1');
     expect(await capA.reserve('10.0.0.3', 'T3')).toBe(true);
-
-    const bucketA = new SharedBuckets(aLinks.main, `${prefix}api:`, 1, 3);
-    const bucketB = new SharedBuckets(aLinks.main, `${prefix}api:`, 1, 3);
-    const taken = [];
-    for (const b of [bucketA, bucketB, bucketA, bucketB]) taken.push(await b.take('10.0.0.4'));
-    expect(taken).toEqual([true, true, true, false]);
-    expect(await bucketB.take('10.0.0.5')).toBe(true);
-  });
-
-  it('messages per address: two nodes share one bucket, taken in batches', async () => {
-    // 100 a second, a burst of 200: batches of 10.
-    const shared = new SharedBuckets(aLinks.main, `${prefix}messages:`, 100, 200);
-    const warned: string[] = [];
-    const onA = new BatchedBuckets(shared, 100, 200, (_, m) => warned.push(m));
-    const onB = new BatchedBuckets(shared, 100, 200, (_, m) => warned.push(m));
-    const started = performance.now();
-    const passed = (
-      await Promise.all(Array.from({ length: 600 }, (_, i) => (i % 2 === 0 ? onA : onB).take('10.0.0.6')))
-    ).filter(Boolean).length;
-    const seconds = (performance.now() - started) / 1000;
-    // The burst and what refilled meanwhile, give or take a batch in each node's hand; not one bucket per node.
-    expect(passed).toBeGreaterThanOrEqual(200);
-    expect(passed).toBeLessThanOrEqual(200 + Math.ceil(100 * seconds) + 2 * 10);
-    // A message from the allowance in hand is answered at once, without Redis.
-    const quiet = new BatchedBuckets(shared, 100, 200, () => undefined);
-    expect(await quiet.take('10.0.0.7')).toBe(true);
-    expect(quiet.take('10.0.0.7')).toBe(true);
-    expect(warned).toEqual([]);
   });
 });
 
@@ -265,26 +236,6 @@ describe.skipIf(!redisHere)("a node's Redis connections when Redis fails them", 
       expect(heard).toEqual(['a fresh update']);
     } finally {
       listener.disconnect();
-      await l.close(2000);
-    }
-  }, 30_000);
-
-  it('with Redis away, messages per address are counted by the node on its own, and it says so', async () => {
-    const l = await connect();
-    const warned: string[] = [];
-    // 1 a second, a burst of 2.
-    const messages = new BatchedBuckets(new SharedBuckets(l.main, `${prefix}messages:`, 1, 2), 1, 2, (_, m) =>
-      warned.push(m),
-    );
-    await redis.down();
-    try {
-      while (l.main.status === 'ready') await new Promise((r) => setTimeout(r, 20));
-      const taken = [];
-      for (let i = 0; i < 3; i++) taken.push(await messages.take('10.0.0.8'));
-      expect(taken).toEqual([true, true, false]);
-      expect(warned).toEqual(['Redis is away: messages per address are counted by each node on its own']);
-    } finally {
-      await redis.up();
       await l.close(2000);
     }
   }, 30_000);
