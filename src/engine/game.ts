@@ -57,6 +57,15 @@ export function coreOf(game: Game): RoundCore {
   return readCore(game);
 }
 
+let makeResumed: (options: ResolvedOptions, roundsBefore: number, totals: readonly number[]) => Game;
+/**
+ * A game that starts at a later round, its earlier rounds known only by their totals (a
+ * position, notation.ts): it waits for that round's deal. index.ts does not export it.
+ */
+export function resumedGame(options: ResolvedOptions, roundsBefore: number, totals: readonly number[]): Game {
+  return makeResumed(options, roundsBefore, totals);
+}
+
 /** Everything that happened in one round, as a record writes it. */
 export interface RoundLog {
   readonly dealer: number;
@@ -106,6 +115,8 @@ export class Game {
   private readonly runningTotals: number[];
   private phaseNow: Phase = 'deal';
   private winnerSeats: number[] | null = null;
+  /** Rounds played before the first one in `rounds` (a game resumed from a position). */
+  private roundsBefore = 0;
 
   private constructor(options: ResolvedOptions, rng: RandomSource | null, firstDealer: number) {
     this.options = options;
@@ -147,7 +158,7 @@ export class Game {
 
   /** 0-based index of the round being played (or the last one, once the game is over). */
   get roundIndex(): number {
-    return Math.max(0, this.rounds.length - 1);
+    return this.roundsBefore + Math.max(0, this.rounds.length - 1);
   }
 
   /**
@@ -165,8 +176,15 @@ export class Game {
 
   static {
     readCore = (game) => game.current;
+    makeResumed = (options, roundsBefore, totals) => {
+      const game = new Game(options, null, 0);
+      game.roundsBefore = roundsBefore;
+      game.runningTotals.splice(0, totals.length, ...totals);
+      return game;
+    };
   }
 
+  /** Every round played in this game, or (a game resumed from a position) from that round on. */
   get log(): readonly RoundLog[] {
     return this.rounds;
   }
@@ -313,7 +331,7 @@ export class Game {
     const events: GameEvent[] = [
       {
         type: 'roundStarted',
-        round: this.rounds.length - 1,
+        round: this.roundIndex,
         dealer: r.dealer,
         firstPlayer: log.firstPlayer,
         teams: log.teams,
@@ -521,7 +539,7 @@ export class Game {
     const devil: Rank[] = [];
     for (const pass of log.passes) devil.push(...pass!.devil);
     const result: RoundResult = {
-      round: this.rounds.length - 1,
+      round: this.roundIndex,
       dealer: r.dealer,
       teams: log.teams,
       bottles: this.bottles(),
@@ -549,7 +567,7 @@ export class Game {
   /** RULES.md §5: a fixed number of rounds, or whole rounds until a total reaches the target. */
   private isGameOver(): boolean {
     const o = this.options;
-    if (o.rounds !== undefined) return this.rounds.length >= o.rounds;
+    if (o.rounds !== undefined) return this.roundsBefore + this.rounds.length >= o.rounds;
     return this.runningTotals.some((t) => t >= o.targetScore);
   }
 }

@@ -36,6 +36,7 @@ export {
   setPoints,
 } from './cardset.js';
 export { Game, type Phase, type RoundLog, resolveOptions } from './game.js';
+export { parsePosition, printPosition } from './notation.js';
 export { passOfSlots, sameSlots, slotsOf } from './pass-slots.js';
 export { type SearchPosition, searchPosition } from './position.js';
 export { type EngineError, type ErrorCode, err, ok, type Result } from './result.js';

@@ -17,7 +17,9 @@ export type ErrorCode =
   | 'ERR_BAD_PASS'
   | 'ERR_NOT_YOUR_TURN'
   | 'ERR_CARD_NOT_HELD'
-  | 'ERR_MUST_FOLLOW_SUIT';
+  | 'ERR_MUST_FOLLOW_SUIT'
+  | 'ERR_BAD_NOTATION'
+  | 'ERR_BAD_POSITION';
 
 export interface EngineError {
   readonly code: ErrorCode;

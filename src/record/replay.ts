@@ -7,11 +7,17 @@ import { Game } from '../engine/index.js';
 import type { RecordResult } from './parse.js';
 import type { GameRecord, ReplayReport, ReplayRound, ReplayTrick } from './types.js';
 
-/** The game a record describes, replayed to where the record stops. */
-export function gameFromRecord(record: GameRecord): RecordResult<Game> {
+/**
+ * The game a record describes, replayed to where the record stops, or to the position
+ * after its first `actions` actions (passes and plays, over all rounds; each round is
+ * dealt as soon as its first action is next, so 0 is the first round as dealt). The
+ * record past that point is not checked.
+ */
+export function gameFromRecord(record: GameRecord, actions = Number.POSITIVE_INFINITY): RecordResult<Game> {
   const created = Game.awaitingDeals(record.options);
   if (!created.ok) return fail(`options: ${created.error.message}`);
   const game = created.value;
+  let applied = 0;
   for (let i = 0; i < record.rounds.length; i++) {
     const where = `round ${i + 1}`;
     const round = record.rounds[i];
@@ -21,6 +27,7 @@ export function gameFromRecord(record: GameRecord): RecordResult<Game> {
     if (!dealt.ok) return fail(`${where}, deal: ${dealt.error.message}`);
     if (round.passes === undefined) continue;
     for (let seat = 0; seat < round.passes.length; seat++) {
+      if (applied++ === actions) return { ok: true, value: game };
       const passed = game.apply({ type: 'pass', seat, pass: round.passes[seat] });
       // The engine's detail already names the seat ("seat 2 passed 37, …"): say it once.
       if (!passed.ok) return fail(`${where}, passes: ${passed.error.detail}`);
@@ -29,11 +36,17 @@ export function gameFromRecord(record: GameRecord): RecordResult<Game> {
     for (let k = 0; k < plays.length; k++) {
       const roundOver = game.log.length !== i + 1 || game.toAct().length === 0;
       if (roundOver) return fail(`${where}, play ${k + 1}: the round is over after ${k} plays`);
+      if (applied++ === actions) return { ok: true, value: game };
       const played = game.apply({ type: 'play', seat: game.toAct()[0], card: plays[k] });
       if (!played.ok) return fail(`${where}, play ${k + 1}: ${played.error.detail}`);
     }
   }
   return { ok: true, value: game };
+}
+
+/** How many actions (passes and plays) a record holds. */
+export function actionCount(record: GameRecord): number {
+  return record.rounds.reduce((sum, r) => sum + (r.passes?.length ?? 0) + (r.plays?.length ?? 0), 0);
 }
 
 /** Replay a record and report it as RECORD.md's `replay --json` output. */

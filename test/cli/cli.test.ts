@@ -4,6 +4,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { type Action, parsePosition, printPosition, type Result } from '../../src/engine/index.js';
+
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
 
 const CLI = join(import.meta.dirname, '../../dist/cli/main.js');
 
@@ -79,6 +85,60 @@ describe('bottle-imp random-game and replay', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^bottle-imp: round 1, play 6: seat \d played 19, which it does not hold\n$/);
+  });
+});
+
+describe('bottle-imp replay --position', () => {
+  // 4 players, 2 rounds: each round is 4 passes and 32 plays, 72 actions in all.
+  const record = run(['random-game', '--players', '4', '--rounds', '2', '--seed', '9']).stdout;
+  const position = (n: number) => {
+    const r = run(['replay', '-', '--position', String(n)], record);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^bi1 [^\n]+\n$/);
+    return r.stdout.trim();
+  };
+  const fields = (line: string) => line.split(' ');
+
+  test('0 is the first round as dealt, before any pass', () => {
+    const f = fields(position(0));
+    expect(f.slice(1, 3)).toEqual(['4/individual/r2', '1']);
+    expect(f[5].split('/').map((hand) => hand.split(',').length)).toEqual([9, 9, 9, 9]);
+    expect(f.slice(6)).toEqual(['-/-/-/-', '-', '19@-', '1,2,3,4']);
+  });
+
+  test('the position after N actions, played on by the record’s next action, is the position after N + 1', () => {
+    const json = JSON.parse(record);
+    for (const n of [3, 4, 17, 34]) {
+      const game = must(parsePosition(position(n)));
+      const round = json.rounds[0];
+      const action: Action =
+        n < 4
+          ? { type: 'pass', seat: n, pass: round.passes[n] }
+          : { type: 'play', seat: game.toAct()[0], card: round.plays[n - 4] };
+      must(game.apply(action));
+      expect(printPosition(game)).toBe(position(n + 1));
+    }
+  });
+
+  test('after a round’s last play the next round is dealt; at the record’s end the game is over', () => {
+    const second = fields(position(36));
+    expect(second[2]).toBe('2');
+    expect(second.slice(6)).toEqual(['-/-/-/-', '-', '19@-', '1,2,3,4']);
+    const end = must(parsePosition(position(72)));
+    expect(end.phase).toBe('over');
+    expect(end.totals).toEqual(JSON.parse(run(['replay', '-', '--json'], record).stdout).totals);
+  });
+
+  test.each([
+    [['--position', '73'], 'bottle-imp: replay: --position 73 is past the end of the record, which holds 72 actions'],
+    [['--position=x'], 'bottle-imp: replay: --position must be a whole number of at least 0, not "x"'],
+    [['--position', '3', '--json'], 'bottle-imp: replay: give --json or --position, not both'],
+  ])('%j is refused with one line and exit 1', (args, message) => {
+    const r = run(['replay', '-', ...args], record);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`${message}\n`);
   });
 });
 

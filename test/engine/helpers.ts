@@ -4,6 +4,7 @@
  * Game API; no rule is decided here.
  */
 import {
+  type Action,
   type CompletedTrick,
   Game,
   type GameEvent,
@@ -131,13 +132,18 @@ export function randomPass(game: Game, seat: number, rng: Rng): PassChoice {
   return game.players === 2 ? { faceUp: first, hidden: second, devil } : { left: first, right: second, devil };
 }
 
-/** One random legal step: a random seat's random pass, or a random legal card. */
-export function randomStep(game: Game, rng: Rng): GameEvent[] {
+/** One random legal action: a random seat's random pass, or a random legal card. */
+export function randomAction(game: Game, rng: Rng): Action {
   const seats = game.toAct();
   const seat = seats[rng.below(seats.length)];
-  if (game.phase === 'pass') return must(game.apply({ type: 'pass', seat, pass: randomPass(game, seat, rng) }));
+  if (game.phase === 'pass') return { type: 'pass', seat, pass: randomPass(game, seat, rng) };
   const legal = game.legalCards(seat);
-  return must(game.apply({ type: 'play', seat, card: legal[rng.below(legal.length)] }));
+  return { type: 'play', seat, card: legal[rng.below(legal.length)] };
+}
+
+/** One random legal step (randomAction, applied). */
+export function randomStep(game: Game, rng: Rng): GameEvent[] {
+  return must(game.apply(randomAction(game, rng)));
 }
 
 /** Everything anyone can observe of a game, to compare before and after an action. */
