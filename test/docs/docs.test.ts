@@ -1,9 +1,10 @@
 /**
  * The documents' checkable claims, checked against the code: docs/protocol.md's table lists
  * exactly the error codes of the union the server sends (src/values), every file the
- * documents point to exists, and each source folder imports only what ARCHITECTURE.md's
- * table allows. The lists are read from the sources, so a code or import added later is
- * checked too.
+ * documents point to exists, each source folder imports only what ARCHITECTURE.md's table
+ * allows, every wait has a clock, identifiers named exist, and docs/bots.md's levels and
+ * bots exports are the code's. The lists are read from the sources, so a code or import
+ * added later is checked too.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -194,4 +195,26 @@ describe('the documents name only code that exists', () => {
       expect([...missing]).toEqual([]);
     },
   );
+});
+
+describe('docs/bots.md: the levels and the bots module', () => {
+  const text = read('docs/bots.md');
+
+  test('its levels table has one row per level, in order, with the word the English client shows', async () => {
+    const { LEVELS } = await import('../../src/values/index.js');
+    const { en } = await import('../../src/web/locales/en.js');
+    const section = text.slice(text.indexOf('## Levels'));
+    const rows = [...section.matchAll(/^\| (\w+) \| .* \| ([^|]+) \|$/gm)]
+      .filter((m) => m[1] !== 'level')
+      .map((m) => [m[1], m[2].trim()]);
+    expect(rows).toEqual(LEVELS.map((level) => [level, en.bot[level]]));
+  });
+
+  test('the values it says src/bots/index.ts exports are exactly those it exports', async () => {
+    const bots = await import('../../src/bots/index.js');
+    const line = text.match(/`index\.ts` exports the values ([^.]+)\./);
+    expect(line).not.toBeNull();
+    const named = [...(line?.[1] ?? '').matchAll(/`(\w+)`/g)].map((m) => m[1]);
+    expect(named.sort()).toEqual(Object.keys(bots).sort());
+  });
 });
