@@ -93,7 +93,7 @@ export interface Config {
   readonly analysesPerAddress: number;
   /** Sampled deals per hint at the table. */
   readonly hintIterations: number;
-  /** Hints per minute per client address (a token bucket holding a minute's worth; ERR_HINT_BUDGET). */
+  /** Hints per minute per client address (counted per window of a minute: limits/limits.ts; ERR_HINT_BUDGET). */
   readonly hintsPerMinute: number;
   /**
    * Every turn clock's seconds are multiplied by this (TURN_CLOCK_SCALE, default 1): tests

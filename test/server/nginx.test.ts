@@ -131,7 +131,7 @@ describe.skipIf(!nginxAvailable())('client addresses behind nginx', () => {
   const list = (port: number, from: string, headers: Record<string, string> = {}) =>
     requestFrom({ ...limited, port }, from, 'GET', '/api/tables', headers).then((r) => r.status);
 
-  it('each client address behind nginx has its own API bucket, and a forged X-Forwarded-For earns none', async () => {
+  it('each client address behind nginx has its own API limit, and a forged X-Forwarded-For earns none', async () => {
     expect(await list(front.port, '127.0.0.2')).toBe(200);
     expect(await list(front.port, '127.0.0.2')).toBe(429);
     // Another client of the same balancer is not limited by the first.
@@ -141,7 +141,7 @@ describe.skipIf(!nginxAvailable())('client addresses behind nginx', () => {
     // Straight to the node, which trusts only nginx's address: the header is ignored.
     expect(await list(limited.port, '127.0.0.2', { 'x-forwarded-for': '127.0.0.10' })).toBe(429);
     expect(await list(limited.port, '127.0.0.3', { 'x-forwarded-for': '127.0.0.11' })).toBe(429);
-    // Those addresses were never used: through nginx each still has its whole bucket.
+    // Those addresses were never used: through nginx each still has its whole window.
     expect(await list(front.port, '127.0.0.10')).toBe(200);
     expect(await list(front.port, '127.0.0.11')).toBe(200);
   });

@@ -31,7 +31,7 @@ describe('hints per address over two nodes', () => {
       const reply = await c.call('game:hint', {});
       codes.push(reply.ok ? 'OK' : reply.error.code);
     }
-    // A bucket per node would have let all four through.
+    // A window per node would have let all four through.
     expect(codes).toEqual(['OK', 'OK', 'OK', 'ERR_HINT_BUDGET']);
     for (const c of humans) c.close();
   });
