@@ -18,7 +18,7 @@ import {
 } from './cards.js';
 import { cardIds, hasCard } from './cardset.js';
 import { firstTwoOf } from './pass-slots.js';
-import { err, ok, type Result } from './result.js';
+import { err, type GameError, ok, type Result } from './result.js';
 import type { RandomSource } from './rng.js';
 import { PHASE_DONE, PHASE_PLAY, type Round, RoundCore } from './round.js';
 import { type Seed, seedRandom } from './seed.js';
@@ -82,7 +82,7 @@ export interface RoundLog {
   result: RoundResult | null;
 }
 
-export function resolveOptions(options: GameOptions): Result<ResolvedOptions> {
+export function resolveOptions(options: GameOptions): Result<ResolvedOptions, GameError> {
   if (typeof options !== 'object' || options === null) return err('ERR_BAD_OPTIONS', 'Options must be an object.');
   const { players, rounds, targetScore } = options;
   const mode = options.mode ?? 'individual';
@@ -130,7 +130,7 @@ export class Game {
    * A number seeds xoshiro128** (tests, tournaments, the command line); a wide seed (64
    * hexadecimal digits) seeds ChaCha20, for deals nobody can work out from their hand (seed.ts).
    */
-  static create(options: GameOptions, seed: Seed): Result<Game> {
+  static create(options: GameOptions, seed: Seed): Result<Game, GameError> {
     const resolved = resolveOptions(options);
     if (!resolved.ok) return resolved;
     const random = seedRandom(seed);
@@ -142,7 +142,7 @@ export class Game {
   }
 
   /** A game whose deals the caller supplies (replaying a record): it waits for `deal`. */
-  static awaitingDeals(options: GameOptions): Result<Game> {
+  static awaitingDeals(options: GameOptions): Result<Game, GameError> {
     const resolved = resolveOptions(options);
     if (!resolved.ok) return resolved;
     return ok(new Game(resolved.value, null, 0));
@@ -245,7 +245,7 @@ export class Game {
   }
 
   /** Apply an action; on error nothing changes. */
-  apply(action: Action): Result<GameEvent[]> {
+  apply(action: Action): Result<GameEvent[], GameError> {
     if (typeof action !== 'object' || action === null) return err('ERR_BAD_ACTION', 'An action must be an object.');
     if (!isSeat(action.seat, this.players))
       return err(
@@ -259,7 +259,7 @@ export class Game {
   }
 
   /** Start the next round with a deal the caller supplies (games made by awaitingDeals). */
-  deal(deal: Deal): Result<GameEvent[]> {
+  deal(deal: Deal): Result<GameEvent[], GameError> {
     if (this.phaseNow === 'over') return err('ERR_GAME_OVER', 'The game is over.');
     if (this.phaseNow !== 'deal') return err('ERR_NOT_DEALING_TIME', 'The round in progress has not ended.');
     const checked = this.checkDeal(deal);
@@ -342,7 +342,7 @@ export class Game {
     return events;
   }
 
-  private checkDeal(deal: Deal): Result<{ hands: CardId[][]; faceUp: CardId[][] | null }> {
+  private checkDeal(deal: Deal): Result<{ hands: CardId[][]; faceUp: CardId[][] | null }, GameError> {
     const n = this.players;
     const setup = setupFor(this.options.players);
     const bad = (message: string) => err('ERR_BAD_DEAL', message);
@@ -355,7 +355,7 @@ export class Game {
       );
     const want = new Set(deckIds(setup.extended));
     const seen = new Set<CardId>();
-    const take = (cards: unknown, size: number, what: string): Result<CardId[]> => {
+    const take = (cards: unknown, size: number, what: string): Result<CardId[], GameError> => {
       if (!Array.isArray(cards) || cards.length !== size) return bad(`${what} must hold ${size} cards`);
       const ids: CardId[] = [];
       for (const rank of cards) {
@@ -394,7 +394,7 @@ export class Game {
     return ok({ hands, faceUp });
   }
 
-  private applyPass(seat: number, pass: PassChoice): Result<GameEvent[]> {
+  private applyPass(seat: number, pass: PassChoice): Result<GameEvent[], GameError> {
     if (this.phaseNow !== 'pass')
       return err(
         'ERR_NOT_PASSING_TIME',
@@ -431,7 +431,7 @@ export class Game {
   }
 
   /** The pass as card ids in slot order, or why it is not a legal pass. */
-  private checkPass(seat: number, pass: PassChoice): Result<CardId[]> {
+  private checkPass(seat: number, pass: PassChoice): Result<CardId[], GameError> {
     const r = this.current;
     const devils = r.devilCount(seat);
     const shape =
@@ -466,7 +466,7 @@ export class Game {
     return ok(ids);
   }
 
-  private applyPlay(seat: number, card: Rank): Result<GameEvent[]> {
+  private applyPlay(seat: number, card: Rank): Result<GameEvent[], GameError> {
     if (this.phaseNow === 'deal')
       return err(
         'ERR_NOT_PLAYING_TIME',

@@ -21,8 +21,14 @@ export type ErrorCode =
   | 'ERR_BAD_NOTATION'
   | 'ERR_BAD_POSITION';
 
-export interface EngineError {
-  readonly code: ErrorCode;
+/**
+ * The codes a game itself can answer with (options, deals, actions): all but the position
+ * notation's, which only tests and bug reports parse, so the server never sends them.
+ */
+export type GameErrorCode = Exclude<ErrorCode, 'ERR_BAD_NOTATION' | 'ERR_BAD_POSITION'>;
+
+export interface EngineError<C extends ErrorCode = ErrorCode> {
+  readonly code: C;
   /** For the player who made the mistake: "You must follow blue." */
   readonly message: string;
   /** The same for a third party, naming the seat: "seat 3 must follow blue but played 24 (green)". */
@@ -37,6 +43,13 @@ export function ok<T>(value: T): Result<T, never> {
   return { ok: true, value };
 }
 
-export function err(code: ErrorCode, message: string, detail: string = message): { ok: false; error: EngineError } {
+/** A game's refusal: an EngineError with one of the GameErrorCodes. */
+export type GameError = EngineError<GameErrorCode>;
+
+export function err<C extends ErrorCode>(
+  code: C,
+  message: string,
+  detail: string = message,
+): { ok: false; error: EngineError<C> } {
   return { ok: false, error: { code, message, detail } };
 }

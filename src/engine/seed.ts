@@ -5,14 +5,14 @@
  * server deals from (ChaCha20: nothing about the other hands can be worked out).
  */
 import { ChaChaRng, isWideSeed } from './chacha.js';
-import { err, ok, type Result } from './result.js';
+import { err, type GameError, ok, type Result } from './result.js';
 import { type RandomSource, Rng } from './rng.js';
 
 export type Seed = number | string;
 
 export { isWideSeed };
 
-export function seedRandom(seed: Seed): Result<RandomSource> {
+export function seedRandom(seed: Seed): Result<RandomSource, GameError> {
   if (typeof seed === 'number' && Number.isFinite(seed)) return ok(new Rng(seed));
   if (isWideSeed(seed)) return ok(ChaChaRng.fromSeed(seed));
   return err('ERR_BAD_OPTIONS', 'The seed must be a number or 64 lowercase hexadecimal digits.');

@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import {
   type Action,
   Game,
+  type GameError,
   type GameEvent,
   ok,
   type Result,
@@ -139,7 +140,7 @@ export class GameOwner {
     byBot: boolean,
     now: number,
     timers?: (after: GameOwner) => TimerChange | undefined,
-  ): Promise<Result<{ seq: number; events: GameEvent[] }>> {
+  ): Promise<Result<{ seq: number; events: GameEvent[] }, GameError>> {
     await this.settle();
     const result = this.game.apply(action);
     if (!result.ok) return result;
