@@ -2,9 +2,10 @@
  * The documents' checkable claims, checked against the code: docs/protocol.md's table lists
  * exactly the error codes of the union the server sends (src/values), every file the
  * documents point to exists, each source folder imports only what ARCHITECTURE.md's table
- * allows, every wait has a clock, identifiers named exist, and docs/bots.md's levels and
- * bots exports are the code's. The lists are read from the sources, so a code or import
- * added later is checked too.
+ * allows (re-exports included), the single-node core imports nothing of the cluster,
+ * docs/server.md's table of the store's roles matches store.ts, every wait has a clock,
+ * identifiers named exist, and docs/bots.md's levels and bots exports are the code's. The
+ * lists are read from the sources, so a code or import added later is checked too.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -122,6 +123,75 @@ describe('ARCHITECTURE.md: each folder imports only what its table allows', () =
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('ARCHITECTURE.md: the cluster stays out of the single-node core', () => {
+  test('the import reader sees re-exports and imports over several lines', () => {
+    const sample = [
+      "export { seatLabels } from '../bots/a.js';",
+      "export * from './b.js';",
+      "export type { View } from '../engine/c.js';",
+      "import {\n  type X,\n  y,\n} from '../d.js';",
+    ].join('\n');
+    expect([...sample.matchAll(IMPORT)].map((m) => m[3])).toEqual([
+      '../bots/a.js',
+      './b.js',
+      '../engine/c.js',
+      '../d.js',
+    ]);
+  });
+
+  test('only app.ts (which wires a node in) and config.ts (its settings) import src/server/cluster/', () => {
+    const wiring = new Set(['src/server/app.ts', 'src/server/config.ts']);
+    const problems: string[] = [];
+    for (const file of sources('src')) {
+      if (file.startsWith('src/server/cluster/') || wiring.has(file)) continue;
+      for (const m of read(file).matchAll(IMPORT))
+        if (join(file, '..', m[3]).startsWith('src/server/cluster/')) problems.push(`${file} imports ${m[3]}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('docs/server.md: the store is a few small roles', () => {
+  const source = read('src/server/store/store.ts');
+  /** Each interface of store.ts: the interfaces it extends and its own methods. */
+  const interfaces = new Map(
+    [...source.matchAll(/^export interface (\w+)(?: extends ([\w, ]+))? \{(\}|\n[\s\S]*?^\})/gm)].map((m) => [
+      m[1],
+      {
+        extends: (m[2] ?? '')
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n !== ''),
+        methods: [...m[3].matchAll(/^ {2}(\w+)\(/gm)].map((f) => f[1]),
+      },
+    ]),
+  );
+  /** Every method of an interface, inherited ones included. */
+  const allMethods = (name: string): string[] => {
+    const i = interfaces.get(name)!;
+    return [...i.methods, ...i.extends.flatMap(allMethods)];
+  };
+  const docs = read('docs/server.md');
+  const section = docs.slice(docs.indexOf('## Store'), docs.indexOf('\n## ', docs.indexOf('## Store')));
+  const rows = [...section.matchAll(/^\| `(\w+)` \| (\d+) \| [^|]+ \| [^|]+ \|$/gm)].map((m) => ({
+    name: m[1],
+    count: Number(m[2]),
+  }));
+
+  test('its table names every role of Store and Store itself, each with its number of methods', () => {
+    const roles = (name: string): string[] => [name, ...interfaces.get(name)!.extends.flatMap(roles)];
+    expect(rows.map((r) => r.name).sort()).toEqual([...new Set(roles('Store'))].sort());
+    for (const { name, count } of rows)
+      expect(name === 'Store' ? allMethods(name).length : interfaces.get(name)!.methods.length, name).toBe(count);
+  });
+
+  test('no method is in two roles, and no role is large', () => {
+    const all = allMethods('Store');
+    expect(all.length).toBe(new Set(all).size);
+    for (const { name, count } of rows) if (name !== 'Store') expect(count, name).toBeLessThanOrEqual(8);
   });
 });
 

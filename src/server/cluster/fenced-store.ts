@@ -4,8 +4,9 @@
  * over each of them is refused (StaleOwnerError) and changes nothing; the node then hears
  * of it (`stale`) and drops the table. A table this node creates is claimed as soon as it
  * is stored; no other write goes out before the table is claimed. Reads pass through.
- * Every method is written out: a method added to the store's roles is a compile error here
- * until it is fenced or passed through, never an unfenced write by default.
+ * The lobby gets it from its Hosting (ClusterNode.guard), never from here. Every method
+ * is written out: a method added to TableStore or GameLog is a compile error here until it
+ * is fenced or passed through, never an unfenced write by default.
  */
 import {
   type ActionRow,
@@ -26,11 +27,6 @@ import {
 /** What a table reads and writes (TableContext.store). */
 type TableStores = TableStore & GameLog;
 
-export interface Tenure {
-  /** The fencing number this node holds the table with; null until it is claimed. */
-  fence: number | null;
-}
-
 export interface TenureHooks {
   /** Claim the table for this node: its fencing number, or null when another node holds it. */
   claim(code: string): Promise<number | null>;
@@ -38,49 +34,100 @@ export interface TenureHooks {
   stale(code: string): void;
 }
 
-export function fencedStore(store: TableStores, code: string, tenure: Tenure, hooks: TenureHooks): TableStores {
-  const fence = (): number => {
-    if (tenure.fence === null) throw new StaleOwnerError(code);
-    return tenure.fence;
-  };
+export class FencedStore implements TableStores {
+  constructor(
+    private readonly store: TableStores,
+    private readonly code: string,
+    /** The fencing number this node holds the table with; null until it is claimed. */
+    private fence: number | null,
+    private readonly hooks: TenureHooks,
+  ) {}
+
+  /** The fence a write carries; none (the table is not claimed): refused. */
+  private held(): number {
+    if (this.fence === null) throw new StaleOwnerError(this.code);
+    return this.fence;
+  }
+
   /** Runs one write with the fence; a refusal is reported before it is passed on. */
-  const write = async (job: (fence: number) => Promise<void>): Promise<void> => {
+  private async write(job: (fence: number) => Promise<void>): Promise<void> {
     try {
-      await job(fence());
+      await job(this.held());
     } catch (e) {
-      if (e instanceof StaleOwnerError) hooks.stale(code);
+      if (e instanceof StaleOwnerError) this.hooks.stale(this.code);
       throw e;
     }
-  };
-  return {
-    // Reads: the store's own.
-    loadTable: (c: string) => store.loadTable(c),
-    publicLobbies: (limit: number) => store.publicLobbies(limit),
-    openTableCodes: () => store.openTableCodes(),
-    recentChat: (tableCode: string, limit: number) => store.recentChat(tableCode, limit),
-    timersOf: (tableCode: string) => store.timersOf(tableCode),
-    loadGame: (gameId: string) => store.loadGame(gameId),
-    loadActions: (gameId: string) => store.loadActions(gameId),
-    finishedGames: (tableCode: string) => store.finishedGames(tableCode),
-    // Writes: fenced.
-    async saveTable(table: TableRow, seats: readonly SeatRow[]) {
-      if (table.version !== 1) return write((f) => store.saveTable(table, seats, f));
-      // A new table: stored first, then claimed (nobody else adopts a table this new).
-      await store.saveTable(table, seats);
-      tenure.fence = await hooks.claim(code);
-      fence();
-    },
-    startGame: (game: GameRow, table: TableRow, seats: readonly SeatRow[]) =>
-      write((f) => store.startGame(game, table, seats, f)),
-    appendAction: (gameId: string, row: ActionRow, also?: WithAction) =>
-      write((f) => store.appendAction(gameId, row, also, f)),
-    setGameStatus: (gameId: string, status: GameStatus, at: number) =>
-      write((f) => store.setGameStatus(gameId, status, at, f)),
-    addChat: (row: ChatRow) => write((f) => store.addChat(row, f)),
-    setTimer: (timer: TimerRow) => write((f) => store.setTimer(timer, f)),
-    clearTimer: (tableCode: string, kind: TimerKind, seat: number) =>
-      write((f) => store.clearTimer(tableCode, kind, seat, f)),
-    changeTimers: (tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[]) =>
-      write((f) => store.changeTimers(tableCode, set, clear, f)),
-  };
+  }
+
+  // ---- writes: fenced ----
+
+  async saveTable(table: TableRow, seats: readonly SeatRow[]): Promise<void> {
+    if (table.version !== 1) return this.write((f) => this.store.saveTable(table, seats, f));
+    // A new table: stored first, then claimed (nobody else adopts a table this new).
+    await this.store.saveTable(table, seats);
+    this.fence = await this.hooks.claim(this.code);
+    this.held();
+  }
+
+  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void> {
+    return this.write((f) => this.store.startGame(game, table, seats, f));
+  }
+
+  appendAction(gameId: string, row: ActionRow, also?: WithAction): Promise<void> {
+    return this.write((f) => this.store.appendAction(gameId, row, also, f));
+  }
+
+  setGameStatus(gameId: string, status: GameStatus, at: number): Promise<void> {
+    return this.write((f) => this.store.setGameStatus(gameId, status, at, f));
+  }
+
+  addChat(row: ChatRow): Promise<void> {
+    return this.write((f) => this.store.addChat(row, f));
+  }
+
+  setTimer(timer: TimerRow): Promise<void> {
+    return this.write((f) => this.store.setTimer(timer, f));
+  }
+
+  clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void> {
+    return this.write((f) => this.store.clearTimer(tableCode, kind, seat, f));
+  }
+
+  changeTimers(tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[]): Promise<void> {
+    return this.write((f) => this.store.changeTimers(tableCode, set, clear, f));
+  }
+
+  // ---- reads: the store's own ----
+
+  loadTable(code: string): Promise<{ table: TableRow; seats: SeatRow[] } | null> {
+    return this.store.loadTable(code);
+  }
+
+  publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]> {
+    return this.store.publicLobbies(limit);
+  }
+
+  openTableCodes(): Promise<string[]> {
+    return this.store.openTableCodes();
+  }
+
+  recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
+    return this.store.recentChat(tableCode, limit);
+  }
+
+  timersOf(tableCode: string): Promise<TimerRow[]> {
+    return this.store.timersOf(tableCode);
+  }
+
+  loadGame(gameId: string): Promise<GameRow | null> {
+    return this.store.loadGame(gameId);
+  }
+
+  loadActions(gameId: string): Promise<ActionRow[]> {
+    return this.store.loadActions(gameId);
+  }
+
+  finishedGames(tableCode: string): Promise<GameRow[]> {
+    return this.store.finishedGames(tableCode);
+  }
 }

@@ -20,10 +20,12 @@ import type { ServerError } from '../errors.js';
 import { type Limit, type Limiter, sharedLimiter, type WhileAway } from '../limits/limiter.js';
 import type { Following } from '../realtime/socket.js';
 import type { LeaseStore, TableStore } from '../store/store.js';
+import type { TableContext } from '../tables/context.js';
 import type { Gone, Hosting, Lobby, TableRequest } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
 import { SharedCreationCap } from './creation-cap.js';
+import { FencedStore } from './fenced-store.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
 import { Nodes } from './nodes.js';
@@ -204,6 +206,10 @@ export class ClusterNode implements Hosting, Following {
     // A node shutting down takes nothing on (a table it claimed now would wait for its lease to run out).
     if (this.stopping) return null;
     return this.leases.claim(code);
+  }
+
+  guard(store: TableContext['store'], code: string, fence: number | null, lost: (code: string) => void): FencedStore {
+    return new FencedStore(store, code, fence, { claim: (c) => this.claim(c), stale: lost });
   }
 
   routesHere(code: string): boolean {

@@ -9,7 +9,6 @@
 
 import { type PlayerCount, resolveOptions } from '../../engine/index.js';
 import type { TableOptions, TableSummary } from '../../protocol/messages.js';
-import { fencedStore, type Tenure } from '../cluster/fenced-store.js';
 import { ServerError } from '../errors.js';
 import { newTableCode } from '../ids.js';
 import type { TableSettings } from '../store/store.js';
@@ -34,6 +33,17 @@ export interface Hosting {
   readonly nodeId: string;
   /** Claim an open table for this node: its fencing number, or null when another node holds it. */
   claim(code: string): Promise<number | null>;
+  /**
+   * A table's store as this node's hold on it allows: every write carries the fencing
+   * number `fence` (null for a table made here: it is claimed once it is stored) and is
+   * refused once another node holds the table, which `lost` then hears of.
+   */
+  guard(
+    store: TableContext['store'],
+    code: string,
+    fence: number | null,
+    lost: (code: string) => void,
+  ): TableContext['store'];
   /** Whether the balancer sends the players of a table with this code to this node (cluster/routing.ts). */
   routesHere(code: string): boolean;
   /** The node whose lease on the table runs, when it is not this one; else null. */
@@ -112,18 +122,15 @@ export class Lobby {
   ) {}
 
   /**
-   * A table's context; in a cluster its store writes with the fencing number of `tenure`,
+   * A table's context; in a cluster its store writes with the fencing number `fence`,
    * and a table nobody follows through another node (`local`: one made here, or taken over
    * with all its followers here) keeps its news on this node while that lasts.
    */
-  private contextFor(code: string, tenure: Tenure, local = false): TableContext {
+  private contextFor(code: string, fence: number | null, local = false): TableContext {
     const closed = (c: string) => this.forget(c, 'closed');
     const hosting = this.hosting;
     if (!hosting) return { ...this.ctx, closed };
-    const store = fencedStore(this.ctx.store, code, tenure, {
-      claim: (c) => hosting.claim(c),
-      stale: (c) => this.drop(c),
-    });
+    const store = hosting.guard(this.ctx.store, code, fence, (c) => this.drop(c));
     const out = (local && this.ctx.out.localFirst?.()) || this.ctx.out;
     return { ...this.ctx, store, out, closed };
   }
@@ -165,7 +172,7 @@ export class Lobby {
       );
     }
     try {
-      const created = await Table.create(this.contextFor(code, { fence: null }, true), code, name, settings);
+      const created = await Table.create(this.contextFor(code, null, true), code, name, settings);
       this.tables.set(code, created.table);
       return created;
     } catch (e) {
@@ -266,10 +273,10 @@ export class Lobby {
     if (this.hosting && fence === null && !closed) return null;
     const finished = (await this.ctx.store.finishedGames(code)).map((g) => g.id);
     // A closed table is read, never kept or written.
-    if (closed) return new Table(this.contextFor(code, { fence }), stored.table, stored.seats, finished);
+    if (closed) return new Table(this.contextFor(code, fence), stored.table, stored.seats, finished);
     const following = this.hosting ? await this.hosting.followers(code) : [];
     const local = following.every((f) => f.here);
-    const table = new Table(this.contextFor(code, { fence }, local), stored.table, stored.seats, finished);
+    const table = new Table(this.contextFor(code, fence, local), stored.table, stored.seats, finished);
     this.tables.set(code, table);
     try {
       await table.resume(following);

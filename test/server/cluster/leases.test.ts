@@ -8,7 +8,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fencedStore } from '../../../src/server/cluster/fenced-store.js';
+import { FencedStore } from '../../../src/server/cluster/fenced-store.js';
 import { Leases } from '../../../src/server/cluster/leases.js';
 import { PostgresStore } from '../../../src/server/store/postgres.js';
 import { StaleOwnerError, type Store, type TableRow } from '../../../src/server/store/store.js';
@@ -122,16 +122,14 @@ describe.skipIf(!pgHere)('leases between two nodes', () => {
       const timer = { tableCode: code, kind: 'close' as const, seat: -1, deadline: 1 };
       const stale: string[] = [];
       const hooks = { claim: async () => null, stale: (c: string) => stale.push(c) };
-      await expect(fencedStore(store, code, { fence: fenceA }, hooks).setTimer(timer)).rejects.toBeInstanceOf(
-        StaleOwnerError,
-      );
+      await expect(new FencedStore(store, code, fenceA, hooks).setTimer(timer)).rejects.toBeInstanceOf(StaleOwnerError);
       expect(stale).toEqual([code]);
-      await fencedStore(store, code, { fence: fenceB }, hooks).setTimer(timer);
+      await new FencedStore(store, code, fenceB, hooks).setTimer(timer);
       expect(await store.timersOf(code)).toEqual([timer]);
       // A table not yet claimed writes nothing at all.
-      await expect(
-        fencedStore(store, code, { fence: null }, hooks).clearTimer(code, 'close', -1),
-      ).rejects.toBeInstanceOf(StaleOwnerError);
+      await expect(new FencedStore(store, code, null, hooks).clearTimer(code, 'close', -1)).rejects.toBeInstanceOf(
+        StaleOwnerError,
+      );
       expect(await store.timersOf(code)).toEqual([timer]);
     } finally {
       a.leases.stop();
