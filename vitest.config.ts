@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HeavyFirstApart } from './test/sequencer.js';
 
 /**
  * Two projects; `npm test` runs both, `npm run test:unit` and `test:integration` one each.
@@ -12,7 +13,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   turn clocks, hint flood) must keep their margins on a 2-core machine, so at most two
  *   such files share the machine.
  * The unit files run first, then the integration files (`groupOrder`), so the heavy files
- * never compete with the CPU-bound ones. (vitest's own default is one file at a time on
+ * never compete with the CPU-bound ones; among these, the browser and cluster files start
+ * first, taking turns (test/sequencer.ts). (vitest's own default is one file at a time on
  * 2 cores: available parallelism minus one.)
  */
 const cores = os.availableParallelism();
@@ -23,6 +25,7 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    sequence: { sequencer: HeavyFirstApart },
     projects: [
       {
         extends: true,
