@@ -32,7 +32,11 @@ async function analyse(page: Page, words: { analysing: RegExp }): Promise<void> 
 }
 
 describe.skipIf(!run)('the coach', () => {
-  const env = serverAndBrowser();
+  // The screens are under test here, not how well the coach judges (test/analysis): a fifth
+  // of the default samples per hint and per analysed decision still gives every value,
+  // risk and class the screens show, and the analysis of a whole game still takes a while
+  // on the queue.
+  const env = serverAndBrowser({ ANALYSIS_ITERATIONS: '200', HINT_ITERATIONS: '80' });
 
   it('on a desktop, in English: coach option, hint, bottle risk, tracker, then the analysis', async () => {
     const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });

@@ -125,12 +125,15 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** A server and a browser for the tests of one describe block: started before them, stopped after. */
-export function serverAndBrowser(): { server: () => RunningServer; browser: () => Browser } {
+/** A server (`env` as for startServer) and a browser for the tests of one describe block: started before them, stopped after. */
+export function serverAndBrowser(env: Record<string, string> = {}): {
+  server: () => RunningServer;
+  browser: () => Browser;
+} {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(env);
     browser = await launchBrowser();
   });
   afterAll(async () => {

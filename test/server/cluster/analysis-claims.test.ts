@@ -64,7 +64,9 @@ describe.skipIf(!here)('analysis requests across nodes', () => {
   });
 
   it("each pending request is analysed once, by one node; a dead node's claims are taken up by another", async () => {
-    // Three finished games with their analyses requested, on a node that is then killed.
+    // Three finished games with their analyses requested, on a node that is then killed
+    // while it analyses the first. (Requested once all three are played: an analysis at
+    // SLOW samples would hold a core for the rest of the test and slow the games down.)
     const first = await start('node-first', SLOW);
     const { humans } = await seatTable(first, { players: 4, rounds: 1 }, 1, { level: 'easy' });
     const host: Client = humans[0];
@@ -76,9 +78,12 @@ describe.skipIf(!here)('analysis requests across nodes', () => {
       }
       await playToEnd([host]);
       games.push(host.game!.gameId);
-      expect((await api(first, 'POST', `/api/games/${games[i]}/analysis`)).status).toBe(202);
     }
     host.close();
+    for (const game of games) expect((await api(first, 'POST', `/api/games/${game}/analysis`)).status).toBe(202);
+    const status = async (node: TestServer, game: string) =>
+      (await api<AnalysisReply>(node, 'GET', `/api/games/${game}/analysis`)).body.status;
+    await until(async () => (await status(first, games[0])) === 'running', 'the first node to analyse the first game');
     await first.kill();
     // The first node was analysing the first game: its claim on that one runs out a lease after its death.
     await new Promise((r) => setTimeout(r, LEASE_MS + 1000));
@@ -86,10 +91,7 @@ describe.skipIf(!here)('analysis requests across nodes', () => {
     // Two nodes start with the three requests pending. The slow one starts first and claims them all.
     const slow = await start('node-slow', SLOW);
     expect(slow.output()).toContain('"analysesResumed":3');
-    const running = async () => {
-      const all = await Promise.all(games.map((g) => api<AnalysisReply>(slow, 'GET', `/api/games/${g}/analysis`)));
-      return all.some((r) => r.body.status === 'running');
-    };
+    const running = async () => (await Promise.all(games.map((g) => status(slow, g)))).includes('running');
     await until(running, 'the slow node to start an analysis');
     const fast = await start('node-fast', FAST);
     // The fast node starts with the three requests pending, and leaves the slow node's claims alone.
@@ -99,10 +101,7 @@ describe.skipIf(!here)('analysis requests across nodes', () => {
 
     // The slow node dies mid-analysis: once its claims run out, the fast node analyses every game.
     await slow.kill();
-    const done = async () => {
-      const all = await Promise.all(games.map((g) => api<AnalysisReply>(fast, 'GET', `/api/games/${g}/analysis`)));
-      return all.every((r) => r.body.status === 'done');
-    };
+    const done = async () => (await Promise.all(games.map((g) => status(fast, g)))).every((s) => s === 'done');
     await until(done, 'every game analysed');
     const finished = nodes.flatMap((n) => analysed(n));
     expect(finished.sort()).toEqual([...games].sort());
