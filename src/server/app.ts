@@ -83,7 +83,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     metrics.refusedConnections,
     app.log,
   ).attach(app.server);
-  const gateway = cluster && new ClusterBroadcaster(io, cluster);
+  const gateway = cluster && new ClusterBroadcaster(io, cluster, app.log);
   const lobby: Lobby = new Lobby(
     {
       store,

@@ -13,6 +13,7 @@ import type { AnalysisReply } from '../../src/protocol/messages.js';
 import { type GameRecord, parseRecord } from '../../src/record/index.js';
 import { type Client, playToEnd } from './helpers/client.js';
 import { api, requestFrom, startServer, type TestServer, tempDataDir } from './helpers/server.js';
+import { withStore } from './helpers/stored.js';
 import { seatTable } from './helpers/tables.js';
 
 const ITERATIONS = 40;
@@ -169,6 +170,43 @@ describe('POST and GET /api/games/:id/analysis', () => {
     const stored = await until(a, 'done');
     expect(stored.status).toBe('done');
     host.close();
+  });
+});
+
+describe('a stored analysis read back', () => {
+  it('is checked: a malformed one is refused with ERR_INTERNAL and logged, never sent', async () => {
+    const [broken, garbled] = await finishedGames(server, 2);
+    const decision = { round: 1, play: null, seat: 0, kind: 'pass', chosen: 3, best: 3, options: [], class: 'good' };
+    const analysis = {
+      format: 'bottle-imp-analysis/1',
+      iterations: ITERATIONS,
+      seed: 1,
+      thresholds: { inaccuracy: 0.5, mistake: 1.5, blunder: 3 },
+      players: [],
+      decisions: [
+        { ...decision, loss: 0, why: 'fine' },
+        { ...decision, loss: 'a lot', why: 'costly' },
+      ],
+    };
+    await withStore(server.dataDir, async (store) => {
+      await store.saveAnalysis(broken, JSON.stringify(analysis), Date.now());
+      await store.saveAnalysis(garbled, '{"format":', Date.now());
+    });
+    const refused = {
+      status: 500,
+      body: { error: { code: 'ERR_INTERNAL', message: 'Something went wrong on the server. Please try again.' } },
+    };
+    for (const [gameId, problem] of [
+      [broken, 'decisions.1.loss: '],
+      [garbled, 'not JSON'],
+    ]) {
+      expect(await api(server, 'GET', `/api/games/${gameId}/analysis`)).toEqual(refused);
+      expect(await api(server, 'POST', `/api/games/${gameId}/analysis`)).toEqual(refused);
+      // The log is written beside the answer, not before it: it may come a moment later.
+      await expect
+        .poll(() => server.output(), { timeout: 5000 })
+        .toContain(`the stored analysis of game ${gameId} is malformed: ${problem}`);
+    }
   });
 });
 

@@ -14,7 +14,7 @@
  * database each request is analysed by one of them (docs/protocol.md, docs/deploy.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { type Analysis, momentsOf, summarise } from '../../analysis/index.js';
+import { momentsOf, summarise } from '../../analysis/index.js';
 import type { AnalysisReply } from '../../protocol/messages.js';
 import { recordOf } from '../../record/index.js';
 import type { BotPool } from '../bots/pool.js';
@@ -27,6 +27,7 @@ import {
   type GameRow,
   StoreUnavailableError,
 } from '../store/store.js';
+import { storedAnalysis } from './stored.js';
 
 /** The seed of every server analysis, so that the stored analysis is reproducible with `bottle-imp analyse --seed 1`. */
 export const SERVER_ANALYSIS_SEED = 1;
@@ -69,7 +70,8 @@ export class AnalysisQueue {
 
   async status(gameId: string): Promise<AnalysisStatus> {
     const stored = await this.store.loadAnalysis(gameId);
-    if (stored !== null) return { status: 'done', analysis: JSON.parse(stored) as Analysis };
+    // Checked, not trusted: a malformed one is refused (a logged ERR_INTERNAL), never sent.
+    if (stored !== null) return { status: 'done', analysis: storedAnalysis(gameId, stored) };
     if (this.running === gameId) return { status: 'running' };
     const k = this.order().findIndex((w) => w.game.id === gameId);
     return k >= 0 ? { status: 'queued', position: k + 1 } : { status: 'none' };

@@ -20,19 +20,31 @@
  * live nodes recorded them (followers.ts), are all on this node.
  */
 import type { ChatMessage, GameUpdate, TableSummary } from '../../protocol/messages.js';
+import { check } from '../decode.js';
 import { claimOf, type Following, type IoServer, RoomBroadcaster, rooms } from '../realtime/socket.js';
 import type { Broadcaster } from '../tables/context.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Gateway, LocalFollowers } from './node.js';
+import { SeatLostSchema } from './payloads.js';
 
 export class ClusterBroadcaster extends RoomBroadcaster implements Gateway {
   constructor(
     io: IoServer,
     private readonly following: Following,
+    private readonly log: { error(o: object, msg: string): void },
   ) {
     super(io);
     // Another node's table took a seat away: the connections here that held it lose it too.
-    io.on('seat:lost', (code, claim) => this.lose(code, claim));
+    // What the adapter brings is checked first: a malformed message is logged and takes nothing.
+    io.on('seat:lost', (...message: unknown[]) => {
+      let lost: [string, SeatClaim];
+      try {
+        lost = check('seat:lost from another node', SeatLostSchema, message);
+      } catch (e) {
+        return this.log.error({ err: e }, 'message between nodes refused');
+      }
+      this.lose(...lost);
+    });
   }
 
   override follow(code: string, connection: string, claim: SeatClaim | null): boolean {

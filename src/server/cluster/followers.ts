@@ -6,11 +6,14 @@
  * over reads it, so that players connected through other nodes are present for it from
  * the first moment, and their seats do not fall to bots. The field names the process, not
  * the node: the connections of a node killed and started again under the same NODE_ID died
- * with its old process, whose stamp (nodes.ts) runs out, so they stop counting.
+ * with its old process, whose stamp (nodes.ts) runs out, so they stop counting. A record
+ * whose claim is malformed (payloads.ts) is logged and left out, never counted.
  */
 import type { Redis } from 'ioredis';
+import { decode } from '../decode.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
 import type { Attendance } from '../tables/summary.js';
+import { FollowerClaimSchema } from './payloads.js';
 import { viaRedis } from './redis.js';
 
 export interface Follower {
@@ -25,6 +28,7 @@ export class Followers {
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly process: string,
+    private readonly log: { warn(o: object, msg: string): void },
   ) {}
 
   private key(code: string): string {
@@ -48,7 +52,9 @@ export class Followers {
     const out: Follower[] = [];
     for (const [field, value] of Object.entries(all)) {
       const [process, connection] = field.split(' ');
-      if (alive.has(process)) out.push({ process, connection, claim: JSON.parse(value) as SeatClaim | null });
+      if (!alive.has(process)) continue;
+      const claim = this.claimOf(code, field, value);
+      if (claim !== undefined) out.push({ process, connection, claim });
     }
     return out;
   }
@@ -65,13 +71,23 @@ export class Followers {
       let spectators = 0;
       for (const [field, value] of Object.entries(error ? {} : (all as Record<string, string>))) {
         if (!alive.has(field.split(' ')[0])) continue;
-        const claim = JSON.parse(value) as SeatClaim | null;
+        const claim = this.claimOf(code, field, value);
         if (claim === null) spectators++;
-        else seats.add(claim.seat);
+        else if (claim) seats.add(claim.seat);
       }
       out.set(code, { isPresent: (seat) => seats.has(seat), spectators: () => spectators });
     });
     return out;
+  }
+
+  /** A record's claim (null: a spectator), or undefined when it is malformed: logged, not counted. */
+  private claimOf(code: string, field: string, value: string): SeatClaim | null | undefined {
+    try {
+      return decode(`the follower record ${field} of table ${code}`, FollowerClaimSchema, value);
+    } catch (e) {
+      this.log.warn({ err: e, table: code }, 'follower record refused');
+      return undefined;
+    }
   }
 
   /** A closed table: nobody follows it any more. */

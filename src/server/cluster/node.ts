@@ -16,6 +16,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClusterConfig } from '../config.js';
 import { within } from '../deadline.js';
+import { check } from '../decode.js';
 import type { ServerError } from '../errors.js';
 import { type Limit, type Limiter, sharedLimiter, type WhileAway } from '../limits/limiter.js';
 import type { Following } from '../realtime/socket.js';
@@ -29,6 +30,7 @@ import { FencedStore } from './fenced-store.js';
 import { Followers } from './followers.js';
 import { Leases } from './leases.js';
 import { Nodes } from './nodes.js';
+import { ProcessIdSchema, TableRequestSchema } from './payloads.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { balancerSlotOf } from './routing.js';
 import { Rpc } from './rpc.js';
@@ -113,7 +115,7 @@ export class ClusterNode implements Hosting, Following {
       warn: (o, msg) => log.warn(o, msg),
     });
     this.nodes = new Nodes(links.main, config.redisPrefix, this.process, config.leaseMs);
-    this.followersOf = new Followers(links.main, config.redisPrefix, this.process);
+    this.followersOf = new Followers(links.main, config.redisPrefix, this.process, log);
   }
 
   static async connect(config: ClusterConfig, store: NodeStore, log: FastifyBaseLogger): Promise<ClusterNode> {
@@ -186,13 +188,17 @@ export class ClusterNode implements Hosting, Following {
     this.gateway = gateway;
     await this.rpc.start();
     const released = `${this.config.redisPrefix}released`;
-    this.links.rpcSub.on('message', (channel: string, process: string) => {
-      if (process === this.process) return;
+    this.links.rpcSub.on('message', (channel: string, text: string) => {
+      if (channel !== released && channel !== this.unsentChannel) return;
+      const process = ProcessIdSchema.safeParse(text);
+      if (!process.success)
+        return this.log.error({ channel, text: text.slice(0, 200) }, 'malformed process id refused');
+      if (process.data === this.process) return;
       if (channel === this.unsentChannel) void this.recheck();
       if (channel !== released) return;
       // It has left (nodes.leave): its connections follow nothing here any more, and the
       // tables it gave up are taken over as having no followers there.
-      this.alive.delete(process);
+      this.alive.delete(process.data);
       this.leases.kick();
     });
     await this.links.rpcSub.subscribe(released, this.unsentChannel);
@@ -268,9 +274,9 @@ export class ClusterNode implements Hosting, Following {
 
   // ---- between nodes ----
 
-  /** A request from another node's process about a table owned here. */
+  /** A request from another node's process about a table owned here; a malformed one is refused (ERR_INTERNAL). */
   private async serve(body: unknown, from: string): Promise<unknown> {
-    const request = body as TableRequest;
+    const request = check('a table request from another node', TableRequestSchema, body);
     const reply = await this.lobby!.serve(request);
     if ('command' in request) {
       const c = request.command;

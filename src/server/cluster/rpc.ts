@@ -6,25 +6,15 @@
  * is ERR_UNAVAILABLE for the client, never a wait without end. A request is carried out
  * at most once: ioredis sends a command again when its connection dropped before Redis
  * answered, so the same request can arrive twice, and a join served twice would take two seats.
+ * Every message is checked before it is believed (payloads.ts): a malformed one is logged
+ * and dropped, and a malformed answer refuses the request it names (ERR_INTERNAL).
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { ErrorCode } from '../../values/index.js';
+import type { z } from 'zod';
+import { check, decode } from '../decode.js';
 import { INTERNAL_ERROR, ServerError } from '../errors.js';
-
-/** What a request is answered with: a JSON value, or a refusal with a code for the client. */
-export type RpcAnswer = { ok: true; value: unknown } | { ok: false; code: ErrorCode; message: string; status: number };
-
-interface Envelope {
-  /** Set on a request: its id, the node to answer and the asking process. */
-  readonly id?: string;
-  readonly from?: string;
-  readonly process?: string;
-  readonly body?: unknown;
-  /** Set on an answer: the id of the request it answers. */
-  readonly re?: string;
-  readonly answer?: RpcAnswer;
-}
+import { EnvelopeSchema, type RpcAnswer, RpcAnswerSchema } from './payloads.js';
 
 export class NodeUnavailableError extends ServerError {
   constructor() {
@@ -67,7 +57,7 @@ export class Rpc {
     const answered = new Promise<RpcAnswer>((resolve) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
-        resolve({ ok: false, ...unavailable() });
+        resolve(unavailable());
       }, timeoutMs);
       this.waiting.set(id, { resolve, timer });
     });
@@ -80,7 +70,7 @@ export class Rpc {
     } catch {
       listeners = 0;
     }
-    if (listeners === 0) this.settle(id, { ok: false, ...unavailable() });
+    if (listeners === 0) this.settle(id, unavailable());
     const answer = await answered;
     if (answer.ok) return answer.value;
     throw answer.code === 'ERR_UNAVAILABLE'
@@ -89,17 +79,25 @@ export class Rpc {
   }
 
   private receive(text: string): void {
-    let envelope: Envelope;
+    let envelope: z.output<typeof EnvelopeSchema>;
     try {
-      envelope = JSON.parse(text) as Envelope;
-    } catch {
+      envelope = decode('a message between nodes', EnvelopeSchema, text);
+    } catch (e) {
+      this.log.error({ err: e }, 'message between nodes refused');
       return;
     }
-    if (envelope.re !== undefined && envelope.answer) {
-      this.settle(envelope.re, envelope.answer);
+    if ('re' in envelope) {
+      let answer: RpcAnswer;
+      try {
+        answer = check('an answer from another node', RpcAnswerSchema, envelope.answer);
+      } catch (e) {
+        // The request it names is refused at once rather than trusted or left to its clock.
+        this.log.error({ err: e }, 'message between nodes refused');
+        answer = { ok: false, ...INTERNAL_ERROR, status: 500 };
+      }
+      this.settle(envelope.re, answer);
       return;
     }
-    if (envelope.id === undefined || envelope.from === undefined || envelope.process === undefined) return;
     const { id, from } = envelope;
     if (!this.firstArrival(id)) return;
     this.serve(envelope.body, envelope.process).then(
@@ -142,7 +140,7 @@ export class Rpc {
 
   /** Every request still waiting is answered as unavailable (shutdown). */
   stop(): void {
-    for (const id of [...this.waiting.keys()]) this.settle(id, { ok: false, ...unavailable() });
+    for (const id of [...this.waiting.keys()]) this.settle(id, unavailable());
   }
 }
 
@@ -150,7 +148,7 @@ function channelOf(prefix: string, node: string): string {
   return `${prefix}node:${node}`;
 }
 
-function unavailable(): { code: ErrorCode; message: string; status: number } {
+function unavailable(): RpcAnswer {
   const e = new NodeUnavailableError();
-  return { code: e.code, message: e.message, status: e.status };
+  return { ok: false, code: e.code, message: e.message, status: e.status };
 }

@@ -10,8 +10,10 @@ import { Nodes } from '../../../src/server/cluster/nodes.js';
 import { connectRedis, type RedisLinks } from '../../../src/server/cluster/redis.js';
 import { Rpc } from '../../../src/server/cluster/rpc.js';
 import { ServerError } from '../../../src/server/errors.js';
+import { hashToken } from '../../../src/server/ids.js';
 import {
   dropPrefix,
+  nodeLinks,
   type PrivateRedis,
   randomPrefix,
   redisAvailable,
@@ -22,15 +24,13 @@ import {
 
 const redisHere = await redisAvailable();
 const prefix = randomPrefix();
-const quiet = { error: () => undefined };
+const quiet = { error: () => undefined, warn: () => undefined };
+const [H0, H2] = [hashToken('token-0'), hashToken('token-2')];
 
 describe.skipIf(!redisHere)('between nodes over Redis', () => {
   const links: RedisLinks[] = [];
   const link = async (nodeId: string) => {
-    const l = await connectRedis(
-      { redisUrl: TEST_REDIS_URL, nodeId, redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
-      { error: () => undefined, warn: () => undefined, back: () => undefined, deafened: () => undefined },
-    );
+    const l = await nodeLinks(prefix, nodeId);
     links.push(l);
     return l;
   };
@@ -123,17 +123,17 @@ describe.skipIf(!redisHere)('between nodes over Redis', () => {
   });
 
   it('followers are listed with their node and claim, those of live nodes only', async () => {
-    const onA = new Followers(aLinks.main, prefix, 'a');
-    const onB = new Followers(aLinks.main, prefix, 'b');
-    await onA.add('TBL1', 'conn-1', { seat: 2, tokenHash: 'h2' });
+    const onA = new Followers(aLinks.main, prefix, 'a', quiet);
+    const onB = new Followers(aLinks.main, prefix, 'b', quiet);
+    await onA.add('TBL1', 'conn-1', { seat: 2, tokenHash: H2 });
     await onA.add('TBL1', 'conn-2', null);
-    await onB.add('TBL1', 'conn-3', { seat: 0, tokenHash: 'h0' });
+    await onB.add('TBL1', 'conn-3', { seat: 0, tokenHash: H0 });
     await onA.remove('TBL1', 'conn-2');
     const sorted = async (alive: string[]) =>
       (await onA.of('TBL1', new Set(alive))).sort((p, q) => p.connection.localeCompare(q.connection));
     expect(await sorted(['a', 'b'])).toEqual([
-      { process: 'a', connection: 'conn-1', claim: { seat: 2, tokenHash: 'h2' } },
-      { process: 'b', connection: 'conn-3', claim: { seat: 0, tokenHash: 'h0' } },
+      { process: 'a', connection: 'conn-1', claim: { seat: 2, tokenHash: H2 } },
+      { process: 'b', connection: 'conn-3', claim: { seat: 0, tokenHash: H0 } },
     ]);
     expect((await sorted(['a'])).map((f) => f.connection)).toEqual(['conn-1']);
     // b was only late to stamp itself: its followers count again once it is alive.

@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { connectRedis, type RedisLinks } from '../../../src/server/cluster/redis.js';
 import { dropRedisPrefix, redisClient } from '../../../src/server/deploy/services.js';
 import { freePort } from './nginx.js';
 
@@ -82,4 +83,12 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
   };
   await up();
   return { url, port, down: () => end('SIGKILL'), up, stop: () => end('SIGTERM') };
+}
+
+/** A node's Redis links to the shared test server under `prefix`, its problems unheard. */
+export function nodeLinks(prefix: string, nodeId: string): Promise<RedisLinks> {
+  return connectRedis(
+    { redisUrl: TEST_REDIS_URL, nodeId, redisPrefix: prefix, leaseMs: 1000, balancerSlot: null },
+    { error: () => undefined, warn: () => undefined, back: () => undefined, deafened: () => undefined },
+  );
 }
