@@ -25,7 +25,7 @@ function botGame(): GameRecord {
   const bots = [0, 1, 2, 3].map((s) => botForLevel('hard', 10 + s));
   while (game.phase !== 'over') {
     const s = game.toAct()[0];
-    const applied = game.apply(bots[s].decide(view(game, s), game.legalActions(s)));
+    const applied = game.apply(bots[s].decide(view(game, s)));
     if (!applied.ok) throw new Error(applied.error.message);
   }
   return recordOf(game, ['A', 'B', 'C', 'D']);

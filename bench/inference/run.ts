@@ -71,9 +71,9 @@ for (let g = 0; g < GAMES; g++) {
   const bots = Array.from({ length: PLAYERS }, (_, s) => botForLevel('medium', 77 + 10 * g + s));
   const watched: Bot = {
     name: 'watched',
-    decide(v, legal) {
+    decide(v) {
       if (v.phase === 'play' && v.tricks.length < TRICKS) measure(v, game.snapshot(), rows[v.tricks.length], g);
-      return bots[0].decide(v, legal);
+      return bots[0].decide(v);
     },
   };
   playBotTurns(game, [watched, ...bots.slice(1)]);

@@ -1,24 +1,22 @@
 /** Between the engine's card ids (what the bots think in) and the actions a bot returns. */
-import { type Action, type CardId, passOfSlots, RANK, sameSlots, slotsOf } from '../engine/index.js';
+import { type Action, type CardId, passOfSlots, RANK } from '../engine/index.js';
 
 /**
- * The member of `legal` that is this pass or play. A bot chooses among the legal cards of
- * its own position, so the choice is always there; if it is not, the bot has a bug (or
- * was handed a view and a legal list that disagree), and that must fail loudly rather
- * than play an arbitrary card.
+ * The action of a bot's choice: a card, or a pass in the core's slots. The bot chose it
+ * from its own position's legal cards, and `Game.apply` judges it: a choice the game
+ * refuses is a bug, which the callers report (playBotTurns throws, the server logs it and
+ * plays the engine's first legal action instead). The devil's cards are written in rank
+ * order, as `Game.legalActions` lists them, so records do not depend on a bot's slot order.
  */
-export function pickLegal(
-  legal: readonly Action[],
+export function actionOf(
   seat: number,
   choice: { readonly pass: readonly number[] } | { readonly card: CardId },
   players: number,
 ): Action {
-  const found =
-    'card' in choice
-      ? legal.find((a) => a.type === 'play' && a.card === RANK[choice.card])
-      : legal.find((a) => a.type === 'pass' && a.seat === seat && sameSlots(slotsOf(players, a.pass), choice.pass));
-  if (found) return found;
-  const what =
-    'card' in choice ? `card ${RANK[choice.card]}` : `pass ${JSON.stringify(passOfSlots(players, choice.pass))}`;
-  throw new Error(`bot for seat ${seat + 1} chose ${what}, which is not among its ${legal.length} legal actions`);
+  if ('card' in choice) return { type: 'play', seat, card: RANK[choice.card] };
+  const devil = choice.pass
+    .slice(2)
+    .filter((id) => id >= 0)
+    .sort((a, b) => a - b);
+  return { type: 'pass', seat, pass: passOfSlots(players, [choice.pass[0], choice.pass[1], ...devil]) };
 }

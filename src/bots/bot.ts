@@ -1,14 +1,15 @@
 /**
  * The one interface every bot implements. A bot is handed its seat's view (what RULES.md
- * §6 lets that seat know) and its legal actions, never the game itself, so it cannot
- * read hidden cards even by mistake.
+ * §6 lets that seat know), never the game itself, so it cannot read hidden cards even by
+ * mistake. The view says all a bot needs to choose: its hand and the phase, and for a play
+ * the legal cards (`view.legal`). Nobody lists every legal pass for it (2 players: 5,940).
  */
 import type { Action, TableView } from '../engine/index.js';
 
 export interface Bot {
   readonly name: string;
-  /** Choose one of `legal` (never empty) for the seat `view.viewer`. */
-  decide(view: TableView, legal: readonly Action[]): Action;
+  /** Choose a legal action for the seat `view.viewer`, which must act; `Game.apply` judges it. */
+  decide(view: TableView): Action;
 }
 
 /** How much a bot may think per decision; unset fields fall back to the bot's default. */
@@ -18,7 +19,7 @@ export interface Budget {
 }
 
 export interface BotOptions {
-  /** The same seed, view and legal actions always give the same decision (with an iteration budget). */
+  /** The same seed and view always give the same decision (with an iteration budget). */
   readonly seed: number;
   readonly budget?: Budget;
   /** Worker threads for searching bots (root parallelism; default 1, this thread only). */

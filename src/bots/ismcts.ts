@@ -1,5 +1,5 @@
 /** Information-set Monte Carlo tree search: every iteration searches a fresh deal of the unseen cards. */
-import { pickLegal } from './actions.js';
+import { actionOf } from './actions.js';
 import type { Bot, BotOptions, Budget } from './bot.js';
 import { decisionSeed } from './decision.js';
 import { searchInParallel } from './parallel.js';
@@ -47,15 +47,15 @@ export function ismctsBot(options: BotOptions, name = 'ismcts'): Bot {
   const threads = Math.max(1, Math.floor(options.threads ?? 1));
   return {
     name,
-    decide(view, legal) {
+    decide(view) {
       const searches = Math.max(1, Math.floor(options.searches ?? (fixed ? 1 : defaultSearches(view.options.players))));
       const budget = fixed ?? { iterations: searches * SEARCH_ITERATIONS, ms: 0 };
       const seed = decisionSeed(options.seed, view);
       const result =
-        threads > 1 && legal.length > 1
+        threads > 1 && (view.phase === 'pass' || view.legal.length > 1)
           ? addResults(searchInParallel(view, budget, seed, threads, searches))
           : searchView(view, budget, seed, searches);
-      return pickLegal(legal, view.viewer!, bestChoice(result), view.options.players);
+      return actionOf(view.viewer!, bestChoice(result), view.options.players);
     },
   };
 }

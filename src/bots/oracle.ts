@@ -5,7 +5,7 @@
  * cannot make it.
  */
 import type { Round } from '../engine/index.js';
-import { pickLegal } from './actions.js';
+import { actionOf } from './actions.js';
 import type { Bot, BotOptions } from './bot.js';
 import { decisionSeed } from './decision.js';
 import { ISMCTS_DEFAULT_ITERATIONS, resolveBudget } from './ismcts.js';
@@ -15,11 +15,11 @@ export function oracleBot(options: BotOptions, trueRound: () => Round): Bot {
   const budget = resolveBudget(options.budget, ISMCTS_DEFAULT_ITERATIONS);
   return {
     name: 'oracle',
-    decide(view, legal) {
+    decide(view) {
       const seat = view.viewer!;
       const round = trueRound();
       const result = search(round, seat, (_rng, out) => out.copyFrom(round), budget, decisionSeed(options.seed, view));
-      return pickLegal(legal, seat, bestChoice(result), round.n);
+      return actionOf(seat, bestChoice(result), round.n);
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The one loop that lets bots play a game: every seat that has a bot and must act decides
- * from its own seat's view and legal actions, until the game is over or only seats
+ * from its own seat's view, until the game is over or only seats
  * without a bot (people) are left to act. The CLI's random games, tournaments and
  * terminal play, and the bot tests, all play through it.
  */
@@ -16,7 +16,10 @@ export interface BotTurnHooks {
   stop?(): boolean;
 }
 
-/** Plays every bot turn that is due; `bots[seat]` is null for a seat a person plays. Throws if a bot's choice is refused. */
+/**
+ * Plays every bot turn that is due; `bots[seat]` is null for a seat a person plays. The
+ * game judges each choice: throws if a bot chose for another seat or the game refuses it.
+ */
 export function playBotTurns(game: Game, bots: readonly (Bot | null)[], hooks: BotTurnHooks = {}): void {
   for (;;) {
     if (game.phase === 'over' || hooks.stop?.()) return;
@@ -24,8 +27,10 @@ export function playBotTurns(game: Game, bots: readonly (Bot | null)[], hooks: B
     if (seat === undefined) return;
     hooks.before?.(seat);
     const started = performance.now();
-    const action = bots[seat]!.decide(view(game, seat), game.legalActions(seat));
+    const action = bots[seat]!.decide(view(game, seat));
     const ms = performance.now() - started;
+    if (action.seat !== seat)
+      throw new Error(`${bots[seat]!.name} at seat ${seat + 1} chose an action for seat ${action.seat + 1}`);
     const applied = game.apply(action);
     if (!applied.ok)
       throw new Error(`${bots[seat]!.name} at seat ${seat + 1} chose an illegal action: ${applied.error.detail}`);

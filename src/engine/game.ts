@@ -17,7 +17,7 @@ import {
   thresholdPrice,
 } from './cards.js';
 import { cardIds, hasCard } from './cardset.js';
-import { firstTwoOf } from './pass-slots.js';
+import { firstTwoOf, passOfSlots } from './pass-slots.js';
 import { err, type GameError, ok, type Result } from './result.js';
 import type { RandomSource } from './rng.js';
 import { PHASE_DONE, PHASE_PLAY, type Round, RoundCore } from './round.js';
@@ -242,6 +242,22 @@ export class Game {
       }
     }
     return actions;
+  }
+
+  /**
+   * One legal action of a seat, found without listing them all: the first of
+   * `legalActions` (its lowest cards, in order), or null when the seat has nothing to do.
+   * What a caller plays when a bot fails.
+   */
+  firstLegalAction(seat: number): Action | null {
+    if (this.phaseNow === 'play') {
+      const card = this.legalCards(seat)[0];
+      return card === undefined ? null : { type: 'play', seat, card };
+    }
+    if (this.phaseNow !== 'pass' || !isSeat(seat, this.players) || this.current.hasPassed(seat)) return null;
+    const r = this.current;
+    const lowest = cardIds(r.handLo[seat], r.handHi[seat]).slice(0, 2 + r.devilCount(seat));
+    return { type: 'pass', seat, pass: passOfSlots(this.players, [...lowest, -1, -1]) };
   }
 
   /** Apply an action; on error nothing changes. */

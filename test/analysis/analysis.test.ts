@@ -71,7 +71,7 @@ function randomRecord(players: 3 | 4, rounds: number, seed: number): GameRecord 
   const bots = Array.from({ length: players }, (_, s) => createBot('random', { seed: seed + s }));
   while (g.phase !== 'over') {
     const s = g.toAct()[0];
-    g.apply(bots[s].decide(view(g, s), g.legalActions(s)));
+    g.apply(bots[s].decide(view(g, s)));
   }
   return recordOf(
     g,
@@ -144,7 +144,7 @@ test("the ismcts bot's own decisions, analysed with more samples than it searche
   const bots = [0, 1, 2, 3].map((s) => createBot('ismcts', { seed: 70 + s, budget: { iterations: 2000 } }));
   while (g.phase !== 'over') {
     const s = g.toAct()[0];
-    g.apply(bots[s].decide(view(g, s), g.legalActions(s)));
+    g.apply(bots[s].decide(view(g, s)));
   }
   const analysis = analysed(recordOf(g, ['A', 'B', 'C', 'D']), { iterations: 2000, seed: 1 });
   const unforced = analysis.decisions.filter((d) => d.class !== 'forced');

@@ -126,7 +126,7 @@ describe('bots see only their view, at every table', () => {
       expect(twin.snapshot().handLo).not.toEqual(real.snapshot().handLo);
       expect(view(twin, seat)).toEqual(view(real, seat));
       for (const [, make] of BOTS) {
-        const decide = (g: Game): Action => make().decide(view(g, seat), g.legalActions(seat));
+        const decide = (g: Game): Action => make().decide(view(g, seat));
         expect(decide(twin)).toEqual(decide(real));
       }
       checked++;

@@ -27,7 +27,7 @@ describe('ismcts with worker threads', () => {
       const plays: unknown[] = [];
       while (g.phase !== 'over') {
         const seat = g.toAct()[0];
-        const action = bots[seat].decide(view(g, seat), g.legalActions(seat));
+        const action = bots[seat].decide(view(g, seat));
         const applied = g.apply(action);
         if (!applied.ok) throw new Error(applied.error.detail);
         plays.push(action);

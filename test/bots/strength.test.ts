@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { loadBaselineBots, prepareBaseline } from '../../src/cli/tournament/baseline.js';
+import { baselineBotOn, loadBaselineBots, prepareBaseline } from '../../src/cli/tournament/baseline.js';
 import { SPRT_DEFAULTS, Sprt, sprtBounds } from '../../src/cli/tournament/sprt.js';
 import { meanWithInterval } from '../../src/cli/tournament/stats.js';
 import { Rng } from '../../src/engine/index.js';
@@ -173,8 +173,8 @@ describe('the frozen baselines', () => {
     expect(names).toEqual(expect.arrayContaining(['bots-v1', 'bots-v2']));
     for (const name of names) {
       const bots = await loadBaselineBots((await prepareBaseline(name)).dir);
-      const game = playGame({ players: 3, mode: 'individual', rounds: 1 }, 7, (seat) =>
-        seat === 0 ? bots.botForLevel('hard', seat) : bots.createBot('heuristic', { seed: seat }),
+      const game = playGame({ players: 3, mode: 'individual', rounds: 1 }, 7, (seat, g) =>
+        baselineBotOn(seat === 0 ? bots.botForLevel('hard', seat) : bots.createBot('heuristic', { seed: seat }), g),
       );
       expect(game.phase, name).toBe('over');
     }

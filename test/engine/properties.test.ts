@@ -160,6 +160,21 @@ describe.each(CONFIGS)('$players players, $mode', (options) => {
     );
   });
 
+  test('the first legal action, found without listing them all, is the first of the list', () => {
+    fc.assert(
+      fc.property(games, ({ seed, rounds }) => {
+        walk(options, seed, rounds, (game) => {
+          for (let s = 0; s < game.players; s++) {
+            const first = game.firstLegalAction(s);
+            expect(first).toEqual(game.legalActions(s)[0] ?? null);
+            expect(first !== null).toBe(game.toAct().includes(s));
+          }
+        });
+      }),
+      { ...RUNS, numRuns: 2 },
+    );
+  });
+
   test('an illegal action is rejected and changes nothing', () => {
     fc.assert(
       fc.property(games, ({ seed, rounds }) => {

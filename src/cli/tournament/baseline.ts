@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bot, BotName, BotOptions } from '../../bots/index.js';
+import type { Action, Game, TableView } from '../../engine/index.js';
 import type { BotLevel } from '../../values/index.js';
 import { ArgError } from '../io.js';
 
@@ -26,10 +27,24 @@ export interface Baseline {
   readonly dir: string;
 }
 
+/**
+ * A frozen bot. Bots before issue 22 choose from every legal action they are handed (and
+ * need the list); later ones decide from the view alone and ignore it.
+ */
+export interface BaselineBot {
+  readonly name: string;
+  decide(view: TableView, legal: readonly Action[]): Action;
+}
+
 /** What the harness uses of a baseline's src/bots/index.ts. */
 export interface BaselineBots {
-  createBot(name: BotName, options: BotOptions): Bot;
-  botForLevel(level: BotLevel, seed: number): Bot;
+  createBot(name: BotName, options: BotOptions): BaselineBot;
+  botForLevel(level: BotLevel, seed: number): BaselineBot;
+}
+
+/** A frozen bot playing `game`, handed its seat's legal actions as its version expects. */
+export function baselineBotOn(bot: BaselineBot, game: Game): Bot {
+  return { name: bot.name, decide: (view) => bot.decide(view, game.legalActions(view.viewer!)) };
 }
 
 function git(args: string[]): string {

@@ -11,7 +11,7 @@ import { oracleBot } from '../../bots/oracle.js';
 import { Game, type Mode, type PlayerCount } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
 import { isBotLevel } from '../../values/index.js';
-import type { BaselineBots } from './baseline.js';
+import { type BaselineBots, baselineBotOn } from './baseline.js';
 
 /** Everything a worker needs to play deals: plain data, sent once. */
 export interface TournamentSpec {
@@ -115,8 +115,9 @@ export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineB
 function makeBot(spec: TournamentSpec, name: string, seed: number, game: Game, baseline: BaselineBots | null): Bot {
   if (spec.baseline && baseline && name.endsWith(`@${spec.baseline.ref}`)) {
     const own = name.slice(0, -spec.baseline.ref.length - 1);
-    if (isBotLevel(own)) return baseline.botForLevel(own, seed);
-    if (isBotName(own)) return baseline.createBot(own, { seed, budget: own === 'ismcts' ? spec.budget : undefined });
+    if (isBotLevel(own)) return baselineBotOn(baseline.botForLevel(own, seed), game);
+    if (isBotName(own))
+      return baselineBotOn(baseline.createBot(own, { seed, budget: own === 'ismcts' ? spec.budget : undefined }), game);
   }
   if (name === 'oracle') return oracleBot({ seed, budget: spec.budget }, () => game.snapshot());
   if (isBotLevel(name)) return botForLevel(name, seed);

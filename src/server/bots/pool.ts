@@ -31,7 +31,6 @@ export type Job =
       readonly level: BotLevel;
       readonly seed: number;
       readonly view: TableView;
-      readonly legal: readonly Action[];
     }
   | { readonly kind: 'hint'; readonly seed: number; readonly view: TableView; readonly iterations: number }
   | AnalyseJob;
@@ -126,13 +125,8 @@ export class BotPool {
   }
 
   /** The bot's choice for the seat the view belongs to, and how long it thought. */
-  async decide(
-    level: BotLevel,
-    seed: number,
-    view: TableView,
-    legal: readonly Action[],
-  ): Promise<{ action: Action; ms: number }> {
-    const { result, ms } = await this.submit({ kind: 'decide', level, seed, view, legal });
+  async decide(level: BotLevel, seed: number, view: TableView): Promise<{ action: Action; ms: number }> {
+    const { result, ms } = await this.submit({ kind: 'decide', level, seed, view });
     return { action: result, ms };
   }
 

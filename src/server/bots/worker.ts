@@ -11,7 +11,7 @@ import type { Done, LiveJob } from './pool.js';
 function perform(job: LiveJob): unknown {
   switch (job.kind) {
     case 'decide':
-      return botForLevel(job.level, job.seed).decide(job.view, job.legal);
+      return botForLevel(job.level, job.seed).decide(job.view);
     case 'hint':
       return hintFor(job.view, job.iterations, job.seed);
   }

@@ -110,8 +110,9 @@ export class GameOwner {
     return this.passing && this.game.roundIndex > 0 && this.game.toAct().length === this.game.players;
   }
 
-  legalActions(seat: number): Action[] {
-    return this.game.legalActions(seat);
+  /** One legal action of the seat, cheaply (Game.firstLegalAction): what a failed bot plays. */
+  firstLegalAction(seat: number): Action | null {
+    return this.game.firstLegalAction(seat);
   }
 
   view(seat: number | null): TableView {

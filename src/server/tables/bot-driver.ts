@@ -100,24 +100,20 @@ export class BotDriver {
     const job = await this.queue.run(() => {
       if (!this.mayPlay(owner, seat) || !owner.toAct().includes(seat)) return null;
       const level = this.seats.botFor(seat)!;
-      return { level, seq: owner.seq, view: owner.view(seat), legal: owner.legalActions(seat) };
+      // The fallback is one legal action from the engine, not every pass listed (2 players: 5,940).
+      return { level, seq: owner.seq, view: owner.view(seat), fallback: owner.firstLegalAction(seat)! };
     });
     if (!job) return void this.thinking.delete(seat);
     // Thinking happens outside the queue and off the event loop, in a bot thread.
     let choice: Action;
     try {
-      const decided = await this.ctx.pool.decide(
-        job.level,
-        decisionSeed(owner.row.seed, job.seq, seat),
-        job.view,
-        job.legal,
-      );
+      const decided = await this.ctx.pool.decide(job.level, decisionSeed(owner.row.seed, job.seq, seat), job.view);
       this.ctx.metrics.botThink.observe(decided.ms / 1000);
       choice = decided.action;
     } catch (e) {
       if (this.halted) return void this.thinking.delete(seat);
       this.ctx.log.warn({ err: e, table: this.code, seat }, 'bot failed to decide; playing its first legal action');
-      choice = job.legal[0];
+      choice = job.fallback;
     }
     await this.queue.run(async () => {
       this.thinking.delete(seat);
@@ -131,7 +127,7 @@ export class BotDriver {
           { table: this.code, seat, choice },
           'bot chose an illegal action; playing its first legal action',
         );
-        result = await owner.act(job.legal[0], true, this.ctx.clock.now());
+        result = await owner.act(job.fallback, true, this.ctx.clock.now());
       }
       if (result?.ok) {
         this.failures = 0;

@@ -106,9 +106,13 @@ export class Listeners implements Broadcaster {
   }
 }
 
-/** The real bot pool, whose decisions a test can hold back: a bot "thinks" until `release`. */
+/**
+ * The real bot pool, whose decisions a test can hold back: a bot "thinks" until `release`.
+ * A test can also make the bots buggy (`breakWith`).
+ */
 export class HeldPool implements Thinkers {
   private held = false;
+  private broken: ((view: TableView) => Action) | null = null;
   private readonly waiting: (() => void)[] = [];
 
   constructor(readonly pool: BotPool) {}
@@ -129,8 +133,13 @@ export class HeldPool implements Thinkers {
     for (const answer of this.waiting.splice(0, count ?? this.waiting.length)) answer();
   }
 
-  async decide(level: BotLevel, seed: number, view: TableView, legal: readonly Action[]) {
-    const decided = await this.pool.decide(level, seed, view, legal);
+  /** From now on every bot answers `answer(view)` (or fails with what it throws); null mends them. */
+  breakWith(answer: ((view: TableView) => Action) | null): void {
+    this.broken = answer;
+  }
+
+  async decide(level: BotLevel, seed: number, view: TableView) {
+    const decided = this.broken ? { action: this.broken(view), ms: 0 } : await this.pool.decide(level, seed, view);
     if (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
     return decided;
   }
