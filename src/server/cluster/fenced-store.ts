@@ -14,6 +14,7 @@ import {
   StaleOwnerError,
   type Store,
   type TableRow,
+  type TableWrite,
   type TimerKey,
   type TimerKind,
   type TimerRow,
@@ -57,6 +58,7 @@ export function fencedStore(store: Store, code: string, tenure: Tenure, hooks: T
     },
     startGame: (game: GameRow, table: TableRow, seats: readonly SeatRow[]) =>
       write((f) => store.startGame(game, table, seats, f)),
+    commitTable: (w: TableWrite) => write((f) => store.commitTable(w, f)),
     appendAction: (gameId: string, row: ActionRow, also?: WithAction) =>
       write((f) => store.appendAction(gameId, row, also, f)),
     setGameStatus: (gameId: string, status: GameStatus, at: number) =>

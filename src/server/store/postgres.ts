@@ -25,6 +25,7 @@ import type {
   SeatRow,
   Store,
   TableRow,
+  TableWrite,
   TimerChange,
   TimerKey,
   TimerKind,
@@ -429,25 +430,39 @@ export class PostgresStore implements Store {
   }
 
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
+    return this.commitTable({ code: table.code, game, table: { row: table, seats } }, fence);
+  }
+
+  commitTable(w: TableWrite, fence?: Fence): Promise<void> {
     return this.transaction(async (c) => {
-      await this.checkFence(c, { code: table.code }, fence);
-      const seed = seedColumns(game.seed);
-      await c.query(
-        'INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, status, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-        [
-          game.id,
-          game.tableCode,
-          JSON.stringify(game.options),
-          seed.seed,
-          seed.wide_seed,
-          JSON.stringify(game.names),
-          JSON.stringify(game.bots),
-          game.status,
-          game.startedAt,
-          game.finishedAt,
-        ],
-      );
-      await this.writeTable(c, table, seats);
+      await this.checkFence(c, { code: w.code }, fence);
+      const { game, gameStatus, table, timers } = w;
+      if (game) {
+        const seed = seedColumns(game.seed);
+        await c.query(
+          'INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, status, started_at, finished_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+          [
+            game.id,
+            game.tableCode,
+            JSON.stringify(game.options),
+            seed.seed,
+            seed.wide_seed,
+            JSON.stringify(game.names),
+            JSON.stringify(game.bots),
+            game.status,
+            game.startedAt,
+            game.finishedAt,
+          ],
+        );
+      }
+      if (gameStatus)
+        await c.query('UPDATE games SET status = $2, finished_at = $3 WHERE id = $1', [
+          gameStatus.gameId,
+          gameStatus.status,
+          gameStatus.at,
+        ]);
+      if (table) await this.writeTable(c, table.row, table.seats);
+      if (timers) await c.query(asOne(timerChangeSql(1, 'true')), timerChangeValues(timers));
     });
   }
 
