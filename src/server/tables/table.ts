@@ -35,7 +35,7 @@ import { Deadlines, type PreparedChange, RETRY_MS, type StartDeadline } from './
 import { type Change, type Decidable, decide, seatsLost, type TableState } from './decide.js';
 import { LocalPresence, type Presence } from './presence.js';
 import * as rules from './seat-rules.js';
-import { tableSummary } from './summary.js';
+import { sameSummary, tableSummary } from './summary.js';
 import { TurnClocks } from './turn-clock.js';
 
 /**
@@ -558,7 +558,9 @@ export class Table {
     };
     if (moved || change.game || change.gameStatus || timers) await this.store(write);
 
-    const shown = owner && owner === this.owner ? this.glance(owner) : null;
+    const events = along.events ?? [];
+    // What the updates showed before, when only that can make news (no events, the same game).
+    const shown = owner && owner === this.owner && events.length === 0 ? this.glance(owner) : null;
     this.state = next;
     this.owner = owner;
     if (timers) this.deadlines.applied(timers);
@@ -568,13 +570,13 @@ export class Table {
       this.ctx.out.seatLost(this.code, claim);
     }
     const summary = this.summary();
-    if (!isDeepStrictEqual(summary, this.told)) {
+    if (this.told === null || !sameSummary(summary, this.told)) {
       this.told = summary;
       this.ctx.out.table(summary);
     }
-    const events = along.events ?? [];
-    if (owner && (events.length > 0 || shown === null || !isDeepStrictEqual(shown, this.glance(owner))))
-      this.broadcast(owner, events);
+    // A table that closes says so in its summary alone.
+    const open = next.row.status !== 'closed';
+    if (owner && open && (shown === null || !sameGlance(shown, this.glance(owner)))) this.broadcast(owner, events);
 
     this.bots.schedule();
     if (next.row.status === 'closed' && before.row.status !== 'closed') this.ctx.closed(this.code);
@@ -690,6 +692,11 @@ export class Table {
   private anyHumanConnected(): boolean {
     return this.state.seats.some((s) => s.tokenHash !== null && this.presence.isPresent(s.seat));
   }
+}
+
+/** Whether two updates show the same deadlines (compared by hand: this runs on every change). */
+function sameGlance(a: Glance, b: Glance): boolean {
+  return a.deadline === b.deadline && a.reading === b.reading && a.clocks.every((c, i) => c === b.clocks[i]);
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
