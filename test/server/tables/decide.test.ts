@@ -8,33 +8,14 @@
 import { describe, expect, test } from 'vitest';
 import type { SeatRow, TableRow } from '../../../src/server/store/store.js';
 import { type Decidable, decide, seatsLost, type TableState } from '../../../src/server/tables/decide.js';
+import { SETTINGS, tableRow } from '../helpers/table-row.js';
 
 const NOW = 1_764_000_000_000;
 const FRESH = { id: 'g2', seed: 'ab'.repeat(32) };
 
 function state(status: TableRow['status'], seats: SeatRow[], extra: Partial<TableRow> = {}): TableState {
-  return {
-    row: {
-      code: 'ABCDE',
-      settings: {
-        players: seats.length as TableRow['settings']['players'],
-        mode: 'individual',
-        rounds: 2,
-        public: false,
-        turnSeconds: 60,
-        coach: true,
-        turnClock: 'normal',
-      },
-      host: 0,
-      status,
-      gameId: status === 'lobby' ? null : 'g1',
-      createdAt: 0,
-      version: 3,
-      ...extra,
-    },
-    seats,
-    finished: [],
-  };
+  const players = seats.length as TableRow['settings']['players'];
+  return { row: tableRow(status, { settings: { ...SETTINGS, players }, ...extra }), seats, finished: [] };
 }
 
 const person = (seat: number, name = `P${seat + 1}`, away = false): SeatRow => ({

@@ -6,19 +6,12 @@
 import { describe, expect, test } from 'vitest';
 import type { TableSummary } from '../../../src/protocol/messages.js';
 import { sameSummary } from '../../../src/server/tables/summary.js';
+import { SETTINGS } from '../helpers/table-row.js';
 
 function summary(): TableSummary {
   return {
     code: 'ABCDE',
-    options: {
-      players: 3,
-      mode: 'individual',
-      rounds: 2,
-      public: false,
-      turnSeconds: 60,
-      coach: true,
-      turnClock: 'normal',
-    },
+    options: { ...SETTINGS, players: 3 },
     status: 'playing',
     host: 0,
     seats: [0, 1, 2].map((seat) => ({ seat, name: `P${seat + 1}`, bot: null, connected: true, away: false })),
