@@ -18,6 +18,7 @@ import {
   StaleOwnerError,
   type TableRow,
   type TableStore,
+  type TableWrite,
   type TimerKey,
   type TimerKind,
   type TimerRow,
@@ -71,6 +72,10 @@ export class FencedStore implements TableStores {
 
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void> {
     return this.write((f) => this.store.startGame(game, table, seats, f));
+  }
+
+  commitTable(w: TableWrite): Promise<void> {
+    return this.write((f) => this.store.commitTable(w, f));
   }
 
   appendAction(gameId: string, row: ActionRow, also?: WithAction): Promise<void> {

@@ -28,6 +28,7 @@ import type {
   SeatRow,
   Store,
   TableRow,
+  TableWrite,
   TimerKey,
   TimerKind,
   TimerRow,
@@ -99,22 +100,31 @@ export class PostgresStore implements Store {
   }
 
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
+    return this.commitTable({ code: table.code, game, table: { row: table, seats } }, fence);
+  }
+
+  commitTable(w: TableWrite, fence?: Fence): Promise<void> {
     return this.db.transaction(async (c) => {
-      await this.db.checkFence(c, { code: table.code }, fence);
-      const seed = seedColumns(game.seed);
-      await c.query(SQL.insertGame, [
-        game.id,
-        game.tableCode,
-        JSON.stringify(game.options),
-        seed.seed,
-        seed.wide_seed,
-        JSON.stringify(game.names),
-        JSON.stringify(game.bots),
-        game.status,
-        game.startedAt,
-        game.finishedAt,
-      ]);
-      await this.writeTable(c, table, seats);
+      await this.db.checkFence(c, { code: w.code }, fence);
+      const { game, gameStatus, table, timers } = w;
+      if (game) {
+        const seed = seedColumns(game.seed);
+        await c.query(SQL.insertGame, [
+          game.id,
+          game.tableCode,
+          JSON.stringify(game.options),
+          seed.seed,
+          seed.wide_seed,
+          JSON.stringify(game.names),
+          JSON.stringify(game.bots),
+          game.status,
+          game.startedAt,
+          game.finishedAt,
+        ]);
+      }
+      if (gameStatus) await c.query(SQL.gameStatus, [gameStatus.gameId, gameStatus.status, gameStatus.at]);
+      if (table) await this.writeTable(c, table.row, table.seats);
+      if (timers) await c.query(TIMER_CHANGE, timerChangeValues(timers));
     });
   }
 

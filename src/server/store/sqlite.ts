@@ -25,6 +25,7 @@ import type {
   SeatRow,
   Store,
   TableRow,
+  TableWrite,
   TimerChange,
   TimerKey,
   TimerKind,
@@ -262,18 +263,33 @@ export class SqliteStore implements Store {
   async startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
     this.write(() => {
       this.checkFence(table.code, fence);
-      this.stmts.insertGame.run({
-        id: game.id,
-        table_code: game.tableCode,
-        options: JSON.stringify(game.options),
-        ...seedColumns(game.seed),
-        names: JSON.stringify(game.names),
-        bots: JSON.stringify(game.bots),
-        status: game.status,
-        started_at: game.startedAt,
-        finished_at: game.finishedAt,
-      });
+      this.insertGame(game);
       this.writeTable(table, seats);
+    });
+  }
+
+  /** Inside a transaction: a new game's row. */
+  private insertGame(game: GameRow): void {
+    this.stmts.insertGame.run({
+      id: game.id,
+      table_code: game.tableCode,
+      options: JSON.stringify(game.options),
+      ...seedColumns(game.seed),
+      names: JSON.stringify(game.names),
+      bots: JSON.stringify(game.bots),
+      status: game.status,
+      started_at: game.startedAt,
+      finished_at: game.finishedAt,
+    });
+  }
+
+  async commitTable(w: TableWrite, fence?: Fence): Promise<void> {
+    this.write(() => {
+      this.checkFence(w.code, fence);
+      if (w.game) this.insertGame(w.game);
+      if (w.gameStatus) this.stmts.gameStatus.run(w.gameStatus.status, w.gameStatus.at, w.gameStatus.gameId);
+      if (w.table) this.writeTable(w.table.row, w.table.seats);
+      if (w.timers) this.writeTimers(w.timers);
     });
   }
 

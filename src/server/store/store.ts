@@ -111,6 +111,19 @@ export interface WithAction {
   readonly timers?: TimerChange;
 }
 
+/**
+ * One change of a table, stored whole or not at all (Store.commitTable): the table's next
+ * version and its seats (compare-and-set, as saveTable), the game it starts, the new status
+ * of a game (finished, abandoned), and its deadlines set and cleared.
+ */
+export interface TableWrite {
+  readonly code: string;
+  readonly table?: { readonly row: TableRow; readonly seats: readonly SeatRow[] };
+  readonly game?: GameRow;
+  readonly gameStatus?: { readonly gameId: string; readonly status: GameStatus; readonly at: number };
+  readonly timers?: TimerChange;
+}
+
 /** appendAction's refusal when another writer already took that sequence number. */
 export class SeqTakenError extends Error {
   constructor(gameId: string, seq: number) {
@@ -225,6 +238,11 @@ export interface TableStore extends ChatStore, DeadlineStore {
 
 /** Games: each one's row and its ordered action log. */
 export interface GameLog {
+  /**
+   * A table's change in one transaction (TableWrite): all of it is stored, or nothing (a
+   * stale version is StaleTableError, as for saveTable). The table must exist already.
+   */
+  commitTable(write: TableWrite, fence?: Fence): Promise<void>;
   /**
    * Append one action with its sequence number, and in the same transaction what `also`
    * says: mark the game finished, change its table's deadlines (an action and its turn

@@ -1,8 +1,10 @@
 /**
  * A table's deadlines: each is stored before it is armed, so that after a crash `resume`
  * arms it again from the store, and cleared from the store when it is stopped or fires.
- * A deadline fires inside the table's queue; when its consequences could not be stored
- * (the database was out of reach) it fires again a little later.
+ * The table stores them in the same write as the change that starts or stops them
+ * (`prepare`, then `applied`: Table.commit). A deadline fires inside the table's queue;
+ * when its consequences could not be stored (the database was out of reach) it fires
+ * again a little later.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock, Timer } from '../clock.js';
@@ -47,7 +49,10 @@ export class Deadlines {
     private readonly ctx: DeadlineContext,
     private readonly code: string,
     private readonly queue: SerialQueue,
-    /** What a deadline does when it fires (inside the queue, already cleared from the store). */
+    /**
+     * What a deadline does when it fires (inside the queue, already disarmed): it clears
+     * the deadline from the store with whatever it changes.
+     */
     private readonly fired: (kind: TimerKind, seat: number) => Promise<void>,
   ) {}
 
@@ -71,34 +76,19 @@ export class Deadlines {
     return this.timers.get(key(kind, seat))?.deadline;
   }
 
-  /** Stop a deadline; false if it was not running. */
-  async stop(kind: TimerKind, seat: number): Promise<boolean> {
-    const t = this.timers.get(key(kind, seat));
-    if (!t) return false;
-    t.handle.cancel();
-    this.timers.delete(key(kind, seat));
-    await this.ctx.store.clearTimer(this.code, kind, seat);
-    return true;
+  /** The deadlines running now. */
+  running(): TimerKey[] {
+    return [...this.timers.values()].map(({ kind, seat }) => ({ kind, seat }));
   }
 
   /**
-   * Start some deadlines and stop others with one write to the store (a turn's clocks):
-   * those started are armed and those stopped disarmed once it is stored, as by start and stop.
+   * What starting some deadlines and stopping others would store, without storing it or
+   * touching the timers (null: nothing would change), for the caller to store with the
+   * change that calls for it; once that is stored, `applied` arms and disarms. `fell`: a
+   * deadline that fell (no longer armed), cleared from the store all the same.
    */
-  async change(start: readonly StartDeadline[], stop: readonly TimerKey[]): Promise<void> {
-    const change = this.prepare(start, stop);
-    if (!change) return;
-    await this.ctx.store.changeTimers(this.code, change.stored.set, change.stored.clear);
-    this.applied(change);
-  }
-
-  /**
-   * What `change` would store, without storing it or touching the timers (null: nothing
-   * would change), for a caller that stores it with another write (an action); once that
-   * is stored, `applied` arms and disarms.
-   */
-  prepare(start: readonly StartDeadline[], stop: readonly TimerKey[]): PreparedChange | null {
-    const stopped = stop.filter((t) => this.timers.has(key(t.kind, t.seat)));
+  prepare(start: readonly StartDeadline[], stop: readonly TimerKey[], fell?: TimerKey): PreparedChange | null {
+    const stopped = stop.filter((t) => this.timers.has(key(t.kind, t.seat)) || t === fell);
     if (start.length === 0 && stopped.length === 0) return null;
     const set = start.map((t) => ({ tableCode: this.code, ...t }));
     return { stored: { tableCode: this.code, set, clear: stopped }, start };
@@ -113,11 +103,6 @@ export class Deadlines {
       this.timers.delete(key(t.kind, t.seat));
     }
     for (const t of change.start) this.arm(t.kind, t.seat, t.deadline);
-  }
-
-  /** Stop every deadline for good (the table closes). */
-  async stopAll(): Promise<void> {
-    for (const t of [...this.timers.values()]) await this.stop(t.kind, t.seat);
   }
 
   /** Server shutdown: nothing fires any more; the stored deadlines stay for the next start. */
@@ -155,7 +140,6 @@ export class Deadlines {
     // in time): the deadline that counts is the newer one, or none.
     if (this.halted || this.timers.get(key(kind, seat))?.handle !== handle) return;
     this.timers.delete(key(kind, seat));
-    await this.ctx.store.clearTimer(this.code, kind, seat);
     await this.fired(kind, seat);
   }
 }

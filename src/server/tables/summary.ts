@@ -35,3 +35,30 @@ export function tableSummary(
     spectators: at.spectators(),
   };
 }
+
+/**
+ * Whether two summaries of the same table say the same (compared by hand, field by field:
+ * the table compares its summary with the last one it sent on every change, and a generic
+ * deep comparison costs more than the rest of an action's bookkeeping).
+ */
+export function sameSummary(a: TableSummary, b: TableSummary): boolean {
+  const options = Object.keys(a.options) as (keyof TableSummary['options'])[];
+  return (
+    a.code === b.code &&
+    a.status === b.status &&
+    a.host === b.host &&
+    a.gameId === b.gameId &&
+    a.spectators === b.spectators &&
+    options.length === Object.keys(b.options).length &&
+    options.every((k) => a.options[k] === b.options[k]) &&
+    a.seats.length === b.seats.length &&
+    a.seats.every((s, i) => {
+      const t = b.seats[i];
+      return (
+        s.seat === t.seat && s.name === t.name && s.bot === t.bot && s.connected === t.connected && s.away === t.away
+      );
+    }) &&
+    a.finishedGames.length === b.finishedGames.length &&
+    a.finishedGames.every((id, i) => id === b.finishedGames[i])
+  );
+}

@@ -1,11 +1,15 @@
 /**
  * The table actor: one table's seats, its current game and everything that happens around
  * it. Every command (`commands.ts`: plain data naming its caller) runs through the table's
- * queue, one at a time, and every change is stored before anyone is told about it. The
- * actor is a cache of the store's rows: it can be rebuilt from them at any time (that is
- * crash recovery). Its parts each do one job: the rules of seats and hosts
- * (`seat-rules.ts`), who is connected (`presence.ts`), stored deadlines (`deadlines.ts`),
- * bot turns (`bot-driver.ts`) and chat (`chat.ts`).
+ * queue, one at a time, on one path: the pure rules (`decide.ts`) say what the command
+ * does to the table's state (one immutable value) or refuse it; `commit` stores all of it
+ * in one write (the table's row and seats, the game it starts or ends, the deadlines that
+ * come with it); only then does the table hold the new state and tell everyone; then bot
+ * turns follow it. A game's actions are stored by its owner (`GameOwner`), then go the same
+ * way. The actor is a cache of the store's rows: it can be rebuilt from them at any time
+ * (that is crash recovery). Its other parts each do one job: who is connected
+ * (`presence.ts`), stored deadlines (`deadlines.ts`), turn clocks (`turn-clock.ts`), bot
+ * turns (`bot-driver.ts`) and chat (`chat.ts`).
  */
 
 import { isDeepStrictEqual } from 'node:util';
@@ -15,15 +19,23 @@ import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
 import { SerialQueue } from '../serial.js';
-import { type GameRow, type SeatRow, StoreUnavailableError, type TableRow, type TimerKind } from '../store/store.js';
+import {
+  type SeatRow,
+  StoreUnavailableError,
+  type TableRow,
+  type TableWrite,
+  type TimerKey,
+  type TimerKind,
+} from '../store/store.js';
 import { BotDriver } from './bot-driver.js';
 import { TableChat } from './chat.js';
 import type { ReplyTo, SeatedCommand, TableCommand, TableReplies } from './commands.js';
 import type { TableContext } from './context.js';
-import { Deadlines, type PreparedChange, RETRY_MS } from './deadlines.js';
+import { Deadlines, type PreparedChange, RETRY_MS, type StartDeadline } from './deadlines.js';
+import { type Change, type Decidable, decide, seatsLost, type TableState } from './decide.js';
 import { LocalPresence, type Presence } from './presence.js';
 import * as rules from './seat-rules.js';
-import { tableSummary } from './summary.js';
+import { sameSummary, tableSummary } from './summary.js';
 import { TurnClocks } from './turn-clock.js';
 
 /**
@@ -38,9 +50,29 @@ const STAND_IN_LEVEL: BotLevel = 'medium';
 
 const NONE: Record<string, never> = {};
 
+/** What comes with a change besides the table's state, for `commit`. */
+interface Along {
+  /** The events of the game's action that led to it, told with the update. */
+  readonly events?: readonly GameEvent[];
+  /** The seat that just acted, whose turn clock starts over if it must act again (none: its action stored its clocks). */
+  readonly fresh?: number;
+  /** The deadline that fell (already disarmed), cleared from the store with the change it causes. */
+  readonly fell?: TimerKey;
+}
+
+/** What a game update shows besides the game: when bots take over (see Table.glance). */
+interface Glance {
+  readonly deadline: number | null;
+  readonly clocks: (number | null)[];
+  readonly reading: number | null;
+}
+
 export class Table {
   private readonly queue = new SerialQueue();
+  private state: TableState;
   private owner: GameOwner | null = null;
+  /** The summary everyone was last sent: a new one goes out only when it differs. */
+  private told: TableSummary | null = null;
   private readonly presence: Presence = new LocalPresence();
   private readonly deadlines: Deadlines;
   private readonly bots: BotDriver;
@@ -54,18 +86,19 @@ export class Table {
 
   constructor(
     private readonly ctx: TableContext,
-    private row: TableRow,
-    private seats: SeatRow[],
-    private readonly finishedIds: string[],
+    row: TableRow,
+    seats: SeatRow[],
+    finishedIds: readonly string[],
   ) {
-    this.deadlines = new Deadlines(ctx, row.code, this.queue, (kind, seat) => this.deadlineFired(kind, seat));
+    this.state = { row, seats, finished: finishedIds };
+    this.deadlines = new Deadlines(ctx, row.code, this.queue, (kind, seat) => this.deadlineFell(kind, seat));
     this.bots = new BotDriver(ctx, row.code, this.queue, {
-      playing: () => (this.row.status === 'playing' ? this.owner : null),
+      playing: () => (this.state.row.status === 'playing' ? this.owner : null),
       botFor: (seat) => {
-        const s = this.seats[seat];
+        const s = this.state.seats[seat];
         return s.bot ?? (s.away ? STAND_IN_LEVEL : null);
       },
-      afterAction: (owner, events, seat) => this.afterAction(owner, events, seat),
+      afterAction: (owner, events, seat) => this.afterAction(owner, events, seat, false),
       resync: (owner) => this.resync(owner),
     });
     this.chat = new TableChat(ctx.store, row.code);
@@ -73,15 +106,15 @@ export class Table {
   }
 
   get code(): string {
-    return this.row.code;
+    return this.state.row.code;
   }
 
   get status(): TableRow['status'] {
-    return this.row.status;
+    return this.state.row.status;
   }
 
   get isPublicLobby(): boolean {
-    return this.row.settings.public && this.row.status === 'lobby';
+    return this.state.row.settings.public && this.state.row.status === 'lobby';
   }
 
   /** A new table with its creator in seat 0. */
@@ -128,26 +161,22 @@ export class Table {
    */
   resume(following: readonly { connection: string; claim: rules.SeatClaim | null }[] = []): Promise<void> {
     return this.queue.run(async () => {
+      const { row, seats } = this.state;
       for (const { connection, claim } of following) {
-        if (claim !== null && this.seats[claim.seat]?.tokenHash === claim.tokenHash)
+        if (claim !== null && seats[claim.seat]?.tokenHash === claim.tokenHash)
           this.presence.hold(claim.seat, connection);
         else this.presence.watch(connection);
       }
-      if (this.row.gameId && this.row.status === 'playing') {
-        const game = await this.ctx.store.loadGame(this.row.gameId);
-        if (!game) throw new Error(`table ${this.code} plays game ${this.row.gameId}, which is not stored`);
+      if (row.gameId && row.status === 'playing') {
+        const game = await this.ctx.store.loadGame(row.gameId);
+        if (!game) throw new Error(`table ${this.code} plays game ${row.gameId}, which is not stored`);
         this.owner = await GameOwner.restore(game, this.ctx.store);
-        // The process may have stopped between storing the last action and the table's new status.
-        if (this.owner.over) await this.finish();
       }
       await this.deadlines.rearm();
-      // Nobody is connected after a restart: absent players get their usual grace period.
-      await this.noticeAbsences();
-      // Stored turn clocks run on; a clock the crash kept from being stored starts now.
-      await this.syncClocks();
-      if (!this.deadlines.has('close', -1))
-        await this.deadlines.start('close', -1, this.ctx.clock.now() + this.ctx.config.closeAfterMs);
-      this.bots.schedule();
+      // The process may have stopped between storing the last action and the table's new
+      // status. Nobody is connected after a restart: absent players get their usual grace
+      // period; stored turn clocks run on, and a clock the crash kept from being stored starts now.
+      await this.commit(this.owner?.over ? this.decided({ type: 'over' }) : { ok: true, state: this.state });
     });
   }
 
@@ -173,8 +202,6 @@ export class Table {
         return this.hint(c.by);
       case 'game:act':
         return this.queue.run(() => this.act(c.by, c.message.action, c.message.seq, stored));
-      case 'seat:back':
-        return this.queue.run(() => this.back(c.by));
       default:
         return this.queue.run(() => this.seated(c));
     }
@@ -183,11 +210,11 @@ export class Table {
   /** The seat a token belongs to now, or null. */
   seatOfToken(token: string): number | null {
     const hash = hashToken(token);
-    return this.seats.find((s) => s.tokenHash === hash)?.seat ?? null;
+    return this.state.seats.find((s) => s.tokenHash === hash)?.seat ?? null;
   }
 
   summary(): TableSummary {
-    return tableSummary(this.row, this.seats, this.finishedIds, this.presence);
+    return tableSummary(this.state.row, this.state.seats, this.state.finished, this.presence);
   }
 
   /** The running game's owner (for debugging views over HTTP). */
@@ -202,7 +229,8 @@ export class Table {
    */
   tellAgain(): Promise<void> {
     return this.queue.run(async () => {
-      this.ctx.out.table(this.summary());
+      this.told = this.summary();
+      this.ctx.out.table(this.told);
       if (this.owner) this.broadcast(this.owner, []);
     });
   }
@@ -219,83 +247,31 @@ export class Table {
 
   private async join(name: string, wanted: number | undefined): Promise<TableReplies['join']> {
     const token = newSeatToken();
-    const joined = rules.joining(this.row, this.seats, name, hashToken(token), wanted);
-    await this.commit({ row: joined.row, seats: [joined.seat] });
-    return { seat: joined.seat.seat, token };
+    await this.decideAndCommit({ type: 'join', name, seat: wanted, tokenHash: hashToken(token) });
+    return { seat: this.seatOfToken(token)!, token };
   }
 
   /** The seated commands that change the table between games, and chat. */
-  private async seated(
-    c: Exclude<SeatedCommand, { type: 'game:act' | 'game:hint' | 'seat:back' }>,
-  ): Promise<Record<string, never>> {
-    const { row, seats } = this;
-    let change: TableChange;
+  private async seated(c: Exclude<SeatedCommand, { type: 'game:act' | 'game:hint' }>): Promise<Record<string, never>> {
     switch (c.type) {
-      case 'seat:bot':
-        change = { seats: [rules.seatingBot(row, seats, c.by, c.message.seat, c.message.level)] };
-        break;
-      case 'seat:clear':
-        change = { seats: [rules.clearingBot(row, seats, c.by, c.message.seat)] };
-        break;
-      case 'table:coach':
-        rules.mustSwitchCoach(row, seats, c.by);
-        change = { row: { ...row, settings: { ...row.settings, coach: c.message.coach } } };
-        break;
-      case 'table:clock':
-        rules.mustSetClock(row, seats, c.by);
-        change = { row: { ...row, settings: { ...row.settings, turnClock: c.message.turnClock } } };
-        break;
-      case 'table:start':
-        rules.mustStart(row, seats, c.by);
-        await this.startGame();
-        return NONE;
-      case 'table:rematch':
-        return this.rematch(c.by);
-      case 'table:leave':
-        return this.leave(c.by);
       case 'chat:send':
         return this.sendChat(c.by, c.message);
+      case 'table:start':
+      case 'table:rematch':
+        await this.decideAndCommit({ ...c, game: { id: newGameId(), seed: newSeed() } });
+        return NONE;
+      default:
+        await this.decideAndCommit(c);
+        return NONE;
     }
-    await this.commit(change);
-    return NONE;
-  }
-
-  /** A new game with the same seats; seats whose player left wait for someone new first. */
-  private async rematch(by: rules.SeatClaim): Promise<Record<string, never>> {
-    const seats = rules.rematchSeating(this.row, this.seats, by);
-    if (seats.every((s) => s.name !== null)) await this.startGame(seats);
-    else await this.commit({ row: { ...this.row, status: 'lobby' }, seats });
-    return NONE;
-  }
-
-  /** A player leaves for good: during a game a bot plays the seat to the end. */
-  private async leave(claim: rules.SeatClaim): Promise<Record<string, never>> {
-    const left = rules.leaving(this.row, this.seats, claim);
-    // Once stored, every connection holding the seat, in any tab, becomes a spectator (commit).
-    const change = { row: { ...this.row, host: left.host }, seats: [left.seat] };
-    if (left.close) {
-      await this.close(change);
-      return NONE;
-    }
-    await this.commit(change);
-    if (this.row.status === 'playing') {
-      await this.deadlines.stop('absence', claim.seat);
-      await this.syncClocks();
-    }
-    this.bots.schedule();
-    return NONE;
   }
 
   private async sendChat(claim: rules.SeatClaim, content: SeatedCommand<'chat:send'>['message']) {
-    rules.mustBeOpen(this.row);
-    const s = this.seats[rules.mustHold(this.seats, claim)];
+    const { row, seats } = this.state;
+    rules.mustBeOpen(row);
+    const s = seats[rules.mustHold(seats, claim)];
     if (s.name === null) throw new ServerError('ERR_NOT_SEATED', 'Only seated players can chat.', 403);
-    const message = await this.chat.post(
-      { seat: s.seat, name: s.name },
-      this.row.gameId,
-      content,
-      this.ctx.clock.now(),
-    );
+    const message = await this.chat.post({ seat: s.seat, name: s.name }, row.gameId, content, this.ctx.clock.now());
     this.ctx.out.chat(this.code, message);
     return NONE;
   }
@@ -329,31 +305,29 @@ export class Table {
       if (since || view > owner.seq)
         throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
-    // The usual action (the game goes on, the seat was not away) stores the change of turn
-    // clocks it makes in the same write as itself: one round trip to the database, not two.
-    const clocks: { change?: PreparedChange | null } = {};
+    // The usual action (the game goes on, the seat was not away) stores the deadlines it
+    // brings in line in the same write as itself: one round trip to the database, not two.
+    let timers: PreparedChange | null | undefined;
     const before = owner.seq;
     let acted: { seq: number; events: GameEvent[] };
     try {
       const result = await owner.act(wanted, false, this.ctx.clock.now(), (after) => {
-        if (after.over || this.seats[seat].away) return undefined;
-        clocks.change = this.clocks.prepare(after, this.seats, this.row.settings.turnClock, seat);
-        return clocks.change?.stored;
+        if (after.over || this.state.seats[seat].away) return undefined;
+        timers = this.inLine(this.state, after, { fresh: seat });
+        return timers?.stored;
       });
       if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
       acted = result.value;
     } catch (e) {
       acted = await this.outcomeOf(owner, wanted, before, e);
-      // Stored by another copy of the write, whose clocks the table did not arm: they start afresh.
-      clocks.change = undefined;
+      // Stored by another copy of the write, whose deadlines the table did not arm: they start afresh.
+      timers = undefined;
     }
-    if (clocks.change) this.deadlines.applied(clocks.change);
+    if (timers) this.deadlines.applied(timers);
     const reply = { seq: acted.seq };
     stored?.(reply);
     this.ctx.metrics.actions.inc({ by: 'human' });
-    // Acting takes the seat back from a stand-in bot.
-    if (this.seats[seat].away) await this.setAway(seat, false);
-    await this.afterAction(owner, acted.events, seat, clocks.change !== undefined);
+    await this.afterAction(owner, acted.events, seat, true, timers !== undefined);
     return reply;
   }
 
@@ -400,36 +374,32 @@ export class Table {
       throw e instanceof StoreUnavailableError ? new StoreUnavailableError() : e;
     }
     await this.tellNews(owner);
-    if (owner.over && this.row.status === 'playing') await this.finish();
+    if (owner.over && this.state.row.status === 'playing') await this.decideAndCommit({ type: 'over' });
   }
 
   /** The stored actions nobody was told of (GameOwner.takeNews), told as any accepted action. */
   private async tellNews(owner: GameOwner): Promise<void> {
     const news = owner.takeNews();
-    if (news) await this.afterAction(owner, news.events, news.seat);
-  }
-
-  /** A player takes back the seat a stand-in bot plays; their clock starts over. */
-  private async back(claim: rules.SeatClaim): Promise<Record<string, never>> {
-    const seat = rules.comingBack(this.row, this.seats, claim);
-    await this.setAway(seat.seat, false);
-    if (this.owner) this.broadcast(this.owner, []);
-    return NONE;
+    if (news) await this.afterAction(owner, news.events, news.seat, false);
   }
 
   /**
-   * Mark a seat away (a stand-in bot plays it) or back, store it, tell everyone, and
-   * start or stop its clock; the caller sends the game update that shows the clocks.
+   * After an accepted action of `seat` (by its person, or by a bot or another writer): a
+   * person who acts takes the seat back from a stand-in bot, a game that is over finishes,
+   * and the seat's turn clock starts over if it must act again (unless `clocksStored`: the
+   * action's own write brought the deadlines in line); then everyone is told.
    */
-  private async setAway(seat: number, away: boolean): Promise<void> {
-    await this.commit({ seats: [{ ...this.seats[seat], away }] });
-    await this.syncClocks();
-  }
-
-  /** Every person who must act has a turn clock running, nobody else (see turn-clock.ts). */
-  private syncClocks(fresh?: number): Promise<void> {
-    const owner = this.row.status === 'playing' ? this.owner : null;
-    return this.clocks.sync(owner, this.seats, this.row.settings.turnClock, fresh);
+  private async afterAction(
+    owner: GameOwner,
+    events: readonly GameEvent[],
+    seat: number,
+    byPerson: boolean,
+    clocksStored = false,
+  ): Promise<void> {
+    let change: Change = { ok: true, state: this.state };
+    if (byPerson) change = this.decided({ type: 'returned', seat }, change.state);
+    if (owner.over) change = this.decided({ type: 'over' }, change.state);
+    await this.commit(change, { events, fresh: clocksStored ? undefined : seat });
   }
 
   /**
@@ -441,7 +411,7 @@ export class Table {
     // Wrapped, so that the queue goes on while the hint is worked out outside it.
     const { hint } = await this.queue.run(() => {
       const { seat, owner } = this.playingSeat(claim);
-      if (this.row.settings.coach !== true)
+      if (this.state.row.settings.coach !== true)
         throw new ServerError('ERR_COACH_OFF', 'The host has turned hints off at this table.', 403);
       const view = owner.view(seat);
       if (!view.toAct.includes(seat) || (view.phase === 'pass' && view.passed[seat]))
@@ -474,10 +444,11 @@ export class Table {
 
   /** The claim's seat and the game it plays in; refused when the table is closed or no game runs. */
   private playingSeat(claim: rules.SeatClaim): { seat: number; owner: GameOwner } {
-    rules.mustBeOpen(this.row);
-    const seat = rules.mustHold(this.seats, claim);
+    const { row, seats } = this.state;
+    rules.mustBeOpen(row);
+    const seat = rules.mustHold(seats, claim);
     const owner = this.owner;
-    if (this.row.status !== 'playing' || !owner)
+    if (row.status !== 'playing' || !owner)
       throw new ServerError('ERR_NO_GAME', 'No game is being played at this table.', 409);
     return { seat, owner };
   }
@@ -498,109 +469,190 @@ export class Table {
       throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
     // A connection that closed while it waited is not counted as present.
     if (this.ctx.out.follow(this.code, connection, seat === null ? null : { seat, tokenHash: hashToken(token!) })) {
-      if (seat !== null) await this.connected(seat, connection);
-      else {
-        this.presence.watch(connection);
+      if (seat === null) {
         // Players are told who can read their chat.
-        this.ctx.out.table(this.summary());
+        this.presence.watch(connection);
+        await this.commit({ ok: true, state: this.state });
+      } else {
+        // Back from an absence: the bot hands the seat back, the absence deadline stops.
+        this.presence.hold(seat, connection);
+        await this.decideAndCommit({ type: 'returned', seat });
       }
     }
     const owner = this.owner;
     const sameGame = owner !== null && (gameId === undefined || gameId === owner.id);
     const chat = await this.chat.history();
+    const glance = owner ? this.glance(owner) : null;
     return {
       table: this.summary(),
       seat,
-      game: owner ? owner.update(seat, [], this.deadlineFor(owner), this.clocksOf(owner), this.readingOf(owner)) : null,
+      game: owner && glance ? owner.update(seat, [], glance.deadline, glance.clocks, glance.reading) : null,
       missed: owner && sameGame && lastSeq !== undefined ? owner.missedSince(seat, lastSeq) : null,
       chat,
     };
   }
 
-  /** A connection closed or stopped following the table. */
+  /** A connection closed or stopped following the table: its seat's absence, or the table's closing, may start. */
   private async unwatch(connection: string): Promise<Record<string, never>> {
     const dropped = this.presence.drop(connection);
-    if (dropped === 'spectator') {
-      if (this.row.status !== 'closed') this.ctx.out.table(this.summary());
-      return NONE;
-    }
-    if (dropped === null || !dropped.last || this.row.status === 'closed') return NONE;
-    // The seat's deadline is news for everyone (same seq, no events) when it must act now.
-    if ((await this.noticeAbsences()) && this.owner?.toAct().includes(dropped.seat)) this.broadcast(this.owner, []);
-    if (!this.anyHumanConnected())
-      await this.deadlines.start('close', -1, this.ctx.clock.now() + this.ctx.config.closeAfterMs);
-    this.ctx.out.table(this.summary());
+    if (dropped === null || this.state.row.status === 'closed') return NONE;
+    if (dropped !== 'spectator' && !dropped.last) return NONE;
+    await this.commit({ ok: true, state: this.state });
     return NONE;
   }
 
-  // ---- inside the queue -----------------------------------------------------------------
-
-  private async connected(seat: number, connection: string): Promise<void> {
-    this.presence.hold(seat, connection);
-    const hadDeadline = await this.deadlines.stop('absence', seat);
-    await this.deadlines.stop('close', -1);
-    const wasAway = this.seats[seat].away;
-    // Back from an absence: the bot hands the seat back.
-    if (wasAway) await this.setAway(seat, false);
-    else this.ctx.out.table(this.summary());
-    if ((hadDeadline || wasAway) && this.owner?.toAct().includes(seat)) this.broadcast(this.owner, []);
+  /** A stored deadline fell (disarmed already): what it does is decided and committed with its clearing. */
+  private async deadlineFell(kind: TimerKind, seat: number): Promise<void> {
+    const owner = this.state.row.status === 'playing' ? this.owner : null;
+    const change = this.decided({
+      type: 'deadline',
+      kind,
+      seat,
+      present: this.presence.isPresent(seat),
+      toAct: owner?.toAct().includes(seat) ?? false,
+      anyoneHere: this.anyHumanConnected(),
+    });
+    await this.commit(change, { fell: { kind, seat } });
   }
 
-  /** A new game with `seats` (the table's own, or a rematch's), stored with the table's new state. */
-  private async startGame(seats: readonly SeatRow[] = this.seats): Promise<void> {
-    const id = newGameId();
-    const s = this.row.settings;
-    const options =
-      s.rounds !== undefined
-        ? { players: s.players, mode: s.mode, rounds: s.rounds }
-        : { players: s.players, mode: s.mode, targetScore: s.targetScore };
-    const game = {
-      id,
-      tableCode: this.code,
-      options,
-      seed: newSeed(),
-      names: seats.map((x) => x.name ?? ''),
-      bots: seats.map((x) => x.bot),
-      status: 'running' as const,
-      startedAt: this.ctx.clock.now(),
-      finishedAt: null,
-    };
-    await this.commit({
-      row: { ...this.row, status: 'playing', gameId: id },
-      seats: seats.map((x) => ({ ...x, away: false })),
-      game,
-    });
-    const owner = GameOwner.begin(game, this.ctx.store);
-    this.owner = owner;
-    await this.noticeAbsences();
-    await this.syncClocks();
-    this.broadcast(owner, []);
-    this.bots.schedule();
+  // ---- decide, then commit --------------------------------------------------------------
+
+  /** Decide a command on the table's state and commit it; a refusal is thrown and changes nothing. */
+  private async decideAndCommit(c: Decidable): Promise<void> {
+    await this.commit(this.decided(c));
+  }
+
+  private decided(c: Decidable, state: TableState = this.state): Change {
+    const d = decide(state, c, this.ctx.clock.now());
+    if (!d.ok) throw d.error;
+    return d;
   }
 
   /**
-   * After a seat's accepted action: its clock starts over if it must act again, the others'
-   * run on (unless `clocksStored`: the action's own write changed them).
+   * The one way the table changes, the same for every command:
+   * 1. everything the change stores goes in one write: the table's row (as its next
+   *    version, compare-and-set) and seats, the game it starts or the status of one it
+   *    ends, and the deadlines it brings in line (turn clocks, absences, the table's close);
+   * 2. only once that is stored does the table hold the new state (a write that fails
+   *    changes nothing and tells nobody: the command is refused);
+   * 3. then it tells: every connection of a seat whose token changed (the player left, the
+   *    seat was emptied) loses it at once (it becomes a spectator, is told so, and no
+   *    longer counts as present), everyone gets the summary if it changed, and each seat
+   *    its game update if the game or what the update shows of the deadlines changed;
+   * 4. then bot turns follow the new state, and a table that closed is forgotten.
    */
-  private async afterAction(owner: GameOwner, events: GameEvent[], seat: number, clocksStored = false): Promise<void> {
-    if (owner.over) await this.finish();
-    else if (!clocksStored) await this.syncClocks(seat);
-    this.broadcast(owner, events);
+  private async commit(change: Change, along: Along = {}): Promise<void> {
+    const before = this.state;
+    const moved = change.state !== before;
+    const next: TableState = moved
+      ? { ...change.state, row: { ...change.state.row, version: before.row.version + 1 } }
+      : before;
+    const owner = change.game ? GameOwner.begin(change.game, this.ctx.store) : this.owner;
+    const timers = this.inLine(next, owner, along);
+    const write: TableWrite = {
+      code: this.code,
+      ...(moved ? { table: { row: next.row, seats: next.seats } } : {}),
+      ...(change.game ? { game: change.game } : {}),
+      ...(change.gameStatus ? { gameStatus: change.gameStatus } : {}),
+      ...(timers ? { timers: timers.stored } : {}),
+    };
+    if (moved || change.game || change.gameStatus || timers) await this.store(write);
+
+    const events = along.events ?? [];
+    // What the updates showed before, when only that can make news (no events, the same game).
+    const shown = owner && owner === this.owner && events.length === 0 ? this.glance(owner) : null;
+    this.state = next;
+    this.owner = owner;
+    if (timers) this.deadlines.applied(timers);
+
+    for (const claim of seatsLost(before, next)) {
+      this.presence.demote(claim.seat);
+      this.ctx.out.seatLost(this.code, claim);
+    }
+    const summary = this.summary();
+    if (this.told === null || !sameSummary(summary, this.told)) {
+      this.told = summary;
+      this.ctx.out.table(summary);
+    }
+    // A table that closes says so in its summary alone.
+    const open = next.row.status !== 'closed';
+    if (owner && open && (shown === null || !sameGlance(shown, this.glance(owner)))) this.broadcast(owner, events);
+
     this.bots.schedule();
+    if (next.row.status === 'closed' && before.row.status !== 'closed') this.ctx.closed(this.code);
   }
 
-  private async finish(): Promise<void> {
-    await this.commit({ row: { ...this.row, status: 'finished' }, finished: this.owner!.id });
-    for (const s of this.seats) await this.deadlines.stop('absence', s.seat);
-    await this.syncClocks();
+  /**
+   * The deadlines the state calls for, against those running (null: none changes). During
+   * a game every person who must act has a turn clock (turn-clock.ts) and every person not
+   * connected an absence grace (not restarted once a stand-in bot plays the seat); a table
+   * with no person connected closes after a while; a closed table has none. `along.fell`:
+   * the deadline that fell, cleared from the store with the rest.
+   */
+  private inLine(next: TableState, owner: GameOwner | null, along: Along): PreparedChange | null {
+    const { row, seats } = next;
+    const now = this.ctx.clock.now();
+    const start: StartDeadline[] = [];
+    const stop: TimerKey[] = [];
+    if (row.status === 'closed') stop.push(...this.deadlines.running());
+    else {
+      const playing = row.status === 'playing' ? owner : null;
+      const clocks = this.clocks.wanted(playing, seats, row.settings.turnClock, along.fresh);
+      start.push(...clocks.start);
+      stop.push(...clocks.stop);
+      for (const s of seats) {
+        const absent = playing !== null && s.tokenHash !== null && !this.presence.isPresent(s.seat);
+        const running = this.deadlines.has('absence', s.seat);
+        if (absent && !running && !s.away)
+          start.push({ kind: 'absence', seat: s.seat, deadline: now + row.settings.turnSeconds * 1000 });
+        else if (!absent && running) stop.push({ kind: 'absence', seat: s.seat });
+      }
+      const here = seats.some((s) => s.tokenHash !== null && this.presence.isPresent(s.seat));
+      const closing = this.deadlines.has('close', -1);
+      if (here && closing) stop.push({ kind: 'close', seat: -1 });
+      else if (!here && !closing) start.push({ kind: 'close', seat: -1, deadline: now + this.ctx.config.closeAfterMs });
+    }
+    const fell = along.fell;
+    if (fell && !start.some((t) => t.kind === fell.kind && t.seat === fell.seat)) stop.push(fell);
+    return this.deadlines.prepare(start, stop, fell);
   }
+
+  /**
+   * Store a change (Store.commitTable). A write whose outcome is unknown (`unsure`) is sent
+   * again every RETRY_MS for up to SETTLE_MS until the database answers, so that the
+   * request is answered with what happened. Refused (its version taken, its game already
+   * stored), the stored table says whether an earlier copy of this very write got there.
+   * Throws while still unknown.
+   */
+  private async store(write: TableWrite): Promise<void> {
+    try {
+      return await this.ctx.store.commitTable(write);
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError && e.unsure)) throw e;
+      const until = this.ctx.clock.now() + SETTLE_MS;
+      while (this.ctx.clock.now() < until) {
+        await this.ctx.clock.sleep(RETRY_MS);
+        try {
+          return await this.ctx.store.commitTable(write);
+        } catch (again) {
+          if (again instanceof StoreUnavailableError) continue;
+          const stored = await this.ctx.store.loadTable(this.code);
+          // Compared as stored (JSON), where a missing option and an undefined one are the same.
+          if (write.table === undefined || !sameJson(stored, { table: write.table.row, seats: write.table.seats }))
+            throw again;
+          return;
+        }
+      }
+      throw e;
+    }
+  }
+
+  // ---- what everyone is told --------------------------------------------------------------
 
   /** Each seat its own view and events, spectators the public ones. */
   private broadcast(owner: GameOwner, events: readonly GameEvent[]): void {
-    const deadline = this.deadlineFor(owner);
-    const clocks = this.clocksOf(owner);
-    const reading = this.readingOf(owner);
-    for (const s of this.seats) {
+    const { deadline, clocks, reading } = this.glance(owner);
+    for (const s of this.state.seats) {
       // Addressed to the seat's token as it is now: no connection holding an older one gets it.
       const claim = s.tokenHash === null ? null : { seat: s.seat, tokenHash: s.tokenHash };
       if (claim !== null && this.ctx.out.hasAudience(this.code, claim))
@@ -611,153 +663,44 @@ export class Table {
       this.ctx.out.game(this.code, null, owner.update(null, events, deadline, clocks, reading));
   }
 
-  /** Per seat, when a bot takes over if it does not act (turn clock or absence), for the seats to act. */
-  private clocksOf(owner: GameOwner): (number | null)[] {
+  /**
+   * What an update shows of the deadlines: when a bot takes over the absent seat that must
+   * act (seconds since the epoch), per seat when a bot takes over if it does not act (turn
+   * clock or absence, for the seats to act), and the reading time of a fresh round.
+   */
+  private glance(owner: GameOwner): Glance {
     const acting = owner.over ? [] : owner.toAct();
-    return this.seats.map((s) => {
+    const clocks = this.state.seats.map((s) => {
       if (!acting.includes(s.seat)) return null;
       const times = [this.deadlines.deadline('turn', s.seat), this.deadlines.deadline('absence', s.seat)];
       const set = times.filter((t) => t !== undefined);
       return set.length === 0 ? null : Math.min(...set);
     });
-  }
-
-  private readingOf(owner: GameOwner): number | null {
-    return this.clocks.reading(owner, this.seats, this.row.settings.turnClock);
-  }
-
-  /** Seconds since the epoch when a bot takes over for the absent seat that must act, if any. */
-  private deadlineFor(owner: GameOwner): number | null {
     let soonest: number | null = null;
     for (const seat of owner.toAct()) {
       const t = this.deadlines.deadline('absence', seat);
       if (t !== undefined && (soonest === null || t < soonest)) soonest = t;
     }
-    return soonest === null ? null : Math.ceil(soonest / 1000);
-  }
-
-  /** Start the absence deadline of every human seat with no connection during a game. */
-  private async noticeAbsences(): Promise<boolean> {
-    if (this.row.status !== 'playing') return false;
-    const wait = this.row.settings.turnSeconds * 1000;
-    let started = false;
-    for (const s of this.seats) {
-      const absent = s.tokenHash !== null && !s.away && !this.presence.isPresent(s.seat);
-      if (absent && !this.deadlines.has('absence', s.seat)) {
-        await this.deadlines.start('absence', s.seat, this.ctx.clock.now() + wait);
-        started = true;
-      }
-    }
-    return started;
+    const deadline = soonest === null ? null : Math.ceil(soonest / 1000);
+    return {
+      deadline,
+      clocks,
+      reading: this.clocks.reading(owner, this.state.seats, this.state.row.settings.turnClock),
+    };
   }
 
   private anyHumanConnected(): boolean {
-    return this.seats.some((s) => s.tokenHash !== null && this.presence.isPresent(s.seat));
-  }
-
-  /**
-   * The one way the table's row and seats change. The change is stored first (as the row's
-   * next version, compare-and-set, with the game it starts); only once it is does the table
-   * hold it and tell anyone: every connection of a seat whose token changed (the player
-   * left, the seat was emptied) loses it at once (it leaves the seat's rooms, becomes a
-   * spectator, is told so, and no longer counts as present), and everyone gets the new
-   * summary. A write that fails changes nothing and tells nobody; the request is refused.
-   */
-  private async commit(change: TableChange): Promise<void> {
-    const row = { ...(change.row ?? this.row), version: this.row.version + 1 };
-    const seats = this.seats.map((s) => change.seats?.find((c) => c.seat === s.seat) ?? s);
-    const write = () =>
-      change.game ? this.ctx.store.startGame(change.game, row, seats) : this.ctx.store.saveTable(row, seats);
-    try {
-      await write();
-    } catch (e) {
-      if (!(e instanceof StoreUnavailableError && e.unsure)) throw e;
-      await this.learnWrite(write, { table: row, seats }, e);
-    }
-    const before = this.seats;
-    this.row = row;
-    this.seats = seats;
-    if (change.finished !== undefined && !this.finishedIds.includes(change.finished))
-      this.finishedIds.push(change.finished);
-    for (const s of seats) {
-      const old = before[s.seat];
-      if (old.tokenHash === null || old.tokenHash === s.tokenHash) continue;
-      this.presence.demote(s.seat);
-      this.ctx.out.seatLost(this.code, { seat: s.seat, tokenHash: old.tokenHash });
-    }
-    this.ctx.out.table(this.summary());
-  }
-
-  /**
-   * A table write whose outcome is unknown (`unsure`): sent again every RETRY_MS for up to
-   * SETTLE_MS until the database answers, so that the request is answered with what
-   * happened. Refused (its version taken, its game already stored), the stored table says
-   * whether an earlier copy of this very write got there. Throws while still unknown.
-   */
-  private async learnWrite(
-    write: () => Promise<void>,
-    next: { table: TableRow; seats: readonly SeatRow[] },
-    unsure: StoreUnavailableError,
-  ): Promise<void> {
-    const until = this.ctx.clock.now() + SETTLE_MS;
-    while (this.ctx.clock.now() < until) {
-      await this.ctx.clock.sleep(RETRY_MS);
-      try {
-        return await write();
-      } catch (e) {
-        if (e instanceof StoreUnavailableError) continue;
-        const stored = await this.ctx.store.loadTable(this.code);
-        // Compared as stored (JSON), where a missing option and an undefined one are the same.
-        if (!isDeepStrictEqual(JSON.parse(JSON.stringify(stored)), JSON.parse(JSON.stringify(next)))) throw e;
-        return;
-      }
-    }
-    throw unsure;
-  }
-
-  private async deadlineFired(kind: TimerKind, seat: number): Promise<void> {
-    if (kind === 'close') {
-      if (!this.anyHumanConnected()) await this.close();
-      return;
-    }
-    // A person who is still away, and for the absence grace still disconnected, or for the
-    // turn clock (connected or not) still to act: a stand-in bot plays the seat from now on.
-    const s = this.seats[seat];
-    if (this.row.status !== 'playing' || s.tokenHash === null || s.away) return;
-    if (kind === 'absence' && this.presence.isPresent(seat)) return;
-    if (kind === 'turn' && !this.owner?.toAct().includes(seat)) return;
-    await this.setAway(seat, true);
-    if (this.owner) this.broadcast(this.owner, []);
-    this.bots.schedule();
-  }
-
-  /**
-   * Close the table for good (with `change`: the last person's leaving); a game still
-   * running is kept, marked abandoned. Its deadlines stop once it is closed: a closed table
-   * never re-arms them, so those the database did not clear are only logged (the sweep
-   * deletes them with the table's other rows).
-   */
-  private async close(change: TableChange = {}): Promise<void> {
-    if (this.owner && !this.owner.over)
-      await this.ctx.store.setGameStatus(this.owner.id, 'abandoned', this.ctx.clock.now());
-    await this.commit({ ...change, row: { ...(change.row ?? this.row), status: 'closed' } });
-    await this.deadlines.stopAll().catch((err) => {
-      this.deadlines.disarm();
-      this.ctx.log.warn({ err, table: this.code }, 'deadlines of a closed table not cleared from the store');
-    });
-    this.ctx.closed(this.code);
+    return this.state.seats.some((s) => s.tokenHash !== null && this.presence.isPresent(s.seat));
   }
 }
 
-/**
- * A change of the table (Table.commit): the row as it is to be (its version is commit's),
- * the seats that change, the game it starts (stored together), the game it finishes.
- */
-interface TableChange {
-  readonly row?: TableRow;
-  readonly seats?: readonly SeatRow[];
-  readonly game?: GameRow;
-  readonly finished?: string;
+/** Whether two updates show the same deadlines (compared by hand: this runs on every change). */
+function sameGlance(a: Glance, b: Glance): boolean {
+  return a.deadline === b.deadline && a.reading === b.reading && a.clocks.every((c, i) => c === b.clocks[i]);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
 }
 
 /** The seat comes from the seat token, never from the client's message. */

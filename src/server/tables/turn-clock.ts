@@ -9,7 +9,7 @@ import { READING_SECONDS, TURN_CLOCK_SECONDS, type TurnClock } from '../../value
 import type { Clock } from '../clock.js';
 import type { GameOwner } from '../game-owner/owner.js';
 import type { SeatRow } from '../store/store.js';
-import type { Deadlines, PreparedChange } from './deadlines.js';
+import type { Deadlines } from './deadlines.js';
 
 /** How long a seat has for its action now, in ms, or null without a clock (a pass: twice a card's time). */
 export function turnClockMs(clock: TurnClock, passing: boolean, scale: number): number | null {
@@ -23,26 +23,6 @@ export class TurnClocks {
     private readonly scale: number,
     private readonly clock: Clock,
   ) {}
-
-  /**
-   * Run the clock of every person who must act in the game being played (null: none is)
-   * and stop every other seat's. The seat that just acted (`fresh`) starts over if it must
-   * act again.
-   */
-  async sync(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number): Promise<void> {
-    const { start, stop } = this.wanted(owner, seats, clock, fresh);
-    // One write for all of them: after an action, typically the actor's clock stops and the next one's starts.
-    await this.deadlines.change(start, stop);
-  }
-
-  /**
-   * What `sync` would change, prepared to be stored with the action that calls for it
-   * (Deadlines.prepare; null: no clock changes); Deadlines.applied once it is stored.
-   */
-  prepare(owner: GameOwner, seats: readonly SeatRow[], clock: TurnClock, fresh: number): PreparedChange | null {
-    const { start, stop } = this.wanted(owner, seats, clock, fresh);
-    return this.deadlines.prepare(start, stop);
-  }
 
   /**
    * While the summary of the round just scored is read: the epoch-ms moment the pass clocks
@@ -60,7 +40,12 @@ export class TurnClocks {
     return until !== null && until > this.clock.now() ? until : null;
   }
 
-  private wanted(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number) {
+  /**
+   * The clocks to start and stop so that every person who must act in the game being
+   * played (null: none is) has one running, and nobody else. The seat that just acted
+   * (`fresh`) starts over if it must act again.
+   */
+  wanted(owner: GameOwner | null, seats: readonly SeatRow[], clock: TurnClock, fresh?: number) {
     const acting = owner && !owner.over ? owner.toAct() : [];
     const ms = owner ? turnClockMs(clock, owner.passing, this.scale) : null;
     const reading = owner?.freshRound ? Math.round(READING_SECONDS * this.scale * 1000) : 0;

@@ -22,6 +22,7 @@ import {
   StaleTableError,
   type Store,
   type TableRow,
+  type TableWrite,
   type TimerKey,
   type TimerRow,
 } from '../../../src/server/store/store.js';
@@ -422,6 +423,65 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     ]);
     await store.changeTimers(table.code, [], [{ kind: 'turn', seat: 2 }]);
     expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
+  });
+
+  it.skipIf(skip)('a table change is one write: its seats, game, game status and deadlines, or none', async () => {
+    const table = tableRow(1);
+    await store.saveTable(table, seatsOf(3));
+    const fence = (await store.claimTable(table.code, 'node-c', 60_000))!;
+    const timer = (kind: TimerRow['kind'], seat: number, deadline: number): TimerRow => ({
+      tableCode: table.code,
+      kind,
+      seat,
+      deadline,
+    });
+    await store.setTimer(timer('close', -1, 1_764_000_090_000));
+    const game = gameOf(table, `w-${table.code}`);
+    const playing = { ...table, status: 'playing' as const, gameId: game.id, version: 2 };
+    const away = seatsOf(3).map((s) => (s.seat === 0 ? { ...s, away: true } : s));
+    // The game starts with its table's new state; the close deadline stops, seat 0's clock starts.
+    await store.commitTable(
+      {
+        code: table.code,
+        table: { row: playing, seats: away },
+        game,
+        timers: {
+          tableCode: table.code,
+          set: [timer('turn', 0, 1_764_000_010_000)],
+          clear: [{ kind: 'close', seat: -1 }],
+        },
+      },
+      fence,
+    );
+    expect(await store.loadTable(table.code)).toEqual({ table: playing, seats: away });
+    expect(await store.loadGame(game.id)).toEqual(game);
+    expect(await store.timersOf(table.code)).toEqual([timer('turn', 0, 1_764_000_010_000)]);
+
+    // A stale version stores nothing of the change: not the game's status, not a deadline.
+    const closing: TableWrite & { table: NonNullable<TableWrite['table']> } = {
+      code: table.code,
+      table: { row: { ...playing, status: 'closed' as const, version: 2 }, seats: seatsOf(3, 'Late') },
+      gameStatus: { gameId: game.id, status: 'abandoned' as const, at: 1_764_000_020_000 },
+      timers: { tableCode: table.code, set: [timer('absence', 1, 1)], clear: [{ kind: 'turn', seat: 0 }] },
+    };
+    await expect(store.commitTable(closing, fence)).rejects.toBeInstanceOf(StaleTableError);
+    // Nor does a stale fence, even at the right version.
+    const next = { ...closing, table: { ...closing.table, row: { ...closing.table.row, version: 3 } } };
+    await expect(store.commitTable(next, fence - 1)).rejects.toBeInstanceOf(StaleOwnerError);
+    expect(await store.loadTable(table.code)).toEqual({ table: playing, seats: away });
+    expect((await store.loadGame(game.id))?.status).toBe('running');
+    expect(await store.timersOf(table.code)).toEqual([timer('turn', 0, 1_764_000_010_000)]);
+
+    // At the next version all of it is stored; a change of deadlines alone needs no table row.
+    await store.commitTable(next, fence);
+    expect(await store.loadTable(table.code)).toEqual({ table: next.table.row, seats: seatsOf(3, 'Late') });
+    expect(await store.loadGame(game.id)).toMatchObject({ status: 'abandoned', finishedAt: 1_764_000_020_000 });
+    expect(await store.timersOf(table.code)).toEqual([timer('absence', 1, 1)]);
+    await store.commitTable({
+      code: table.code,
+      timers: { tableCode: table.code, set: [], clear: [{ kind: 'absence', seat: 1 }] },
+    });
+    expect(await store.timersOf(table.code)).toEqual([]);
   });
 
   it.skipIf(skip)('an action and the turn clocks it changes are one write: both are stored, or neither', async () => {

@@ -1,7 +1,7 @@
 /**
  * A table's deadlines (src/server/tables/deadlines.ts) on a real SQLite store and a real
- * queue: stored before they are armed, re-armed from the store, fired once inside the
- * queue, and a deadline that was stopped or moved while its firing waited for the queue
+ * queue: stored before they are armed (alone, or prepared and stored with a change), re-armed
+ * from the store, fired once inside the queue, and a deadline that was stopped or moved while its firing waited for the queue
  * does not fire (a player who acts just in time is not replaced). On virtual time.
  */
 import fs from 'node:fs';
@@ -52,6 +52,8 @@ afterEach(async () => {
 function deadlines(queue: SerialQueue, fired: [TimerKind, number][]): Deadlines {
   return new Deadlines({ store, log: pino({ level: 'silent' }), clock }, CODE, queue, async (kind, seat) => {
     fired.push([kind, seat]);
+    // As the table does, with whatever the firing changes.
+    await store.clearTimer(CODE, kind, seat);
   });
 }
 
@@ -96,8 +98,12 @@ describe('deadlines', () => {
     let release!: () => void;
     const busy = queue.run(() => new Promise<void>((r) => (release = r)));
     const acted = queue.run(async () => {
-      await d.start('turn', 0, clock.now() + 60_000);
-      await d.stop('turn', 1);
+      const change = d.prepare(
+        [{ kind: 'turn', seat: 0, deadline: clock.now() + 60_000 }],
+        [{ kind: 'turn', seat: 1 }],
+      );
+      await store.changeTimers(CODE, change!.stored.set, change!.stored.clear);
+      d.applied(change!);
     });
     await clock.advance(120);
     release();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { ServerError } from '../../../src/server/errors.js';
-import type { SeatRow, TableRow } from '../../../src/server/store/store.js';
+import type { SeatRow } from '../../../src/server/store/store.js';
 import {
   clearingBot,
   comingBack,
@@ -19,26 +19,9 @@ import {
   type SeatClaim,
   seatingBot,
 } from '../../../src/server/tables/seat-rules.js';
+import { tableRow } from '../helpers/table-row.js';
 
-function table(status: TableRow['status'], extra: Partial<TableRow> = {}): TableRow {
-  return {
-    code: 'ABCDE',
-    settings: {
-      players: 4,
-      mode: 'individual',
-      rounds: 2,
-      public: false,
-      turnSeconds: 60,
-      coach: true,
-    } as TableRow['settings'],
-    host: 0,
-    status,
-    gameId: status === 'lobby' ? null : 'g1',
-    createdAt: 0,
-    version: 3,
-    ...extra,
-  };
-}
+const table = tableRow;
 
 const person = (seat: number, name = `P${seat + 1}`): SeatRow => ({
   seat,
