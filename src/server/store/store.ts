@@ -234,15 +234,15 @@ export interface TableStore extends ChatStore, DeadlineStore {
   openTableCodes(): Promise<string[]>;
   /** Start a game: the game row and its table's new state (saved as by saveTable), together. */
   startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
-}
-
-/** Games: each one's row and its ordered action log. */
-export interface GameLog {
   /**
    * A table's change in one transaction (TableWrite): all of it is stored, or nothing (a
    * stale version is StaleTableError, as for saveTable). The table must exist already.
    */
   commitTable(write: TableWrite, fence?: Fence): Promise<void>;
+}
+
+/** Games: each one's row and its ordered action log. */
+export interface GameLog {
   /**
    * Append one action with its sequence number, and in the same transaction what `also`
    * says: mark the game finished, change its table's deadlines (an action and its turn
