@@ -1,0 +1,65 @@
+/**
+ * The thread that owns one bot program's process. It writes the host's lines to the
+ * program's standard input and hands every line the program writes to standard output
+ * (and its exit) to the host's port, counting each in shared memory, so the host can
+ * wait for an answer synchronously (program.ts) the way `Bot.decide` must. Standard error
+ * is the program's log: kept apart, and printed only when the host is verbose.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
+
+export interface ProgramThreadData {
+  readonly command: string;
+  readonly port: MessagePort;
+  /** [0]: messages posted to the port so far. */
+  readonly posted: Int32Array;
+  /** Where the program's log lines go, or null to drop them. */
+  readonly logPrefix: string | null;
+}
+
+/** What the thread tells the host. */
+export type ProgramEvent =
+  | { readonly kind: 'line'; readonly line: string }
+  | { readonly kind: 'exit'; readonly status: number | null; readonly signal: string | null }
+  | { readonly kind: 'error'; readonly message: string };
+
+const { command, port, posted, logPrefix } = workerData as ProgramThreadData;
+
+function tell(event: ProgramEvent): void {
+  port.postMessage(event);
+  // Counted after the post, so a host woken by the count finds the message on its port.
+  Atomics.add(posted, 0, 1);
+  Atomics.notify(posted, 0);
+}
+
+// Through the shell, so that a command is written as on a command line ("python3 bot.py").
+const child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+child.on('error', (e) => tell({ kind: 'error', message: e.message }));
+// A program that quits early makes our writes fail; its exit is what the host reports.
+child.stdin.on('error', () => undefined);
+createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+  tell({ kind: 'line', line }),
+);
+createInterface({ input: child.stderr, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+  if (logPrefix !== null) process.stderr.write(`${logPrefix}${line}\n`);
+});
+// 'close' rather than 'exit': every line it wrote has been told first.
+child.on('close', (status, signal) => {
+  tell({ kind: 'exit', status, signal });
+  port.close();
+  parentPort?.close();
+});
+
+/** What the host asks: write a line, end the program's input (it should exit), or stop it now. */
+export type HostRequest = { readonly write: string } | { readonly end: true } | { readonly kill: true };
+
+port.on('message', (request: HostRequest) => {
+  if ('write' in request) child.stdin.write(request.write + '\n');
+  else if ('kill' in request) child.kill('SIGKILL');
+  else {
+    child.stdin.end();
+    // A program that ignores the end of its input is stopped.
+    setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+  }
+});
