@@ -6,6 +6,7 @@
  * is the program's log: kept apart, and printed only when the host is verbose.
  */
 import { spawn } from 'node:child_process';
+import { writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 
@@ -42,7 +43,9 @@ createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on
   tell({ kind: 'line', line }),
 );
 createInterface({ input: child.stderr, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
-  if (logPrefix !== null) process.stderr.write(`${logPrefix}${line}\n`);
+  // Straight to the process's standard error: a thread's own stream is relayed through
+  // its parent threads, and lines still on their way are lost when a thread is ended.
+  if (logPrefix !== null) writeSync(2, `${logPrefix}${line}\n`);
 });
 // 'close' rather than 'exit': every line it wrote has been told first.
 child.on('close', (status, signal) => {
