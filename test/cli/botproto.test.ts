@@ -200,3 +200,31 @@ describe('bottle-imp tournament with programs', () => {
     expect(checked).toBeGreaterThan(4 * 9);
   });
 });
+
+describe('bottle-imp bot', () => {
+  const bot = (args: string[], input: string) =>
+    spawnSync(process.execPath, [CLI, 'bot', ...args], { input, encoding: 'utf8' });
+
+  test('--help names the protocol and the levels', () => {
+    const r = bot(['--help'], '');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('bottle-imp-bot/1');
+    expect(r.stdout).toContain('easy, medium, hard, expert, random, heuristic, ismcts');
+  });
+
+  test('answers hello with ready and exits when its input ends', () => {
+    const hello = { type: 'hello', protocol: 'bottle-imp-bot/1', seat: 0, options: { players: 4 }, seed: 1 };
+    const r = bot(['--level', 'easy'], `${JSON.stringify(hello)}\n{"type":"bye"}\n`);
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ type: 'ready', name: 'bottle-imp easy', author: 'Bottle Imp' });
+  });
+
+  test('an unknown level or a line that is not JSON: one line, exit status 1', () => {
+    expect(bot(['--level', 'wizard'], '').stderr).toBe(
+      'bottle-imp: bot: unknown --level "wizard" (easy, medium, hard, expert, random, heuristic, ismcts)\n',
+    );
+    const r = bot([], 'hello?\n');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('bottle-imp: bot: a line that is not JSON: hello?\n');
+  });
+});
