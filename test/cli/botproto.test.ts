@@ -127,6 +127,20 @@ describe('bottle-imp tournament with programs', () => {
     },
   );
 
+  test('with several workers each starts its own copy of the program', () => {
+    const r = tournament(
+      ['cmd:node examples/node/random-bot.mjs', 'easy', 'easy', 'easy'],
+      '--hands',
+      '12',
+      '--workers',
+      '3',
+      '--json',
+    );
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('on 3 workers');
+    expect(JSON.parse(r.stdout).hands).toBe(12);
+  });
+
   test("--verbose shows the program's standard error", () => {
     const r = tournament([`cmd:node ${BAD} log /dev/null`, 'random', 'random', 'random'], '--verbose');
     expect(r.status).toBe(0);
