@@ -34,8 +34,9 @@ function tell(event: ProgramEvent): void {
   Atomics.notify(posted, 0);
 }
 
-// Through the shell, so that a command is written as on a command line ("python3 bot.py").
-const child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+// Through the shell, so that a command is written as on a command line ("python3 bot.py"),
+// in a process group of its own, so that stopping it stops the program, not just the shell.
+const child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
 child.on('error', (e) => tell({ kind: 'error', message: e.message }));
 // A program that quits early makes our writes fail; its exit is what the host reports.
 child.stdin.on('error', () => undefined);
@@ -54,15 +55,16 @@ child.on('close', (status, signal) => {
   parentPort?.close();
 });
 
-/** What the host asks: write a line, end the program's input (it should exit), or stop it now. */
-export type HostRequest = { readonly write: string } | { readonly end: true } | { readonly kill: true };
+/** What the host asks: write a line, or stop the program now (it failed). */
+export type HostRequest = { readonly write: string } | { readonly kill: true };
 
 port.on('message', (request: HostRequest) => {
   if ('write' in request) child.stdin.write(request.write + '\n');
-  else if ('kill' in request) child.kill('SIGKILL');
-  else {
-    child.stdin.end();
-    // A program that ignores the end of its input is stopped.
-    setTimeout(() => child.kill('SIGKILL'), 2000).unref();
+  else if (child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
   }
 });

@@ -95,14 +95,6 @@ export class ProgramHost {
     this.game = null;
   }
 
-  /** Ends the program: its input closes, and it is stopped if it does not exit. */
-  close(): void {
-    const r = this.running;
-    this.running = null;
-    if (!r) return;
-    this.request(r, { end: true });
-  }
-
   private start(): Running {
     const { port1, port2 } = new MessageChannel();
     const posted = new Int32Array(new SharedArrayBuffer(4));

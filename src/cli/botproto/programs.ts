@@ -1,7 +1,8 @@
 /**
  * The programs of one tournament thread: one running copy per `cmd:` entrant of --seats,
  * started at its first hand and kept for the next ones, so a program pays its start-up
- * once per worker, not once per hand.
+ * once per worker, not once per hand. When the thread ends, the programs' input closes
+ * and they exit (docs/bot-protocol.md).
  */
 import { ProgramHost } from './program.js';
 
@@ -23,11 +24,5 @@ export class Programs {
       this.hosts.set(index, host);
     }
     return host;
-  }
-
-  /** Ends every program (their input closes). */
-  close(): void {
-    for (const host of this.hosts.values()) host.close();
-    this.hosts.clear();
   }
 }
