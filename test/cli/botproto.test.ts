@@ -92,6 +92,19 @@ describe('bottle-imp tournament with programs', () => {
     expect(r.stderr).not.toContain('deciding');
   });
 
+  test('a program that is gone before ready, or answers with the wrong id, gets its line', () => {
+    const gone = tournament(['cmd:true', 'random', 'random', 'random']);
+    expect(gone.status).toBe(2);
+    expect(gone.stderr.trim().split('\n').at(-1)).toBe(
+      'bottle-imp: tournament: deal 1, rotation 1: seat 1 (cmd:true) exited with status 0 before ready',
+    );
+    const wrong = tournament([`cmd:node ${BAD} wrong-id`, 'random', 'random', 'random']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr.trim().split('\n').at(-1)).toMatch(
+      /seat 1 \(cmd:node \S+ wrong-id\) answered decide 3 with "\{\\"type\\":\\"action\\",\\"id\\":4,.*" instead of \{"type":"action","id":3,…\}$/,
+    );
+  });
+
   test.each(['slow', 'garbage', 'illegal', 'exit'])(
     'with --forfeit a program that misbehaves (%s) hands its seat to random and the hand is marked',
     (mode) => {

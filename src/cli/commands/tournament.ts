@@ -24,7 +24,7 @@ ends a hand holding a bottle, and its decision time.
   --seats LIST     one bot per seat, comma-separated: random, heuristic, ismcts, oracle,
                    a level (easy, medium, hard, expert), or cmd:COMMAND, a program that
                    speaks bottle-imp-bot/1 (docs/bot-protocol.md), e.g. "cmd:python3 bot.py"
-                   (each worker starts its own copy)
+                   (each worker starts its own copy; the command has no comma)
   --hands H        hands to play at least (rounded up to whole deals of N rotations)
   --seed S         whole number (default 1); the same seed gives the same deals
   --mode M         individual (default), 2-1-1 (4 players), 2-2-1 (5), 2-2-2 or 2-2-1-1 (6)
