@@ -125,7 +125,7 @@ describe('bottle-imp tournament', () => {
     ).rejects.toMatchObject({
       code: 1,
       stderr:
-        'bottle-imp: tournament: unknown bot "wizard" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert)\n',
+        'bottle-imp: tournament: unknown bot "wizard" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert, cmd:COMMAND)\n',
     });
   });
 });

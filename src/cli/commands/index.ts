@@ -2,6 +2,7 @@
 import type { Command } from '../io.js';
 import { analyse } from './analyse.js';
 import { bench } from './bench.js';
+import { bot } from './bot.js';
 import { play } from './play.js';
 import { randomGame } from './random-game.js';
 import { replay } from './replay.js';
@@ -14,4 +15,5 @@ export const commands: Record<string, Command> = {
   tournament,
   play,
   analyse,
+  bot,
 };

@@ -4,7 +4,7 @@ import type { Mode, PlayerCount } from '../../engine/index.js';
 import { ArgError, type Command, parseFlags, positiveNumber, tableFlags, wholeNumber, withArgErrors } from '../io.js';
 import { plural } from '../text.js';
 import { resolveBaselineCommit } from '../tournament/baseline.js';
-import { isSeatName, type TournamentSpec } from '../tournament/match.js';
+import { isProgramSeat, isSeatName, type TournamentSpec } from '../tournament/match.js';
 import { ProgressBar, ProgressLines } from '../tournament/progress.js';
 import { runDeals } from '../tournament/run.js';
 import { reportOf, type TournamentReport } from '../tournament/stats.js';
@@ -22,7 +22,9 @@ per hand with a 95% confidence interval (over deals), the share of hands won, ho
 ends a hand holding a bottle, and its decision time.
   --players N      2 to 6
   --seats LIST     one bot per seat, comma-separated: random, heuristic, ismcts, oracle,
-                   or a level (easy, medium, hard, expert)
+                   a level (easy, medium, hard, expert), or cmd:COMMAND, a program that
+                   speaks bottle-imp-bot/1 (docs/bot-protocol.md), e.g. "cmd:python3 bot.py"
+                   (each worker starts its own copy; the command has no comma)
   --hands H        hands to play at least (rounded up to whole deals of N rotations)
   --seed S         whole number (default 1); the same seed gives the same deals
   --mode M         individual (default), 2-1-1 (4 players), 2-2-1 (5), 2-2-2 or 2-2-1-1 (6)
@@ -31,6 +33,10 @@ ends a hand holding a bottle, and its decision time.
   --workers W      worker threads (default: one per core)
   --records DIR    save every hand as a bottle-imp/1 record in DIR
   --json           print the report as JSON
+  --bot-timeout S  seconds a program has per decision (default 10)
+  --forfeit        a program that fails plays the random bot for the rest of that hand,
+                   and the hand is marked; without it, a failure stops the run (exit 2)
+  --verbose        show the programs' standard error
 With fewer than 2 deals the interval is unknown (null in the JSON). The header and the
 progress go to standard error: a bar on a terminal, else a line every 10 seconds.
 Records name each entrant by its bot and place in --seats ("heuristic #3").
@@ -64,6 +70,9 @@ export const tournament: Command = {
         baseline: { type: 'string' },
         bot: { type: 'string' },
         gain: { type: 'string' },
+        'bot-timeout': { type: 'string' },
+        forfeit: { type: 'boolean', default: false },
+        verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       });
       if (values.help) {
@@ -82,11 +91,22 @@ export const tournament: Command = {
       const unknown = seats.find((s) => !isSeatName(s));
       if (unknown !== undefined)
         throw new ArgError(
-          `unknown bot "${unknown}" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert)`,
+          `unknown bot "${unknown}" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert, cmd:COMMAND)`,
         );
       const hands = wholeNumber(values.hands, 'hands', 1, 10_000_000);
       const { seed, budget, workers } = runFlags(values);
-      const spec: TournamentSpec = { players, mode, seats, seed, budget, records: values.records ?? null };
+      const spec: TournamentSpec = {
+        players,
+        mode,
+        seats,
+        seed,
+        budget,
+        records: values.records ?? null,
+        botTimeoutMs:
+          1000 * (values['bot-timeout'] === undefined ? 10 : positiveNumber(values['bot-timeout'], 'bot-timeout')),
+        forfeit: values.forfeit,
+        verbose: values.verbose,
+      };
       const deals = Math.ceil(hands / players);
       // The header at once, then progress: a bar on a terminal, else a line every 10 s.
       process.stderr.write(
@@ -99,14 +119,27 @@ export const tournament: Command = {
       const stop = new AbortController();
       const interrupt = (): void => stop.abort();
       process.once('SIGINT', interrupt);
+      let failure: string | undefined;
       const results = await runDeals(
         spec,
         deals,
         workers,
-        (done) => (bar instanceof ProgressBar ? bar.update(done * players) : bar.update(done)),
+        (done, result) => {
+          // A program's failure (without --forfeit) stops the run: no new deal is handed out.
+          if (result.failure !== undefined) {
+            failure ??= result.failure;
+            stop.abort();
+          }
+          if (bar instanceof ProgressBar) bar.update(done * players);
+          else bar.update(done);
+        },
         stop.signal,
       ).finally(() => process.off('SIGINT', interrupt));
       if (bar instanceof ProgressBar) bar.finish();
+      if (failure !== undefined) {
+        process.stderr.write(`bottle-imp: tournament: ${failure}\n`);
+        return 2;
+      }
       if (results.length === 0) throw new ArgError('interrupted before any deal was finished');
       if (stop.signal.aborted)
         process.stderr.write(
@@ -130,6 +163,9 @@ interface Flags {
   bot?: string;
   gain?: string;
   baseline?: string;
+  'bot-timeout'?: string;
+  forfeit: boolean;
+  verbose: boolean;
 }
 
 /** The flags every tournament shares: seed, search budget, workers. */
@@ -148,6 +184,8 @@ async function strength(values: Flags, players: PlayerCount, mode: Mode): Promis
   if (values.seats !== undefined)
     throw new ArgError('--baseline chooses the seats itself: give --bot instead of --seats');
   const bot = values.bot ?? 'heuristic';
+  if (isProgramSeat(bot))
+    throw new ArgError('--baseline plays our bots against their frozen selves: put a program (cmd:) in --seats');
   if (!isSeatName(bot) || bot === 'oracle')
     throw new ArgError(`unknown bot "${bot}" in --bot (random, heuristic, ismcts, easy, medium, hard, expert)`);
   const gain = values.gain === undefined ? DEFAULT_GAIN : positiveNumber(values.gain, 'gain');
@@ -216,12 +254,14 @@ function formatReport(r: TournamentReport, mode: Mode, seed: number): string {
   const signed = (x: number): string => (x >= 0 ? '+' : '') + x.toFixed(2);
   const pct = (x: number): string => (100 * x).toFixed(1) + '%';
   const lines = [header(r.players, mode, r.hands / r.players, seed), ''];
+  // Wide enough for a program's seat spec ("cmd:python3 bot.py").
+  const width = Math.max(10, ...r.bots.map((b) => b.name.length));
   lines.push(
-    `${'bot'.padEnd(10)} ${'points/hand'.padStart(11)}  ${'95% interval'.padEnd(18)} ${'won'.padStart(6)} ${'bottle'.padStart(7)}  decision ms median / p99 (CPU ms)`,
+    `${'bot'.padEnd(width)} ${'points/hand'.padStart(11)}  ${'95% interval'.padEnd(18)} ${'won'.padStart(6)} ${'bottle'.padStart(7)}  decision ms median / p99 (CPU ms)`,
   );
   for (const b of r.bots) {
     lines.push(
-      `${b.name.padEnd(10)} ${signed(b.meanPoints).padStart(11)}  ${interval(b.ci95).padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)} (${b.decisionCpuMs.median.toFixed(2)} / ${b.decisionCpuMs.p99.toFixed(2)})`,
+      `${b.name.padEnd(width)} ${signed(b.meanPoints).padStart(11)}  ${interval(b.ci95).padEnd(18)} ${pct(b.winShare).padStart(6)} ${pct(b.bottleRate).padStart(7)}  ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)} (${b.decisionCpuMs.median.toFixed(2)} / ${b.decisionCpuMs.p99.toFixed(2)})`,
     );
   }
   if (r.difference) {
@@ -231,5 +271,11 @@ function formatReport(r: TournamentReport, mode: Mode, seed: number): string {
       `${d.a} minus ${d.b}, paired by deal: ${signed(d.mean)} points per hand, 95% interval ${interval(d.ci95)}`,
     );
   }
+  if (r.forfeits.length > 0)
+    lines.push(
+      '',
+      `Forfeited hands (the program's seat played random from its failure on): ${r.forfeits.length}`,
+      ...r.forfeits.map((f) => `  ${f}`),
+    );
   return lines.join('\n') + '\n';
 }

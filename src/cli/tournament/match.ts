@@ -8,9 +8,12 @@ import { join } from 'node:path';
 import type { Bot, Budget } from '../../bots/index.js';
 import { botForLevel, createBot, isBotName, playBotTurns } from '../../bots/index.js';
 import { oracleBot } from '../../bots/oracle.js';
-import { Game, type Mode, type PlayerCount } from '../../engine/index.js';
+import { Game, type Mode, type PlayerCount, visibleEvents } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
 import { isBotLevel } from '../../values/index.js';
+import { ProgramFailure } from '../botproto/program.js';
+import { Programs } from '../botproto/programs.js';
+import { ProgramSeat } from '../botproto/seat.js';
 import { type BaselineBots, baselineBotOn } from './baseline.js';
 
 /** Everything a worker needs to play deals: plain data, sent once. */
@@ -25,6 +28,12 @@ export interface TournamentSpec {
   readonly records: string | null;
   /** A frozen baseline (baseline.ts) whose bots play the seats named `NAME@REF`. */
   readonly baseline?: { readonly ref: string; readonly dir: string };
+  /** Programs (seats `cmd:…`): milliseconds per decision (default 10 s). */
+  readonly botTimeoutMs?: number;
+  /** A program that fails plays the random bot for the rest of its hand, instead of stopping the run. */
+  readonly forfeit?: boolean;
+  /** Show the programs' standard error. */
+  readonly verbose?: boolean;
 }
 
 export interface SeatResult {
@@ -48,11 +57,20 @@ export interface DealResult {
    * shared machine it says what a decision costs a free core, whatever the load.
    */
   readonly decisionCpuMs: Record<string, number[]>;
+  /** Hands a program forfeited (--forfeit): one line each, "deal D, rotation R: seat S (cmd:…) …". */
+  readonly forfeits: readonly string[];
+  /** Without --forfeit, the program failure that stopped this deal; its hands are then incomplete. */
+  readonly failure?: string;
 }
 
 /** Names accepted in --seats: the bots anyone may create, the levels, and the oracle. */
 export function isSeatName(name: string): boolean {
-  return isBotName(name) || isBotLevel(name) || name === 'oracle';
+  return isBotName(name) || isBotLevel(name) || name === 'oracle' || isProgramSeat(name);
+}
+
+/** A seat spec `cmd:COMMAND`: a program speaking bottle-imp-bot/1 (docs/bot-protocol.md). */
+export function isProgramSeat(name: string): boolean {
+  return name.startsWith('cmd:') && name.slice(4).trim() !== '';
 }
 
 /** The seed of deal d: deals of different tournament seeds do not overlap in practice. */
@@ -65,30 +83,62 @@ export function baselineSeat(name: string, ref: string): string {
   return `${name}@${ref}`;
 }
 
-export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineBots | null = null): DealResult {
+/**
+ * The deal's hands. `programs` are this thread's running programs (one per `cmd:` entrant,
+ * kept from deal to deal); a program's failure ends the deal with `failure`, or with
+ * --forfeit marks the hand in `forfeits`.
+ */
+export function playDeal(
+  spec: TournamentSpec,
+  deal: number,
+  baseline: BaselineBots | null = null,
+  programs: Programs = new Programs(spec),
+): DealResult {
   const n = spec.players;
   const hands: SeatResult[][] = [];
   const decisionMs: Record<string, number[]> = {};
   const decisionCpuMs: Record<string, number[]> = {};
+  const forfeits: string[] = [];
   for (let rotation = 0; rotation < n; rotation++) {
-    const created = Game.create({ players: n, mode: spec.mode, rounds: 1 }, dealSeed(spec.seed, deal));
+    const seed = dealSeed(spec.seed, deal);
+    const created = Game.create({ players: n, mode: spec.mode, rounds: 1 }, seed);
     if (!created.ok) throw new Error(created.error.message);
     const game = created.value;
     const names = Array.from({ length: n }, (_, s) => spec.seats[(s + rotation) % n]);
-    const bots = names.map((name, s) =>
-      makeBot(spec, name, (dealSeed(spec.seed, deal) + 7919 * (rotation * n + s + 1)) >>> 0, game, baseline),
-    );
-    let cpuBefore = process.cpuUsage();
-    playBotTurns(game, bots, {
-      before: () => {
-        cpuBefore = process.cpuUsage();
-      },
-      after: (seat, _action, _events, ms) => {
-        const cpu = process.cpuUsage(cpuBefore);
-        (decisionMs[names[seat]] ??= []).push(ms);
-        (decisionCpuMs[names[seat]] ??= []).push((cpu.user + cpu.system) / 1000);
-      },
+    const bots = names.map((name, s) => {
+      const botSeed = (seed + 7919 * (rotation * n + s + 1)) >>> 0;
+      if (!isProgramSeat(name)) return makeBot(spec, name, botSeed, game, baseline);
+      return new ProgramSeat(programs.of((s + rotation) % n, name.slice(4)), spec.forfeit ? botSeed : null);
     });
+    const seated = bots.flatMap((bot, s) => (bot instanceof ProgramSeat ? [{ bot, s }] : []));
+    let cpuBefore = process.cpuUsage();
+    try {
+      for (const { bot, s } of seated) bot.begin(game, s, seed);
+      playBotTurns(game, bots, {
+        before: () => {
+          cpuBefore = process.cpuUsage();
+        },
+        after: (seat, _action, events, ms) => {
+          const cpu = process.cpuUsage(cpuBefore);
+          (decisionMs[names[seat]] ??= []).push(ms);
+          (decisionCpuMs[names[seat]] ??= []).push((cpu.user + cpu.system) / 1000);
+          for (const { bot, s } of seated) bot.events(visibleEvents(events, s));
+        },
+      });
+      for (const { bot } of seated) bot.end();
+    } catch (e) {
+      if (!(e instanceof ProgramFailure)) throw e;
+      return {
+        deal,
+        hands,
+        decisionMs,
+        decisionCpuMs,
+        forfeits,
+        failure: `deal ${deal + 1}, rotation ${rotation + 1}: ${e.line}`,
+      };
+    }
+    for (const { bot } of seated)
+      if (bot.failure !== null) forfeits.push(`deal ${deal + 1}, rotation ${rotation + 1}: ${bot.failure}`);
     const result = game.log[0].result!;
     const top = Math.max(...result.scores);
     const topCount = result.scores.filter((p) => p === top).length;
@@ -109,7 +159,7 @@ export function playDeal(spec: TournamentSpec, deal: number, baseline: BaselineB
       writeFileSync(file, JSON.stringify(recordOf(game, labels)) + '\n');
     }
   }
-  return { deal, hands, decisionMs, decisionCpuMs };
+  return { deal, hands, decisionMs, decisionCpuMs, forfeits };
 }
 
 function makeBot(spec: TournamentSpec, name: string, seed: number, game: Game, baseline: BaselineBots | null): Bot {

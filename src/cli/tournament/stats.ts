@@ -23,6 +23,8 @@ export interface TournamentReport {
     readonly mean: number;
     readonly ci95: [number, number] | null;
   };
+  /** Hands a program forfeited (--forfeit), one line each, in deal order. */
+  readonly forfeits: readonly string[];
 }
 
 /**
@@ -61,7 +63,8 @@ export function reportOf(players: number, seats: readonly string[], deals: reado
       decisionCpuMs: { median: round2(quantile(cpu, 0.5)), p99: round2(quantile(cpu, 0.99)) },
     };
   });
-  const report: TournamentReport = { players, hands: deals.length * players, bots };
+  const forfeits = deals.flatMap((d) => d.forfeits);
+  const report: TournamentReport = { players, hands: deals.length * players, bots, forfeits };
   if (names.length !== 2) return report;
   const [a, b] = names;
   const diffs = perDeal.get(a)!.map((x, i) => x - perDeal.get(b)![i]);
