@@ -8,7 +8,7 @@ import type { Action, GameEvent } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import type { GameOwner } from '../game-owner/owner.js';
-import { decisionSeed } from '../ids.js';
+import { decisionSeed, thinkShare } from '../ids.js';
 import type { SerialQueue } from '../serial.js';
 import { StaleOwnerError } from '../store/store.js';
 import type { TableContext } from './context.js';
@@ -55,8 +55,9 @@ export class BotDriver {
       if (this.seats.botFor(seat) === null || this.thinking.has(seat)) continue;
       this.thinking.add(seat);
       const base = this.ctx.config.botDelayMs;
-      // A little variation makes bots feel less mechanical.
-      const delay = base === 0 ? 0 : base * (0.6 + 0.8 * Math.random());
+      // A little variation makes bots feel less mechanical; drawn from the game's seed, it
+      // is the same each time the game is played over (a test on virtual time repeats).
+      const delay = base === 0 ? 0 : base * (0.6 + 0.8 * thinkShare(owner.row.seed, owner.seq, seat));
       this.ctx.clock.after(delay, () => {
         this.turn(owner, seat).catch((e) => {
           this.thinking.delete(seat);
