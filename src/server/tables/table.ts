@@ -357,7 +357,9 @@ export class Table {
     if (mine?.seq === before + 1 && isDeepStrictEqual(mine.action, wanted))
       return { seq: mine.seq, events: owner.takeNews()?.events ?? [] };
     await this.tellNews(owner);
-    if (owner.inDoubt || !(e instanceof StoreUnavailableError)) throw e;
+    // Refused before it was sent (no connection to be had), it surely changed nothing:
+    // ERR_UNAVAILABLE says so. Settled and not stored, another action took its seq.
+    if (owner.inDoubt || !(e instanceof StoreUnavailableError && e.unsure)) throw e;
     throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
   }
 
