@@ -4,7 +4,7 @@
  * seat's view and legal actions inside the table's queue, thinks outside it in the bot
  * pool, and applies its choice back inside the queue if the seat is still the bot's.
  */
-import type { Action, GameEvent } from '../../engine/index.js';
+import type { Action } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import type { GameOwner } from '../game-owner/owner.js';
@@ -23,8 +23,12 @@ export interface BotSeats {
   playing(): GameOwner | null;
   /** The level of the bot that plays the seat now, or null when a person does. */
   botFor(seat: number): BotLevel | null;
-  /** An accepted bot action: finish the game if it is over, tell everyone, schedule the next turns. */
-  afterAction(owner: GameOwner, events: GameEvent[], seat: number): Promise<void>;
+  /**
+   * Play the bot's action for the seat: stored in one write with the clocks it changes (as
+   * a person's), then the game finished if it is over, everyone told, the next turns
+   * scheduled. False if the engine refused it (nothing changed).
+   */
+  act(owner: GameOwner, action: Action, seat: number): Promise<boolean>;
   /** Learn the outcome of a write in doubt and tell everyone what is stored (before a move, after a failed turn). */
   resync(owner: GameOwner): Promise<void>;
 }
@@ -122,18 +126,17 @@ export class BotDriver {
       // An earlier write in doubt first, told to everyone: the choice is judged against the log as stored.
       await this.seats.resync(owner);
       if (!this.mayPlay(owner, seat)) return;
-      let result = choice.seat === seat ? await owner.act(choice, true, this.ctx.clock.now()) : null;
-      if (!result?.ok && owner.seq === job.seq) {
+      let acted = choice.seat === seat && (await this.seats.act(owner, choice, seat));
+      if (!acted && owner.seq === job.seq) {
         this.ctx.log.warn(
           { table: this.code, seat, choice },
           'bot chose an illegal action; playing its first legal action',
         );
-        result = await owner.act(job.fallback, true, this.ctx.clock.now());
+        acted = await this.seats.act(owner, job.fallback, seat);
       }
-      if (result?.ok) {
+      if (acted) {
         this.failures = 0;
         this.ctx.metrics.actions.inc({ by: 'bot' });
-        await this.seats.afterAction(owner, result.value.events, seat);
       } else {
         this.schedule();
       }
