@@ -39,5 +39,19 @@ export function newSeed(): string {
  * choices, 32 bits at the most each) tells nothing of the seed and the deals.
  */
 export function decisionSeed(gameSeed: Seed, seq: number, seat: number): number {
-  return createHash('sha256').update(`${gameSeed}/${seq}/${seat}`).digest().readUInt32LE(0);
+  return word(`${gameSeed}/${seq}/${seat}`);
+}
+
+/**
+ * Where in its range a bot's thinking delay falls, in [0, 1): the same game, step and seat
+ * always wait alike (a replay on virtual time is the same), and a hash of its own, so that
+ * the wait tells nothing of the decision's seed either.
+ */
+export function thinkShare(gameSeed: Seed, seq: number, seat: number): number {
+  return word(`${gameSeed}/${seq}/${seat}/think`) / 2 ** 32;
+}
+
+/** 32 bits of the text's SHA-256. */
+function word(text: string): number {
+  return createHash('sha256').update(text).digest().readUInt32LE(0);
 }

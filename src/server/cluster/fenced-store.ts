@@ -13,14 +13,11 @@ import {
   type ChatRow,
   type GameLog,
   type GameRow,
-  type GameStatus,
   type SeatRow,
   StaleOwnerError,
   type TableRow,
   type TableStore,
   type TableWrite,
-  type TimerKey,
-  type TimerKind,
   type TimerRow,
   type WithAction,
 } from '../store/store.js';
@@ -70,10 +67,6 @@ export class FencedStore implements TableStores {
     this.held();
   }
 
-  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[]): Promise<void> {
-    return this.write((f) => this.store.startGame(game, table, seats, f));
-  }
-
   commitTable(w: TableWrite): Promise<void> {
     return this.write((f) => this.store.commitTable(w, f));
   }
@@ -82,24 +75,12 @@ export class FencedStore implements TableStores {
     return this.write((f) => this.store.appendAction(gameId, row, also, f));
   }
 
-  setGameStatus(gameId: string, status: GameStatus, at: number): Promise<void> {
-    return this.write((f) => this.store.setGameStatus(gameId, status, at, f));
-  }
-
   addChat(row: ChatRow): Promise<void> {
     return this.write((f) => this.store.addChat(row, f));
   }
 
   setTimer(timer: TimerRow): Promise<void> {
     return this.write((f) => this.store.setTimer(timer, f));
-  }
-
-  clearTimer(tableCode: string, kind: TimerKind, seat: number): Promise<void> {
-    return this.write((f) => this.store.clearTimer(tableCode, kind, seat, f));
-  }
-
-  changeTimers(tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[]): Promise<void> {
-    return this.write((f) => this.store.changeTimers(tableCode, set, clear, f));
   }
 
   // ---- reads: the store's own ----

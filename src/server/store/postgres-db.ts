@@ -48,6 +48,20 @@ function unreachable(e: unknown, mayHaveCommitted = true): unknown {
   return new StoreUnavailableError(mayHaveCommitted && !notConnected);
 }
 
+const QUERY_LIMIT_MS = 10_000;
+
+/** How long a statement may take (ms): 10 s, or the `query_timeout` that `url` gives. */
+function queryLimit(url: string): number {
+  let given: string | null = null;
+  try {
+    given = new URL(url).searchParams.get('query_timeout');
+  } catch {
+    // Not a URL node-postgres would read a query_timeout from either: the default holds.
+  }
+  const ms = Number(given);
+  return given !== null && Number.isInteger(ms) && ms > 0 ? ms : QUERY_LIMIT_MS;
+}
+
 /** A transaction that failed before its COMMIT was sent: nothing of it can be stored. */
 class BeforeCommit extends Error {
   constructor(override readonly cause: unknown) {
@@ -73,12 +87,16 @@ export class PostgresDatabase {
   static async open(url: string, onIdleError: (e: Error) => void): Promise<PostgresDatabase> {
     // A database that does not answer fails the request within seconds instead of hanging
     // it. The connect timeout also bounds the wait for a free pooled connection, which on
-    // a loaded machine (a 200-table ramp-up with 4 s of event-loop lag) took over 3 s.
+    // a loaded machine (a 200-table ramp-up with 4 s of event-loop lag) took over 3 s. It
+    // is the query limit, so that a write that needs a new connection gives up no later
+    // than one on an open connection: node-postgres takes a `query_timeout` in the URL
+    // over the one given here, but the pool's connect timeout only from here.
+    const limit = queryLimit(url);
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
-      connectionTimeoutMillis: 10_000,
-      query_timeout: 10_000,
+      connectionTimeoutMillis: limit,
+      query_timeout: limit,
     });
     pool.on('error', onIdleError);
     try {

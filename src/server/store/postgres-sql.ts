@@ -36,7 +36,7 @@ export interface HotWrite {
 }
 
 /**
- * A change of a table's deadlines (Store.changeTimers) as two data-modifying statements,
+ * A change of a table's deadlines (TimerChange) as two data-modifying statements,
  * its parameters from $n: the table; the kinds and seats to clear; the kinds, seats and
  * deadlines to set.
  */
@@ -60,7 +60,7 @@ export function asOne(sqls: readonly string[]): string {
   return `WITH ${cteParts(sqls)} SELECT 1`;
 }
 
-/** The parameters of a change of deadlines (TIMER_CHANGE, HOT.changeTimers). */
+/** The parameters of a change of deadlines (TIMER_CHANGE, HOT.appendWithTimers). */
 export function timerChangeValues({ tableCode, set, clear }: TimerChange): unknown[] {
   return [
     tableCode,
@@ -91,14 +91,6 @@ export const HOT = {
       `INSERT INTO timers (table_code, kind, seat, deadline) SELECT $1, $2, $3, $4 WHERE ${guard}
        ON CONFLICT (table_code, kind, seat) DO UPDATE SET deadline = excluded.deadline`,
     ],
-  },
-  clearTimer: {
-    name: 'clear-timer',
-    sql: (guard: string) => [`DELETE FROM timers WHERE table_code = $1 AND kind = $2 AND seat = $3 AND ${guard}`],
-  },
-  changeTimers: {
-    name: 'change-timers',
-    sql: (guard: string) => timerChangeSql(1, guard),
   },
 } satisfies Record<string, HotWrite>;
 

@@ -23,14 +23,11 @@ import type {
   ChatRow,
   Fence,
   GameRow,
-  GameStatus,
   Ownership,
   SeatRow,
   Store,
   TableRow,
   TableWrite,
-  TimerKey,
-  TimerKind,
   TimerRow,
   WithAction,
 } from './store.js';
@@ -99,10 +96,6 @@ export class PostgresStore implements Store {
     return rows.map((r) => r.code);
   }
 
-  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
-    return this.commitTable({ code: table.code, game, table: { row: table, seats } }, fence);
-  }
-
   commitTable(w: TableWrite, fence?: Fence): Promise<void> {
     return this.db.transaction(async (c) => {
       await this.db.checkFence(c, { code: w.code }, fence);
@@ -147,10 +140,6 @@ export class PostgresStore implements Store {
     }
   }
 
-  async setGameStatus(gameId: string, status: GameStatus, at: number, fence?: Fence): Promise<void> {
-    await this.db.fenced({ gameId }, fence, (c) => c.query(SQL.gameStatus, [gameId, status, at]));
-  }
-
   async loadGame(gameId: string): Promise<GameRow | null> {
     const { rows } = await this.db.query(SQL.game, [gameId]);
     return rows.length > 0 ? decodeGame(rows[0]) : null;
@@ -180,19 +169,6 @@ export class PostgresStore implements Store {
   async setTimer(timer: TimerRow, fence?: Fence): Promise<void> {
     const { tableCode, kind, seat, deadline } = timer;
     await this.db.hotWrite(HOT.setTimer, [tableCode, kind, seat, deadline], { code: tableCode }, fence);
-  }
-
-  async clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void> {
-    await this.db.hotWrite(HOT.clearTimer, [tableCode, kind, seat], { code: tableCode }, fence);
-  }
-
-  async changeTimers(
-    tableCode: string,
-    set: readonly TimerRow[],
-    clear: readonly TimerKey[],
-    fence?: Fence,
-  ): Promise<void> {
-    await this.db.hotWrite(HOT.changeTimers, timerChangeValues({ tableCode, set, clear }), { code: tableCode }, fence);
   }
 
   async timersOf(tableCode: string): Promise<TimerRow[]> {

@@ -20,15 +20,12 @@ import type {
   ChatRow,
   Fence,
   GameRow,
-  GameStatus,
   Ownership,
   SeatRow,
   Store,
   TableRow,
   TableWrite,
   TimerChange,
-  TimerKey,
-  TimerKind,
   TimerRow,
   WithAction,
 } from './store.js';
@@ -260,14 +257,6 @@ export class SqliteStore implements Store {
     return (this.stmts.openTables.all() as { code: string }[]).map((r) => r.code);
   }
 
-  async startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
-    this.write(() => {
-      this.checkFence(table.code, fence);
-      this.insertGame(game);
-      this.writeTable(table, seats);
-    });
-  }
-
   /** Inside a transaction: a new game's row. */
   private insertGame(game: GameRow): void {
     this.stmts.insertGame.run({
@@ -314,13 +303,6 @@ export class SqliteStore implements Store {
     }
   }
 
-  async setGameStatus(gameId: string, status: GameStatus, at: number, fence?: Fence): Promise<void> {
-    this.write(() => {
-      this.checkFence(gameId, fence, gameId);
-      this.stmts.gameStatus.run(status, at, gameId);
-    });
-  }
-
   async loadGame(gameId: string): Promise<GameRow | null> {
     const g = this.stmts.game.get(gameId);
     return g ? decodeGame(g) : null;
@@ -349,25 +331,6 @@ export class SqliteStore implements Store {
     this.write(() => {
       this.checkFence(timer.tableCode, fence);
       this.stmts.setTimer.run(timer.tableCode, timer.kind, timer.seat, timer.deadline);
-    });
-  }
-
-  async clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void> {
-    this.write(() => {
-      this.checkFence(tableCode, fence);
-      this.stmts.clearTimer.run(tableCode, kind, seat);
-    });
-  }
-
-  async changeTimers(
-    tableCode: string,
-    set: readonly TimerRow[],
-    clear: readonly TimerKey[],
-    fence?: Fence,
-  ): Promise<void> {
-    this.write(() => {
-      this.checkFence(tableCode, fence);
-      this.writeTimers({ tableCode, set, clear });
     });
   }
 

@@ -107,7 +107,7 @@ export interface TimerChange {
 export interface WithAction {
   /** The game ended with it: mark it finished at this time. */
   readonly finished?: { at: number };
-  /** The turn clocks it starts and stops (changeTimers; the table is the game's). */
+  /** The turn clocks it starts and stops (the table is the game's). */
   readonly timers?: TimerChange;
 }
 
@@ -131,7 +131,7 @@ export class SeqTakenError extends Error {
   }
 }
 
-/** saveTable's or startGame's refusal when the stored table is not at the version before. */
+/** saveTable's or commitTable's refusal when the stored table is not at the version before. */
 export class StaleTableError extends Error {
   constructor(code: string, version: number) {
     super(version === 1 ? `table ${code} already exists` : `table ${code} is no longer at version ${version - 1}`);
@@ -210,13 +210,6 @@ export interface ChatStore {
 /** A table's deadlines (timers that survive a restart). */
 export interface DeadlineStore {
   setTimer(timer: TimerRow, fence?: Fence): Promise<void>;
-  clearTimer(tableCode: string, kind: TimerKind, seat: number, fence?: Fence): Promise<void>;
-  /**
-   * Several of a table's deadlines at once, in one transaction (a turn's clocks: the one
-   * who acted stops, the next starts): `set` stored as by setTimer, `clear` removed as by
-   * clearTimer. A deadline is not in both.
-   */
-  changeTimers(tableCode: string, set: readonly TimerRow[], clear: readonly TimerKey[], fence?: Fence): Promise<void>;
   timersOf(tableCode: string): Promise<TimerRow[]>;
 }
 
@@ -232,8 +225,6 @@ export interface TableStore extends ChatStore, DeadlineStore {
   publicLobbies(limit: number): Promise<{ table: TableRow; seats: SeatRow[]; finished: string[] }[]>;
   /** Codes of tables still in use (waiting, playing or finished but not closed). */
   openTableCodes(): Promise<string[]>;
-  /** Start a game: the game row and its table's new state (saved as by saveTable), together. */
-  startGame(game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void>;
   /**
    * A table's change in one transaction (TableWrite): all of it is stored, or nothing (a
    * stale version is StaleTableError, as for saveTable). The table must exist already.
@@ -249,7 +240,6 @@ export interface GameLog {
    * clocks are one write). Throws SeqTakenError if that number is taken (and changes nothing).
    */
   appendAction(gameId: string, row: ActionRow, also?: WithAction, fence?: Fence): Promise<void>;
-  setGameStatus(gameId: string, status: GameStatus, at: number, fence?: Fence): Promise<void>;
   loadGame(gameId: string): Promise<GameRow | null>;
   loadActions(gameId: string): Promise<ActionRow[]>;
   finishedGames(tableCode: string): Promise<GameRow[]>;

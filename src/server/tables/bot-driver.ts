@@ -4,11 +4,11 @@
  * seat's view and legal actions inside the table's queue, thinks outside it in the bot
  * pool, and applies its choice back inside the queue if the seat is still the bot's.
  */
-import type { Action, GameEvent } from '../../engine/index.js';
+import type { Action } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import type { GameOwner } from '../game-owner/owner.js';
-import { decisionSeed } from '../ids.js';
+import { decisionSeed, thinkShare } from '../ids.js';
 import type { SerialQueue } from '../serial.js';
 import { StaleOwnerError } from '../store/store.js';
 import type { TableContext } from './context.js';
@@ -23,8 +23,12 @@ export interface BotSeats {
   playing(): GameOwner | null;
   /** The level of the bot that plays the seat now, or null when a person does. */
   botFor(seat: number): BotLevel | null;
-  /** An accepted bot action: finish the game if it is over, tell everyone, schedule the next turns. */
-  afterAction(owner: GameOwner, events: GameEvent[], seat: number): Promise<void>;
+  /**
+   * Play the bot's action for the seat: stored in one write with the clocks it changes (as
+   * a person's), then the game finished if it is over, everyone told, the next turns
+   * scheduled. False if the engine refused it (nothing changed).
+   */
+  act(owner: GameOwner, action: Action, seat: number): Promise<boolean>;
   /** Learn the outcome of a write in doubt and tell everyone what is stored (before a move, after a failed turn). */
   resync(owner: GameOwner): Promise<void>;
 }
@@ -55,8 +59,9 @@ export class BotDriver {
       if (this.seats.botFor(seat) === null || this.thinking.has(seat)) continue;
       this.thinking.add(seat);
       const base = this.ctx.config.botDelayMs;
-      // A little variation makes bots feel less mechanical.
-      const delay = base === 0 ? 0 : base * (0.6 + 0.8 * Math.random());
+      // A little variation makes bots feel less mechanical; drawn from the game's seed, it
+      // is the same each time the game is played over (a test on virtual time repeats).
+      const delay = base === 0 ? 0 : base * (0.6 + 0.8 * thinkShare(owner.row.seed, owner.seq, seat));
       this.ctx.clock.after(delay, () => {
         this.turn(owner, seat).catch((e) => {
           this.thinking.delete(seat);
@@ -121,18 +126,17 @@ export class BotDriver {
       // An earlier write in doubt first, told to everyone: the choice is judged against the log as stored.
       await this.seats.resync(owner);
       if (!this.mayPlay(owner, seat)) return;
-      let result = choice.seat === seat ? await owner.act(choice, true, this.ctx.clock.now()) : null;
-      if (!result?.ok && owner.seq === job.seq) {
+      let acted = choice.seat === seat && (await this.seats.act(owner, choice, seat));
+      if (!acted && owner.seq === job.seq) {
         this.ctx.log.warn(
           { table: this.code, seat, choice },
           'bot chose an illegal action; playing its first legal action',
         );
-        result = await owner.act(job.fallback, true, this.ctx.clock.now());
+        acted = await this.seats.act(owner, job.fallback, seat);
       }
-      if (result?.ok) {
+      if (acted) {
         this.failures = 0;
         this.ctx.metrics.actions.inc({ by: 'bot' });
-        await this.seats.afterAction(owner, result.value.events, seat);
       } else {
         this.schedule();
       }

@@ -98,7 +98,7 @@ export class Table {
         const s = this.state.seats[seat];
         return s.bot ?? (s.away ? STAND_IN_LEVEL : null);
       },
-      afterAction: (owner, events, seat) => this.afterAction(owner, events, seat, false),
+      act: (owner, action, seat) => this.botAct(owner, action, seat),
       resync: (owner) => this.resync(owner),
     });
     this.chat = new TableChat(ctx.store, row.code);
@@ -305,19 +305,14 @@ export class Table {
       if (since || view > owner.seq)
         throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
-    // The usual action (the game goes on, the seat was not away) stores the deadlines it
-    // brings in line in the same write as itself: one round trip to the database, not two.
     let timers: PreparedChange | null | undefined;
     const before = owner.seq;
     let acted: { seq: number; events: GameEvent[] };
     try {
-      const result = await owner.act(wanted, false, this.ctx.clock.now(), (after) => {
-        if (after.over || this.state.seats[seat].away) return undefined;
-        timers = this.inLine(this.state, after, { fresh: seat });
-        return timers?.stored;
-      });
-      if (!result.ok) throw new ServerError(result.error.code, result.error.message, 409);
-      acted = result.value;
+      const stored = await this.storeAction(owner, wanted, false);
+      if (!stored.result.ok) throw new ServerError(stored.result.error.code, stored.result.error.message, 409);
+      acted = stored.result.value;
+      timers = stored.timers;
     } catch (e) {
       acted = await this.outcomeOf(owner, wanted, before, e);
       // Stored by another copy of the write, whose deadlines the table did not arm: they start afresh.
@@ -329,6 +324,32 @@ export class Table {
     this.ctx.metrics.actions.inc({ by: 'human' });
     await this.afterAction(owner, acted.events, seat, true, timers !== undefined);
     return reply;
+  }
+
+  /**
+   * Store an action (a person's, or a bot's) and, in the same write, what it changes: the
+   * game finished with it, or else the deadlines it brings in line (turn clocks), unless
+   * the table's state changes too (a person takes their seat back from a stand-in), which
+   * its commit stores. The usual action is one round trip to the database, not two.
+   * `timers`: what was stored with it, to arm once stored (undefined: nothing was).
+   */
+  private async storeAction(owner: GameOwner, action: Action, byBot: boolean) {
+    let timers: PreparedChange | null | undefined;
+    const result = await owner.act(action, byBot, this.ctx.clock.now(), (after) => {
+      if (after.over || (!byBot && this.state.seats[action.seat].away)) return undefined;
+      timers = this.inLine(this.state, after, { fresh: action.seat });
+      return timers?.stored;
+    });
+    return { result, timers: result.ok ? timers : undefined };
+  }
+
+  /** A bot's action (see BotSeats.act): stored with its clocks as a person's is, then told. */
+  private async botAct(owner: GameOwner, action: Action, seat: number): Promise<boolean> {
+    const { result, timers } = await this.storeAction(owner, action, true);
+    if (!result.ok) return false;
+    if (timers) this.deadlines.applied(timers);
+    await this.afterAction(owner, result.value.events, seat, false, timers !== undefined);
+    return true;
   }
 
   /**
@@ -357,7 +378,9 @@ export class Table {
     if (mine?.seq === before + 1 && isDeepStrictEqual(mine.action, wanted))
       return { seq: mine.seq, events: owner.takeNews()?.events ?? [] };
     await this.tellNews(owner);
-    if (owner.inDoubt || !(e instanceof StoreUnavailableError)) throw e;
+    // Refused before it was sent (no connection to be had), it surely changed nothing:
+    // ERR_UNAVAILABLE says so. Settled and not stored, another action took its seq.
+    if (owner.inDoubt || !(e instanceof StoreUnavailableError && e.unsure)) throw e;
     throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
   }
 

@@ -127,7 +127,8 @@ describe.skipIf(!pgHere)('leases between two nodes', () => {
       await new FencedStore(store, code, fenceB, hooks).setTimer(timer);
       expect(await store.timersOf(code)).toEqual([timer]);
       // A table not yet claimed writes nothing at all.
-      await expect(new FencedStore(store, code, null, hooks).clearTimer(code, 'close', -1)).rejects.toBeInstanceOf(
+      const clear = { code, timers: { tableCode: code, set: [], clear: [{ kind: 'close' as const, seat: -1 }] } };
+      await expect(new FencedStore(store, code, null, hooks).commitTable(clear)).rejects.toBeInstanceOf(
         StaleOwnerError,
       );
       expect(await store.timersOf(code)).toEqual([timer]);

@@ -15,6 +15,7 @@ import { SQLITE_FILE, SqliteStore } from '../../../src/server/store/sqlite.js';
 import { SQLITE_MIGRATIONS } from '../../../src/server/store/sqlite-schema.js';
 import {
   type ActionRow,
+  type Fence,
   type GameRow,
   type SeatRow,
   SeqTakenError,
@@ -103,6 +104,23 @@ const gameOf = (table: TableRow, id: string): GameRow => ({
   startedAt: 1_764_000_000_500,
   finishedAt: null,
 });
+/** A game started as the table starts one: its row and the table's next version, in one commitTable. */
+const startGame = (store: Store, game: GameRow, table: TableRow, seats: readonly SeatRow[], fence?: Fence) =>
+  store.commitTable({ code: table.code, game, table: { row: table, seats } }, fence);
+
+/** Some of a table's deadlines set and others cleared, as the table stores them (commitTable). */
+const changeTimers = (
+  store: Store,
+  code: string,
+  set: readonly TimerRow[],
+  clear: readonly TimerKey[],
+  fence?: Fence,
+) => store.commitTable({ code, timers: { tableCode: code, set, clear } }, fence);
+
+/** A game's new status (abandoned), as the table stores it (commitTable). */
+const abandon = (store: Store, table: TableRow, game: GameRow, at: number, fence?: Fence) =>
+  store.commitTable({ code: table.code, gameStatus: { gameId: game.id, status: 'abandoned', at } }, fence);
+
 const play = (seq: number, seat: number, card: number): ActionRow => ({
   seq,
   action: { type: 'play', seat, card },
@@ -188,7 +206,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
         expect((await other.loadTable(table.code))?.seats[0].name).toBe(winner);
 
         const game = gameOf(table, `g-${table.code}`);
-        await store.startGame(game, { ...next, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
+        await startGame(store, game, { ...next, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
         const appends = await Promise.allSettled([
           store.appendAction(game.id, play(1, 0, 5)),
           other.appendAction(game.id, play(1, 0, 6)),
@@ -219,7 +237,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     ]);
     // Back in the lobby after a game (a rematch waiting for someone new): listed with that game.
     const game = gameOf(started, `p-${started.code}`);
-    await store.startGame(game, { ...started, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
+    await startGame(store, game, { ...started, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
     await store.appendAction(game.id, play(1, 0, 5), { finished: { at: 1_764_000_000_900 } });
     await store.saveTable({ ...started, gameId: game.id, version: 4 }, seatsOf(3));
     expect((await store.publicLobbies(10_000)).find((l) => l.table.code === started.code)?.finished).toEqual([game.id]);
@@ -244,7 +262,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       await store.saveTable(table, seatsOf(3));
       const playing = { ...table, status: 'playing' as const, gameId: `g-${table.code}`, version: 2 };
       const game = gameOf(table, playing.gameId);
-      await store.startGame(game, playing, seatsOf(3));
+      await startGame(store, game, playing, seatsOf(3));
       expect(await store.loadGame(game.id)).toEqual(game);
       expect((await store.loadTable(table.code))?.table).toEqual(playing);
 
@@ -270,7 +288,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       const table = tableRow(1);
       await store.saveTable(table, seatsOf(3));
       const game = { ...gameOf(table, `s-${table.code}`), seed };
-      await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+      await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
       expect((await store.loadGame(game.id))?.seed).toBe(seed);
     }
   });
@@ -279,7 +297,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));
     const game = gameOf(table, `a-${table.code}`);
-    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+    await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
     expect(await store.loadAnalysis(game.id)).toBeNull();
     const first = JSON.stringify({
       format: 'bottle-imp-analysis/1',
@@ -298,7 +316,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       const table = tableRow(1);
       await store.saveTable(table, seatsOf(3));
       const game = gameOf(table, `r-${table.code}`);
-      await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+      await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
       games.push(game);
     }
     const [a, b, c] = games.map((g) => g.id);
@@ -328,7 +346,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));
     const game = gameOf(table, `q-${table.code}`);
-    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+    await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
     await store.requestAnalysis(game.id, 1_764_000_040_000);
     // A claim that has already run out (a lease in the past) stands for a dead node's.
     expect(await store.claimAnalyses({ node: 'node-1', leaseMs: -1000 }, 10)).toEqual([game.id]);
@@ -345,17 +363,17 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.saveTable(table, seatsOf(3));
     const game = gameOf(table, `g-${table.code}`);
     await expect(
-      store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3)),
+      startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3)),
     ).rejects.toBeInstanceOf(StaleTableError);
     expect(await store.loadGame(game.id)).toBeNull();
 
-    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+    await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
     await store.appendAction(game.id, play(1, 0, 5));
     await expect(store.appendAction(game.id, play(1, 0, 6), { finished: { at: 1 } })).rejects.toBeInstanceOf(
       SeqTakenError,
     );
     expect((await store.loadGame(game.id))?.status).toBe('running');
-    await store.setGameStatus(game.id, 'abandoned', 1_764_000_100_000);
+    await abandon(store, table, game, 1_764_000_100_000);
     expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'abandoned', finishedAt: 1_764_000_100_000 });
     expect(await store.finishedGames(table.code)).toEqual([]);
   });
@@ -399,14 +417,15 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_001_800_000 },
       { tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_040_000 },
     ]);
-    await store.clearTimer(table.code, 'absence', 1);
-    await store.clearTimer(table.code, 'turn', 1);
-    await store.clearTimer(table.code, 'absence', 2);
+    await changeTimers(store, table.code, [], [{ kind: 'absence', seat: 1 }]);
+    await changeTimers(store, table.code, [], [{ kind: 'turn', seat: 1 }]);
+    await changeTimers(store, table.code, [], [{ kind: 'absence', seat: 2 }]);
     expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
 
     // Several at once (a turn's clocks): seat 1's stops, seat 2's starts, the close moves.
     await store.setTimer({ tableCode: table.code, kind: 'turn', seat: 1, deadline: 1_764_000_050_000 });
-    await store.changeTimers(
+    await changeTimers(
+      store,
       table.code,
       [
         { tableCode: table.code, kind: 'turn', seat: 2, deadline: 1_764_000_070_000 },
@@ -421,7 +440,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       { tableCode: table.code, kind: 'close', seat: -1, deadline: 1_764_002_000_000 },
       { tableCode: table.code, kind: 'turn', seat: 2, deadline: 1_764_000_070_000 },
     ]);
-    await store.changeTimers(table.code, [], [{ kind: 'turn', seat: 2 }]);
+    await changeTimers(store, table.code, [], [{ kind: 'turn', seat: 2 }]);
     expect((await sorted()).map((t) => t.kind)).toEqual(['close']);
   });
 
@@ -489,7 +508,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.saveTable(table, seatsOf(3));
     const fence = (await store.claimTable(table.code, 'node-a', 60_000))!;
     const game = gameOf(table, `c-${table.code}`);
-    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3), fence);
+    await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3), fence);
     const turn = (seat: number, deadline: number): TimerRow => ({
       tableCode: table.code,
       kind: 'turn',
@@ -553,7 +572,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));
     const game = gameOf(table, `g-${table.code}`);
-    await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
+    await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
     await store.appendAction(game.id, play(1, 0, 5));
     await backing.raw(
       `UPDATE games SET options = '{"players": 9, "mode": "individual", "rounds": 1}' WHERE id = '${game.id}'`,
@@ -584,13 +603,13 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
         const table = tableRow(1, { createdAt: at });
         await store.saveTable(table, withToken);
         const game = { ...gameOf(table, `g-${table.code}`), startedAt: at + 10 };
-        await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, withToken);
+        await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, withToken);
         await store.appendAction(
           game.id,
           play(1, 0, 5),
           status === 'finished' ? { finished: { at: at + 20 } } : undefined,
         );
-        if (status === 'abandoned') await store.setGameStatus(game.id, 'abandoned', at + 20);
+        if (status === 'abandoned') await abandon(store, table, game, at + 20);
         await store.addChat({
           tableCode: table.code,
           gameId: game.id,
@@ -692,7 +711,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       const old = (await store.claimTable(table.code, 'node-a', 60_000))!;
       const game = gameOf(table, `f-${table.code}`);
       const playing = { ...table, status: 'playing' as const, gameId: game.id, version: 2 };
-      await store.startGame(game, playing, seatsOf(3), old);
+      await startGame(store, game, playing, seatsOf(3), old);
       await store.appendAction(game.id, play(1, 0, 5), undefined, old);
       await store.setTimer({ tableCode: table.code, kind: 'absence', seat: 2, deadline: 1_764_000_060_000 }, old);
 
@@ -706,7 +725,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       await stale(store.appendAction(game.id, play(2, 1, 6), undefined, old));
       await stale(store.appendAction(game.id, play(2, 1, 6), { finished: { at: 1_764_000_002_000 } }, old));
       await stale(store.saveTable({ ...playing, host: 2, version: 3 }, seatsOf(3, 'Stale'), old));
-      await stale(store.setGameStatus(game.id, 'abandoned', 1_764_000_003_000, old));
+      await stale(abandon(store, table, game, 1_764_000_003_000, old));
       await stale(
         store.addChat(
           { tableCode: table.code, gameId: game.id, seat: 0, name: 'Ann', text: 'x', reaction: null, at: 1 },
@@ -714,9 +733,10 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
         ),
       );
       await stale(store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: 1 }, old));
-      await stale(store.clearTimer(table.code, 'absence', 2, old));
+      await stale(changeTimers(store, table.code, [], [{ kind: 'absence', seat: 2 }], old));
       await stale(
-        store.changeTimers(
+        changeTimers(
+          store,
           table.code,
           [{ tableCode: table.code, kind: 'turn', seat: 1, deadline: 1 }],
           [{ kind: 'absence', seat: 2 }],
@@ -724,7 +744,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
         ),
       );
       const rival = gameOf(table, `r-${table.code}`);
-      await stale(store.startGame(rival, { ...playing, gameId: rival.id, version: 3 }, seatsOf(3), old));
+      await stale(startGame(store, rival, { ...playing, gameId: rival.id, version: 3 }, seatsOf(3), old));
       // The refusal names the table and tells a client to try again.
       await expect(store.appendAction(game.id, play(2, 1, 6), undefined, old)).rejects.toMatchObject({
         table: table.code,
@@ -746,7 +766,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       await store.appendAction(game.id, play(2, 1, 6), undefined, current);
       await store.appendAction(game.id, play(3, 2, 7), { finished: { at: 1_764_000_004_000 } }, current);
       await store.saveTable({ ...playing, status: 'finished', version: 3 }, seatsOf(3), current);
-      await store.clearTimer(table.code, 'absence', 2, current);
+      await changeTimers(store, table.code, [], [{ kind: 'absence', seat: 2 }], current);
       await store.addChat({
         tableCode: table.code,
         gameId: null,
@@ -772,7 +792,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
           await store.saveTable(table, seatsOf(3));
           const old = (await store.claimTable(table.code, 'node-a', 60_000))!;
           const game = gameOf(table, `x-${table.code}`);
-          await store.startGame(game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3), old);
+          await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3), old);
           await store.releaseTables('node-a', [table.code]);
           // The old owner appends while node-b claims and, at once, reads the log it will replay.
           const [append, seen] = await Promise.allSettled([

@@ -53,7 +53,7 @@ function deadlines(queue: SerialQueue, fired: [TimerKind, number][]): Deadlines 
   return new Deadlines({ store, log: pino({ level: 'silent' }), clock }, CODE, queue, async (kind, seat) => {
     fired.push([kind, seat]);
     // As the table does, with whatever the firing changes.
-    await store.clearTimer(CODE, kind, seat);
+    await store.commitTable({ code: CODE, timers: { tableCode: CODE, set: [], clear: [{ kind, seat }] } });
   });
 }
 
@@ -102,7 +102,7 @@ describe('deadlines', () => {
         [{ kind: 'turn', seat: 0, deadline: clock.now() + 60_000 }],
         [{ kind: 'turn', seat: 1 }],
       );
-      await store.changeTimers(CODE, change!.stored.set, change!.stored.clear);
+      await store.commitTable({ code: CODE, timers: change!.stored });
       d.applied(change!);
     });
     await clock.advance(120);

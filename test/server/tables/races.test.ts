@@ -2,9 +2,9 @@
  * The races that real time reaches only by luck, reached on purpose: tables run in this
  * process on virtual time (helpers/in-process.ts), with bot decisions held back until the
  * test lets them through. A player comes back while the stand-in bot that replaced them
- * is thinking; the host asks for a rematch while a bot thinks the last card; a turn clock
- * runs out in the very tick a player acts, in either order; with the clock off, nobody
- * connected is ever replaced.
+ * is thinking; the host asks for a rematch while a bot (or the host's stand-in) thinks the
+ * last card; a turn clock runs out in the very tick a player acts, in either order; with
+ * the clock off, nobody connected is ever replaced.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientAction } from '../../../src/protocol/messages.js';
@@ -70,11 +70,19 @@ describe('on virtual time', () => {
   it('a rematch asked while a bot thinks the last card is refused; asked once it played, it starts the next game', async () => {
     tables = await inProcess();
     tables.pool.hold();
-    const { table, host } = await hostAndBots(3, 'off');
-    // The host plays each turn; the bots' decisions go through one at a time, up to the last card.
+    const { table, host } = await hostAndBots(3, 'normal');
+    // The host plays each turn; the bots' decisions go through one at a time, up to the last
+    // card. Whose the last card is depends on the deal: when it is the host's, the host lets
+    // its clock run out, so that a bot (the stand-in) thinks it all the same.
     for (;;) {
       const u = lastUpdate(host.follower);
       const cardsLeft = u.view.handSizes.reduce((a, b) => a + b, 0);
+      if (u.view.mustAct && cardsLeft === 1 && u.view.phase === 'play') {
+        await tables.clock.advance(tables.clock.untilNext());
+        expect(table.summary().seats[0].away).toBe(true);
+        await tables.until(() => tables.pool.thinking > 0, 'the stand-in to think');
+        break;
+      }
       if (u.view.mustAct) {
         await tables.send(table, {
           type: 'game:act',
