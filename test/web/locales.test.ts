@@ -37,6 +37,11 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['home.teams', 'home.botLevel', 'lobby.title', 'lobby.offline', 'seat.offline', 'seat.botShort'],
     ...['seat.botName', 'seat.team', 'side.chat', 'prefs.speeds.normal', 'prefs.style.standard', 'rules.teamsTitle'],
   ],
+  fr: [
+    ...['card.label_one', 'card.label_other', 'seat.points_one', 'seat.points_other', 'reference.suitPoints_one'],
+    ...['reference.suitPoints_other', 'bot.expert', 'home.mode', 'table.code', 'replays.table', 'side.scores'],
+    ...['chat.placeholder', 'summary.total', 'replay.pause'],
+  ],
 };
 
 /** A message that is only placeholders, digits and symbols has nothing to translate. */
