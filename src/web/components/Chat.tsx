@@ -1,6 +1,6 @@
 /**
- * Table chat with quick reactions. A message the server refuses (too fast, …) stays in
- * the box with the reason, so nothing typed is lost silently; a spectator reads only.
+ * Table chat with quick reactions. A message the server refuses (too fast, …) comes back
+ * to the box with the reason, so nothing typed is lost silently; a spectator reads only.
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,17 +27,22 @@ export function Chat({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [refused, setRefused] = useState<ShownErrorCode | null>(null);
-  const send = async (message: ClientMessage<'chat:send'>, sent: () => void) => {
+  const send = async (message: ClientMessage<'chat:send'>) => {
     const code = await onSend(message);
     setRefused(code);
-    if (code === null) sent();
+    return code;
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const clean = text.trim();
     if (!clean) return;
-    // The box is emptied only once the server took the message.
-    void send({ text: clean.slice(0, 200) }, () => setText(''));
+    // The box empties as the message leaves, so what is typed next is a message of its own
+    // and no answer arriving later can wipe it. A refused message comes back to the box,
+    // after whatever was typed since (answers come in the order sent), with the reason.
+    setText('');
+    void send({ text: clean.slice(0, 200) }).then((code) => {
+      if (code !== null) setText((now) => (now.trim() ? `${now.trimEnd()} ${clean}` : clean));
+    });
   };
   return (
     <div className="chat" data-testid="chat">
@@ -61,7 +66,7 @@ export function Chat({
                 key={r}
                 type="button"
                 className="btn icon"
-                onClick={() => void send({ reaction: r }, () => {})}
+                onClick={() => void send({ reaction: r })}
                 aria-label={t('chat.react', { reaction: r })}
               >
                 <ReactionIcon reaction={r} />
