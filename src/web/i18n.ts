@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import { de } from './locales/de.js';
 import { en, type Messages } from './locales/en.js';
 
-export const LANGUAGES = ['en', 'de', 'fr'] as const;
+export const LANGUAGES = ['en', 'de', 'fr', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language named in itself, as the Preferences list shows it whatever the page's language. */
@@ -16,6 +16,7 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   en: 'English',
   de: 'Deutsch',
   fr: 'Français',
+  es: 'Español',
 };
 
 type LazyLanguage = Exclude<Language, 'en' | 'de'>;
@@ -23,6 +24,7 @@ type LazyLanguage = Exclude<Language, 'en' | 'de'>;
 // One dynamic import per language, so Vite makes one small chunk of each.
 const LAZY: Readonly<Record<LazyLanguage, () => Promise<Messages>>> = {
   fr: () => import('./locales/fr.js').then((m) => m.fr),
+  es: () => import('./locales/es.js').then((m) => m.es),
 };
 
 export const i18n = i18next.createInstance();

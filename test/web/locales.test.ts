@@ -42,6 +42,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['reference.suitPoints_other', 'bot.expert', 'home.mode', 'table.code', 'replays.table', 'side.scores'],
     ...['chat.placeholder', 'summary.total', 'replay.pause'],
   ],
+  es: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'summary.total', 'prefs.speeds.normal'],
 };
 
 /** A message that is only placeholders, digits and symbols has nothing to translate. */
