@@ -43,6 +43,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['chat.placeholder', 'summary.total', 'replay.pause'],
   ],
   es: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'summary.total', 'prefs.speeds.normal'],
+  it: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'side.chat'],
 };
 
 /** A message that is only placeholders, digits and symbols has nothing to translate. */
