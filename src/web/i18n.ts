@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import { de } from './locales/de.js';
 import { en, type Messages } from './locales/en.js';
 
-export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it'] as const;
+export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language named in itself, as the Preferences list shows it whatever the page's language. */
@@ -18,6 +18,7 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   fr: 'Français',
   es: 'Español',
   it: 'Italiano',
+  nl: 'Nederlands',
 };
 
 type LazyLanguage = Exclude<Language, 'en' | 'de'>;
@@ -27,6 +28,7 @@ const LAZY: Readonly<Record<LazyLanguage, () => Promise<Messages>>> = {
   fr: () => import('./locales/fr.js').then((m) => m.fr),
   es: () => import('./locales/es.js').then((m) => m.es),
   it: () => import('./locales/it.js').then((m) => m.it),
+  nl: () => import('./locales/nl.js').then((m) => m.nl),
 };
 
 export const i18n = i18next.createInstance();
