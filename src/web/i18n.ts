@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import { de } from './locales/de.js';
 import { en, type Messages } from './locales/en.js';
 
-export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const;
+export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pl'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language named in itself, as the Preferences list shows it whatever the page's language. */
@@ -19,6 +19,7 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   es: 'Español',
   it: 'Italiano',
   nl: 'Nederlands',
+  pl: 'Polski',
 };
 
 type LazyLanguage = Exclude<Language, 'en' | 'de'>;
@@ -29,6 +30,7 @@ const LAZY: Readonly<Record<LazyLanguage, () => Promise<Messages>>> = {
   es: () => import('./locales/es.js').then((m) => m.es),
   it: () => import('./locales/it.js').then((m) => m.it),
   nl: () => import('./locales/nl.js').then((m) => m.nl),
+  pl: () => import('./locales/pl.js').then((m) => m.pl),
 };
 
 export const i18n = i18next.createInstance();

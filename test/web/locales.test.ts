@@ -48,6 +48,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['bot.expert', 'home.teams', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'seat.team'],
     ...['side.scores', 'rules.teamsTitle', 'replays.won_one', 'analysis.class.blunder'],
   ],
+  pl: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],
 };
 
 /** A message that is only placeholders, digits and symbols has nothing to translate. */
