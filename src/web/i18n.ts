@@ -8,7 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import { de } from './locales/de.js';
 import { en, type Messages } from './locales/en.js';
 
-export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pl'] as const;
+export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pl', 'sv'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** Each language named in itself, as the Preferences list shows it whatever the page's language. */
@@ -20,6 +20,7 @@ export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   it: 'Italiano',
   nl: 'Nederlands',
   pl: 'Polski',
+  sv: 'Svenska',
 };
 
 type LazyLanguage = Exclude<Language, 'en' | 'de'>;
@@ -31,6 +32,7 @@ const LAZY: Readonly<Record<LazyLanguage, () => Promise<Messages>>> = {
   it: () => import('./locales/it.js').then((m) => m.it),
   nl: () => import('./locales/nl.js').then((m) => m.nl),
   pl: () => import('./locales/pl.js').then((m) => m.pl),
+  sv: () => import('./locales/sv.js').then((m) => m.sv),
 };
 
 export const i18n = i18next.createInstance();

@@ -49,6 +49,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['side.scores', 'rules.teamsTitle', 'replays.won_one', 'analysis.class.blunder'],
   ],
   pl: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],
+  sv: ['bot.expert', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],
 };
 
 /** A message that is only placeholders, digits and symbols has nothing to translate. */
