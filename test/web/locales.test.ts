@@ -5,7 +5,7 @@
  * `Intl.PluralRules` (Polish: one, few, many and other).
  */
 import { describe, expect, it } from 'vitest';
-import { i18n, initI18n, LANGUAGES, type Language, loadLanguage } from '../../src/web/i18n.js';
+import { i18n, initI18n, LANGUAGES, type Language, loadLanguage, matchLanguage } from '../../src/web/i18n.js';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -107,4 +107,14 @@ describe('every language', async () => {
       });
     });
   }
+});
+
+describe('a first visit’s language', () => {
+  it('is the first of the browser’s languages the client speaks, by its primary subtag, else English', () => {
+    expect(matchLanguage(['fr-CA', 'en-US'])).toBe('fr');
+    expect(matchLanguage(['ja', 'pt-BR', 'sv-SE', 'de'])).toBe('sv');
+    expect(matchLanguage(['PL'])).toBe('pl');
+    expect(matchLanguage(['ja', 'zh-Hant'])).toBe('en');
+    expect(matchLanguage([])).toBe('en');
+  });
 });
