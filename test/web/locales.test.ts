@@ -46,7 +46,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
   it: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'side.chat'],
   nl: [
     ...['bot.expert', 'home.teams', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'seat.team'],
-    ...['side.scores', 'rules.teamsTitle', 'replays.won_one', 'analysis.class.blunder'],
+    ...['side.chat', 'side.scores', 'rules.teamsTitle', 'replays.won_one', 'analysis.class.blunder'],
   ],
   pl: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],
   sv: ['bot.expert', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],

@@ -197,8 +197,8 @@ export const fr: Messages = {
   side: {
     label: 'Panneaux de la table',
     log: 'Journal',
-    chat: 'Discussion',
-    reference: 'Aide-mémoire',
+    chat: 'Tchat',
+    reference: 'Mémo',
     scores: 'Scores',
   },
   log: {
@@ -324,7 +324,7 @@ export const fr: Messages = {
       'Jouez un nombre fixe de manches, ou des manches entières jusqu’à ce que quelqu’un atteigne un score. Le plus haut total gagne.',
     controlsTitle: 'Jouer à la table',
     controls:
-      'Sur un téléphone, touchez une carte pour la lever et voir ce qu’elle ferait ; touchez-la encore ou appuyez sur Jouer pour la jouer, ou touchez ailleurs pour la reposer (un seul toucher peut jouer directement : voir Préférences). À la souris, pointez une carte pour voir ce qu’elle ferait et cliquez pour la jouer. Au clavier, les chiffres 1 à 9 vont aux neuf premières cartes de votre main et 0 à la dixième, les flèches, Début et Fin passent d’une carte à l’autre, et Entrée ou Espace joue la carte. Le journal, la discussion, l’aide-mémoire et les scores sont derrière les onglets sous votre main.',
+      'Sur un téléphone, touchez une carte pour la lever et voir ce qu’elle ferait ; touchez-la encore ou appuyez sur Jouer pour la jouer, ou touchez ailleurs pour la reposer (un seul toucher peut jouer directement : voir Préférences). À la souris, pointez une carte pour voir ce qu’elle ferait et cliquez pour la jouer. Au clavier, les chiffres 1 à 9 vont aux neuf premières cartes de votre main et 0 à la dixième, les flèches, Début et Fin passent d’une carte à l’autre, et Entrée ou Espace joue la carte. Le journal, le tchat, le mémo et les scores sont derrière les onglets sous votre main.',
     exampleTitle: 'Exemple tiré de la règle',
     exampleSetup:
       'Quatre joueurs ; la bouteille coûte 19 et personne ne la détient. Adam entame le 24 vert, Betty joue 15, Christian 17, Doris 32.',

@@ -193,7 +193,7 @@ export const it: Messages = {
     receivedOne: '{{card}} da {{who}}',
     receivedFaceUp: '{{card}} da {{who}}, scoperta',
   },
-  side: { label: 'Pannelli del tavolo', log: 'Cronaca', chat: 'Chat', reference: 'Promemoria', scores: 'Punteggi' },
+  side: { label: 'Pannelli del tavolo', log: 'Cronaca', chat: 'Chat', reference: 'Tabella', scores: 'Punti' },
   log: {
     round: 'Mano {{n}}',
     current: 'Questa presa',
@@ -317,7 +317,7 @@ export const it: Messages = {
       'Giocate un numero fisso di mani, o mani intere finché qualcuno raggiunge un punteggio. Vince il totale più alto.',
     controlsTitle: 'Giocare al tavolo',
     controls:
-      'Sul telefono, tocca una carta per alzarla e vedere cosa farebbe; toccala di nuovo o premi Gioca per giocarla, o tocca altrove per rimetterla giù (un solo tocco può giocare subito: vedi Preferenze). Col mouse, punta una carta per vedere cosa farebbe e clicca per giocarla. Con la tastiera, le cifre da 1 a 9 vanno alle prime nove carte della tua mano e lo 0 alla decima, le frecce, Inizio e Fine passano da una carta all’altra, e Invio o Spazio gioca la carta. Cronaca, chat, promemoria e punteggi sono dietro le schede sotto la tua mano.',
+      'Sul telefono, tocca una carta per alzarla e vedere cosa farebbe; toccala di nuovo o premi Gioca per giocarla, o tocca altrove per rimetterla giù (un solo tocco può giocare subito: vedi Preferenze). Col mouse, punta una carta per vedere cosa farebbe e clicca per giocarla. Con la tastiera, le cifre da 1 a 9 vanno alle prime nove carte della tua mano e lo 0 alla decima, le frecce, Inizio e Fine passano da una carta all’altra, e Invio o Spazio gioca la carta. Cronaca, chat, tabella e punti sono dietro le schede sotto la tua mano.',
     exampleTitle: 'Esempio dal regolamento',
     exampleSetup:
       'Quattro giocatori; la bottiglia costa 19 e nessuno ce l’ha. Adam apre col 24 verde, Betty gioca il 15, Christian il 17, Doris il 32.',

@@ -10,7 +10,7 @@ export const nl: Messages = {
   common: { close: 'Sluiten', continue: 'Verder', loading: 'Laden…' },
   suit: { red: 'rood', blue: 'blauw', green: 'groen' },
   card: { label_one: '{{rank}} {{suit}}, {{count}} punt', label_other: '{{rank}} {{suit}}, {{count}} punten' },
-  bot: { easy: 'makkelijk', medium: 'gemiddeld', hard: 'moeilijk', expert: 'expert' },
+  bot: { easy: 'simpel', medium: 'middel', hard: 'lastig', expert: 'expert' },
   home: {
     tagline: 'Win slagen, verzamel punten en blijf nooit met de fles zitten.',
     create: 'Nieuwe tafel',
@@ -191,7 +191,7 @@ export const nl: Messages = {
     receivedOne: '{{card}} van {{who}}',
     receivedFaceUp: '{{card}} van {{who}}, open',
   },
-  side: { label: 'Tafelpanelen', log: 'Verloop', chat: 'Praatje', reference: 'Overzicht', scores: 'Scores' },
+  side: { label: 'Tafelpanelen', log: 'Verloop', chat: 'Chat', reference: 'Overzicht', scores: 'Scores' },
   log: {
     round: 'Ronde {{n}}',
     current: 'Deze slag',

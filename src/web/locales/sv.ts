@@ -230,7 +230,7 @@ export const sv: Messages = {
     devil_other: 'Djävulens stick: {{count}} poäng',
     player: 'Spelare',
     why: 'Varför',
-    score: 'Omgång',
+    score: 'Poäng',
     total: 'Summa',
     bottle: 'har flaskan: minus djävulens {{points}}',
     bothBottles: 'har båda flaskorna: minus två gånger djävulens {{points}}',
