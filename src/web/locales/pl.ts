@@ -214,7 +214,7 @@ export const pl: Messages = {
     passWait: 'Oddane. Czekamy na innych (gotowi: {{done}} z {{count}}).',
     passingWatch: 'Gracze wybierają karty do oddania.',
     yourTurn: 'Twój ruch: zagraj kartę.',
-    yourTurnFollow: 'Twój ruch: dołóż do koloru {{suit}}.',
+    yourTurnFollow: 'Twój ruch: kolor {{suit}}, dołóż do koloru.',
     waitFor: 'Czekamy na: {{who}}…',
     over: 'Gra skończona.',
     received: 'Otrzymane: {{cards}}',
@@ -465,7 +465,7 @@ export const pl: Messages = {
     passedTo: 'oddałeś ją: {{who}}',
     voids: 'Pokazane braki w kolorze',
     noVoids: 'Nikt jeszcze nie pokazał braku w kolorze.',
-    voidOf: '{{who}}: brak {{suits}}',
+    voidOf: '{{who}} nie ma kolorów: {{suits}}',
     yourPass: 'Twoje oddanie',
     noPass: 'Jeszcze nie oddano.',
     to: 'dla: {{who}}',
@@ -497,7 +497,7 @@ export const pl: Messages = {
     received:
       'Oddane karty dotarły: dostałeś {{cards}} (zaznaczone ↓ w twojej ręce). {{leader}} siedzi na lewo od rozdającego i wychodzi w pierwszej lewie. Butelka kosztuje 19 i nikt jej jeszcze nie ma.',
     follow:
-      '{{leader}} wyszedł w kolorze {{suit}}. Masz karty w kolorze {{suit}}, więc musisz dołożyć do koloru: tylko one są podniesione. Zagraj zaznaczoną {{card}}.',
+      '{{leader}} wyszedł w kolor: {{suit}}. Masz karty w tym kolorze ({{suit}}), więc musisz dołożyć do koloru: tylko one są podniesione. Zagraj zaznaczoną {{card}}.',
     firstTrick:
       '{{card}} była najwyższą kartą poniżej ceny butelki, {{before}}, więc wygrywa: {{who}} bierze lewę i kupuje butelkę. Jej cena spada do {{card}}: teraz kupi ją tylko karta poniżej {{card}}. Kolor nigdy nie decyduje o wygranej.',
     play: 'Twój ruch: zagraj zaznaczoną {{card}}.',
