@@ -3,12 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App.js';
-import { initI18n } from './i18n.js';
+import { initI18n, switchLanguage } from './i18n.js';
 import { loadPrefs, PrefsProvider } from './prefs.js';
 import './styles.css';
 
 const prefs = loadPrefs();
-const i18n = initI18n(prefs.language);
+// A language outside the first download is fetched before the first paint, so the page
+// never shows English first; if the fetch fails the page starts in English.
+const i18n = initI18n('en');
+await switchLanguage(prefs.language).catch(() => {});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

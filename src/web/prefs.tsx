@@ -4,7 +4,7 @@
  * local storage so they survive a reload. Components read them through usePrefs().
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { i18n, LANGUAGES, type Language } from './i18n.js';
+import { LANGUAGES, type Language, matchLanguage, switchLanguage } from './i18n.js';
 
 export const CARD_STYLES = ['standard', 'large', 'colorblind'] as const;
 export type CardStyle = (typeof CARD_STYLES)[number];
@@ -35,9 +35,10 @@ const KEY = 'bottle-imp:prefs';
 /** How long a trick or a sale stays on screen, per speed, in milliseconds. */
 export const PAUSE_MS: Record<Speed, number> = { slow: 2600, normal: 1500, fast: 700, off: 0 };
 
+/** On a first visit, the best of the browser's languages that the client speaks (kept from then on). */
 function browserLanguage(): Language {
-  const lang = typeof navigator === 'undefined' ? 'en' : navigator.language.slice(0, 2);
-  return (LANGUAGES as readonly string[]).includes(lang) ? (lang as Language) : 'en';
+  if (typeof navigator === 'undefined') return 'en';
+  return matchLanguage(navigator.languages?.length ? navigator.languages : [navigator.language]);
 }
 
 export function defaultPrefs(): Prefs {
@@ -89,7 +90,8 @@ export function PrefsProvider({ children, initial }: { children: ReactNode; init
   const setPrefs = useCallback((change: Partial<Prefs>) => setState((p) => ({ ...p, ...change })), []);
   useEffect(() => {
     localStorage.setItem(KEY, JSON.stringify(prefs));
-    if (i18n.language !== prefs.language) void i18n.changeLanguage(prefs.language);
+    // Offline, a language not fetched yet stays unavailable: the page keeps its language.
+    switchLanguage(prefs.language).catch(() => {});
     document.documentElement.lang = prefs.language;
     document.documentElement.dataset.cards = prefs.cardStyle;
     document.documentElement.dataset.speed = prefs.speed;

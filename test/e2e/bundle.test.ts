@@ -8,8 +8,15 @@ describe('the production bundle', () => {
     const out = execFileSync(process.execPath, [path.join(ROOT, 'src/web/tools/bundle-size.mjs')], {
       encoding: 'utf8',
     });
-    const report = JSON.parse(out) as { gzipBytes: number; files: { file: string }[] };
+    const report = JSON.parse(out) as {
+      gzipBytes: number;
+      files: { file: string }[];
+      locales: { file: string; gzipBytes: number }[];
+    };
     expect(report.files.length).toBeGreaterThan(0);
     expect(report.gzipBytes).toBeLessThan(200 * 1024);
+    // Each language fetched on demand is its own small file, outside the total.
+    expect(report.locales).toHaveLength(6);
+    for (const locale of report.locales) expect(locale.gzipBytes).toBeLessThan(12 * 1024);
   });
 });

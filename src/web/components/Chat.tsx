@@ -1,8 +1,8 @@
 /**
- * Table chat with quick reactions. A message the server refuses (too fast, …) stays in
- * the box with the reason, so nothing typed is lost silently; a spectator reads only.
+ * Table chat with quick reactions. A message the server refuses (too fast, …) comes back
+ * to the box with the reason, so nothing typed is lost silently; a spectator reads only.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 import { REACTIONS } from '../../values/index.js';
@@ -25,19 +25,40 @@ export function Chat({
   spectators?: number;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  const [text, setTextState] = useState('');
+  // The box's text as of now (the answers below arrive after renders), and the refused
+  // messages put back at its start, in the order they were sent.
+  const latest = useRef('');
+  const putBack = useRef('');
+  const setText = (value: string) => {
+    latest.current = value;
+    setTextState(value);
+  };
   const [refused, setRefused] = useState<ShownErrorCode | null>(null);
-  const send = async (message: ClientMessage<'chat:send'>, sent: () => void) => {
+  const send = async (message: ClientMessage<'chat:send'>) => {
     const code = await onSend(message);
     setRefused(code);
-    if (code === null) sent();
+    return code;
+  };
+  // A refused message goes back before whatever was typed since, after the ones refused
+  // before it, so the words stay in order and the typing goes on at the end.
+  const giveBack = (clean: string) => {
+    const now = latest.current;
+    const typed = (now.startsWith(putBack.current) ? now.slice(putBack.current.length) : now).trim();
+    putBack.current = putBack.current ? `${putBack.current} ${clean}` : clean;
+    setText(typed ? `${putBack.current} ${typed}` : putBack.current);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const clean = text.trim();
     if (!clean) return;
-    // The box is emptied only once the server took the message.
-    void send({ text: clean.slice(0, 200) }, () => setText(''));
+    // The box empties as the message leaves, so what is typed next is a message of its own
+    // and no answer arriving later can wipe it; a refused one comes back (giveBack).
+    putBack.current = '';
+    setText('');
+    void send({ text: clean.slice(0, 200) }).then((code) => {
+      if (code !== null) giveBack(clean);
+    });
   };
   return (
     <div className="chat" data-testid="chat">
@@ -61,7 +82,7 @@ export function Chat({
                 key={r}
                 type="button"
                 className="btn icon"
-                onClick={() => void send({ reaction: r }, () => {})}
+                onClick={() => void send({ reaction: r })}
                 aria-label={t('chat.react', { reaction: r })}
               >
                 <ReactionIcon reaction={r} />

@@ -54,7 +54,16 @@ export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
   }, [shown, onBadges, t]);
   const error = failure && failure.at === at ? failure.text : null;
 
-  if (!myMove) return null;
+  // Off turn the button keeps its place, unseen and out of reach, so that it appearing on the
+  // player's turn moves nothing on a phone's table (as the Play button's place is kept).
+  if (!myMove)
+    return (
+      <div className="hint-panel idle" aria-hidden="true">
+        <button type="button" className="btn small hint-button" disabled tabIndex={-1}>
+          {t('coach.hint')}
+        </button>
+      </div>
+    );
   const request = async () => {
     if (shown) {
       setOpen(!open);

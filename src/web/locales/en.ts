@@ -1,6 +1,6 @@
 /** English: the reference language; every other language has exactly these keys (see Messages). */
 
-import { errorMessages } from '../errors.js';
+import { errorsEn } from '../errors.js';
 import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
 import type { Shape } from './shape.js';
@@ -278,7 +278,6 @@ export const en = {
     speeds: { slow: 'Slow', normal: 'Normal', fast: 'Fast', off: 'Off' },
     tap: 'Playing a card by touch',
     taps: { confirm: 'Tap to lift, tap again to play', once: 'One tap plays' },
-    languages: { en: 'English', de: 'Deutsch' },
     turnAlerts: 'When it is your turn',
     sound: 'Play a sound',
     vibrate: 'Vibrate',
@@ -361,7 +360,7 @@ export const en = {
     won_other: '{{names}} shared the win.',
     score: '{{who}} {{total}}',
   },
-  errors: errorMessages('en'),
+  errors: errorsEn,
   ...coachEn,
   ...clockEn,
 };

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/Modal.js';
-import { LANGUAGES } from '../i18n.js';
+import { LANGUAGE_NAMES, LANGUAGES } from '../i18n.js';
 import { CARD_STYLES, type Prefs, SORT_ORDERS, SPEEDS, TAP_MODES, usePrefs } from '../prefs.js';
 
 export function PrefsDialog({ onClose }: { onClose: () => void }) {
@@ -53,7 +53,7 @@ export function PrefsDialog({ onClose }: { onClose: () => void }) {
       {choice('sort', SORT_ORDERS, (o) => t(`prefs.sortBy.${o}`))}
       {choice('speed', SPEEDS, (o) => t(`prefs.speeds.${o}`))}
       {choice('tap', TAP_MODES, (o) => t(`prefs.taps.${o}`))}
-      {choice('language', LANGUAGES, (o) => t(`prefs.languages.${o}`))}
+      {choice('language', LANGUAGES, (o) => LANGUAGE_NAMES[o])}
       <fieldset className="field">
         <legend>{t('prefs.turnAlerts')}</legend>
         {toggle('sound')}
