@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { type Action, Game, type GameOptions } from '../../src/engine/index.js';
 import type { GameRecord } from '../../src/record/index.js';
 import { cardsIn, DealKnower } from '../server/helpers/leak-checker.js';
@@ -180,12 +180,18 @@ describe('bottle-imp tournament with programs', () => {
     expect(JSON.parse(easy.stdout).hands).toBe(4);
   });
 
-  test("a program receives only its seat's view and the events its seat may see", () => {
+  test("a program receives only its seat's view and the events its seat may see", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bottle-imp-botproto-'));
     const log = join(dir, 'received.jsonl');
     const records = join(dir, 'records');
     const r = tournament([`cmd:node ${BAD} log ${log}`, 'random', 'heuristic', 'random'], '--records', records);
     expect(r.status).toBe(0);
+    // The last bye is in the program's input when the tournament ends (ProgramHost.end),
+    // but the program may still be writing it to its log.
+    await vi.waitFor(() => expect(readFileSync(log, 'utf8').split('"type":"bye"')).toHaveLength(5), {
+      timeout: 5000,
+      interval: 50,
+    });
     const messages = readFileSync(log, 'utf8')
       .trim()
       .split('\n')

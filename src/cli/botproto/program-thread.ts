@@ -23,6 +23,8 @@ export interface ProgramThreadData {
 export type ProgramEvent =
   | { readonly kind: 'line'; readonly line: string }
   | { readonly kind: 'exit'; readonly status: number | null; readonly signal: string | null }
+  /** A line the host asked to hear about (`flushed`) is in the program's input. */
+  | { readonly kind: 'flushed' }
   | { readonly kind: 'error'; readonly message: string };
 
 const { command, port, posted, logPrefix } = workerData as ProgramThreadData;
@@ -55,11 +57,17 @@ child.on('close', (status, signal) => {
   parentPort?.close();
 });
 
-/** What the host asks: write a line, or stop the program now (it failed). */
-export type HostRequest = { readonly write: string } | { readonly kill: true };
+/**
+ * What the host asks: write a line (and with `flushed`, say when it is in the program's
+ * input), or stop the program now (it failed).
+ */
+export type HostRequest = { readonly write: string; readonly flushed?: true } | { readonly kill: true };
 
 port.on('message', (request: HostRequest) => {
-  if ('write' in request) child.stdin.write(request.write + '\n');
+  if ('write' in request)
+    child.stdin.write(request.write + '\n', () => {
+      if (request.flushed) tell({ kind: 'flushed' });
+    });
   else if (child.pid !== undefined) {
     try {
       process.kill(-child.pid, 'SIGKILL');

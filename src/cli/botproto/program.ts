@@ -89,10 +89,17 @@ export class ProgramHost {
     if (this.running) this.send({ type: 'events', events });
   }
 
-  /** Closes the game; the program waits for the next `hello`. */
+  /**
+   * Closes the game; the program waits for the next `hello`. Returns once `bye` is in the
+   * program's input: a tournament's last hand may end its threads right after, and the
+   * program must still be told.
+   */
   end(): void {
-    if (this.running) this.send({ type: 'bye' });
+    const r = this.running;
     this.game = null;
+    if (r === null || r.exited !== null) return;
+    this.request(r, { write: JSON.stringify({ type: 'bye' } satisfies HostMessage), flushed: true });
+    this.reply(this.options.decisionMs ?? DEFAULT_DECISION_MS, 'bye', 'flushed');
   }
 
   private start(): Running {
@@ -122,16 +129,25 @@ export class ProgramHost {
     r.port.postMessage(request);
   }
 
-  /** The program's next line within `ms`, or a failure (it exited, or was silent). */
-  private reply(ms: number, awaited: string): string {
+  /**
+   * The program's next line within `ms`, or a failure (it exited, or was silent). With
+   * `until: 'flushed'`, waits instead for the thread to say a line reached the program,
+   * and a line the program writes meanwhile (it owes none) is a failure.
+   */
+  private reply(ms: number, awaited: string, until: 'line' | 'flushed' = 'line'): string {
     const r = this.running!;
     if (r.exited !== null) this.fail(`${r.exited} before ${awaited}`);
     const deadline = performance.now() + ms;
     for (;;) {
       const seen = Atomics.load(r.posted, 0);
       const event = receiveMessageOnPort(r.port)?.message as ProgramEvent | undefined;
+      if (event?.kind === 'flushed') {
+        if (until === 'flushed') return '';
+        continue;
+      }
       if (event?.kind === 'line') {
         if (event.line.trim() === '') continue;
+        if (until === 'flushed') this.fail(`sent ${quoted(event.line)} while waiting for ${awaited}`);
         return event.line;
       }
       if (event?.kind === 'exit') {
@@ -143,7 +159,11 @@ export class ProgramHost {
       if (event) continue;
       const left = deadline - performance.now();
       if (left <= 0 || Atomics.wait(r.posted, 0, seen, left) === 'timed-out')
-        this.fail(`sent nothing for ${awaited} within ${seconds(ms)}`);
+        this.fail(
+          until === 'line'
+            ? `sent nothing for ${awaited} within ${seconds(ms)}`
+            : `did not take ${awaited} within ${seconds(ms)}`,
+        );
     }
   }
 
