@@ -134,6 +134,14 @@ export function tableFlags(values: { players?: string; mode?: string }): { playe
   return { players, mode };
 }
 
+/** The options of parseFlags that gameFlags reads, for the commands that set up a game. */
+export const GAME_FLAGS = {
+  players: { type: 'string' },
+  mode: { type: 'string' },
+  rounds: { type: 'string' },
+  target: { type: 'string' },
+} as const;
+
 /** --players, --mode and the game's length (--rounds or --target, or the usual length). */
 export function gameFlags(values: { players?: string; mode?: string; rounds?: string; target?: string }): GameOptions {
   const { players, mode } = tableFlags(values);

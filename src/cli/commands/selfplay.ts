@@ -10,7 +10,16 @@ import { playBotTurns } from '../../bots/index.js';
 import { type Action, Game, type GameOptions, type TableView, view } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
 import { BOT_CHOICES, type BotChoice, botChoice, botOf } from '../bot-choice.js';
-import { ArgError, type Command, gameFlags, parseFlags, seedFlag, wholeNumber, withArgErrors } from '../io.js';
+import {
+  ArgError,
+  type Command,
+  GAME_FLAGS,
+  gameFlags,
+  parseFlags,
+  seedFlag,
+  wholeNumber,
+  withArgErrors,
+} from '../io.js';
 import { plural } from '../text.js';
 import { dealSeed } from '../tournament/match.js';
 import { ProgressBar, ProgressLines } from '../tournament/progress.js';
@@ -49,13 +58,10 @@ export const selfplay: Command = {
   run: (argv) =>
     withArgErrors('selfplay', () => {
       const { values } = parseFlags(argv, {
-        players: { type: 'string' },
+        ...GAME_FLAGS,
         out: { type: 'string' },
         games: { type: 'string', default: '1' },
         level: { type: 'string', default: 'expert' },
-        mode: { type: 'string' },
-        rounds: { type: 'string' },
-        target: { type: 'string' },
         seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       });
