@@ -56,17 +56,18 @@ export function seedFlag(value: string | undefined): number {
   return value === undefined ? Date.now() % 2 ** 32 : wholeNumber(value, 'seed', 0, 2 ** 32 - 1);
 }
 
+type FlagOptions = NonNullable<ParseArgsConfig['options']>;
+type FlagConfig<T extends FlagOptions> = { args: string[]; options: T; allowPositionals: boolean; strict: true };
+/** parseArgs' result, named here because node:util does not export its name (declarations need one). */
+type Flags<T extends FlagOptions> = ReturnType<typeof parseArgs<FlagConfig<T>>>;
+
 /**
  * parseArgs with the command's options, strict; an unknown option is refused by name with
  * the nearest known one ("did you mean --json?") rather than Node's own paragraph.
  */
-export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(
-  argv: string[],
-  options: T,
-  allowPositionals = false,
-) {
+export function parseFlags<T extends FlagOptions>(argv: string[], options: T, allowPositionals = false): Flags<T> {
   try {
-    return parseArgs({ args: argv, options, allowPositionals, strict: true });
+    return parseArgs<FlagConfig<T>>({ args: argv, options, allowPositionals, strict: true });
   } catch (e) {
     const unknown = /^Unknown option '(-{1,2}[^']+)'/.exec((e as Error).message);
     if ((e as NodeJS.ErrnoException).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !unknown) throw e;
@@ -132,6 +133,14 @@ export function tableFlags(values: { players?: string; mode?: string }): { playe
     throw new ArgError(`--mode must be one of ${modesFor(players).join(', ')} for ${players} players`);
   return { players, mode };
 }
+
+/** The options of parseFlags that gameFlags reads, for the commands that set up a game. */
+export const GAME_FLAGS = {
+  players: { type: 'string' },
+  mode: { type: 'string' },
+  rounds: { type: 'string' },
+  target: { type: 'string' },
+} as const;
 
 /** --players, --mode and the game's length (--rounds or --target, or the usual length). */
 export function gameFlags(values: { players?: string; mode?: string; rounds?: string; target?: string }): GameOptions {

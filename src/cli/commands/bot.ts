@@ -4,8 +4,8 @@
  * play it. Nothing but protocol lines goes to standard output.
  */
 import { createInterface } from 'node:readline';
-import { BOT_NAMES, type Bot, botForLevel, createBot, isBotName } from '../../bots/index.js';
-import { isBotLevel, LEVELS } from '../../values/index.js';
+import type { Bot } from '../../bots/index.js';
+import { BOT_CHOICES, botChoice, botOf } from '../bot-choice.js';
 import type { ProgramMessage } from '../botproto/messages.js';
 import { ArgError, type Command, parseFlags, withArgErrors } from '../io.js';
 
@@ -15,7 +15,7 @@ Plays one of our bots over the bot protocol bottle-imp-bot/1 (docs/bot-protocol.
 reads the host's messages on standard input, one JSON object per line (hello, decide,
 events, bye), and answers ready and action on standard output. It plays game after game
 and exits when its input ends.
-  --level L   ${[...LEVELS, ...BOT_NAMES].join(', ')} (default expert)
+  --level L   ${BOT_CHOICES.join(', ')} (default expert)
 A message it cannot read is one line on standard error and exit status 1.`;
 
 export const bot: Command = {
@@ -30,10 +30,7 @@ export const bot: Command = {
         process.stdout.write(HELP + '\n');
         return 0;
       }
-      const level = values.level;
-      if (!isBotLevel(level) && !isBotName(level))
-        throw new ArgError(`unknown --level "${level}" (${[...LEVELS, ...BOT_NAMES].join(', ')})`);
-      const make = (seed: number): Bot => (isBotLevel(level) ? botForLevel(level, seed) : createBot(level, { seed }));
+      const level = botChoice(values.level);
       const send = (message: ProgramMessage): void => {
         process.stdout.write(JSON.stringify(message) + '\n');
       };
@@ -48,7 +45,7 @@ export const bot: Command = {
         }
         if (message.type === 'hello') {
           // The same seed and seat give the same bot, so a host can reproduce a game.
-          player = make(((Number(message.seed) >>> 0) + 7919 * (Number(message.seat) + 1)) >>> 0);
+          player = botOf(level, ((Number(message.seed) >>> 0) + 7919 * (Number(message.seat) + 1)) >>> 0);
           send({ type: 'ready', name: `bottle-imp ${level}`, author: 'Bottle Imp' });
         } else if (message.type === 'decide') {
           if (!player) throw new ArgError('decide before hello');

@@ -6,6 +6,7 @@ import { bot } from './bot.js';
 import { play } from './play.js';
 import { randomGame } from './random-game.js';
 import { replay } from './replay.js';
+import { selfplay } from './selfplay.js';
 import { tournament } from './tournament.js';
 
 export const commands: Record<string, Command> = {
@@ -16,4 +17,5 @@ export const commands: Record<string, Command> = {
   play,
   analyse,
   bot,
+  selfplay,
 };

@@ -2,7 +2,7 @@
 import { createBot, playBotTurns } from '../../bots/index.js';
 import { Game, type GameOptions } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
-import { ArgError, type Command, gameFlags, parseFlags, seedFlag, withArgErrors } from '../io.js';
+import { ArgError, type Command, GAME_FLAGS, gameFlags, parseFlags, seedFlag, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp random-game --players N [--mode M] [--rounds R | --target T] [--seed S]
 
@@ -19,10 +19,7 @@ export const randomGame: Command = {
   run: (argv) =>
     withArgErrors('random-game', () => {
       const { values } = parseFlags(argv, {
-        players: { type: 'string' },
-        mode: { type: 'string' },
-        rounds: { type: 'string' },
-        target: { type: 'string' },
+        ...GAME_FLAGS,
         seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       });
