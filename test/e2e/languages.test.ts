@@ -131,6 +131,7 @@ describe.skipIf(!run)('every language on a 360 px phone', () => {
                   t('hand.play', { card: formatRank(rank as Rank) }),
                 );
                 found.push(...(await problems(page, 'lifted')));
+                if (taps === 0) await screenshot(page, `lang-${language}-lifted-360`);
                 taps++;
               })
             : await playCard(page);
