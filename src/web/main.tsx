@@ -27,7 +27,7 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // Fetched after the load, in a chunk of its own: installing for offline use never delays
-// the first screen, and Workbox's window code is not in the first download.
+// the first screen.
 const registerWorker = () => void import('./pwa/register.js').then((m) => m.registerServiceWorker());
 if ('serviceWorker' in navigator) {
   if (document.readyState === 'complete') registerWorker();

@@ -23,7 +23,7 @@ const NIGHT = '#0d1f18';
 export function installableApp() {
   return VitePWA({
     registerType: 'prompt',
-    // The page registers the worker itself, after its first paint (pwa/register.ts).
+    // The page registers the worker itself, after it has loaded (pwa/register.ts).
     injectRegister: false,
     filename: 'sw.js',
     manifestFilename: 'manifest.webmanifest',
@@ -53,6 +53,9 @@ export function installableApp() {
       // No second file for the worker to fetch: Workbox's runtime is inside sw.js.
       inlineWorkboxRuntime: true,
       cleanupOutdatedCaches: true,
+      // The first install takes charge of the page that installed it, so the app works
+      // offline from the first visit on. Later versions wait until the player takes them.
+      clientsClaim: true,
     },
   });
 }

@@ -36,7 +36,8 @@ function LiveTable({ conn }: { conn: TableConnection }) {
   useTurnAlerts(myTurn, conn.code);
   // A new version of the app waits while a game runs here: it is offered when it ends or
   // the player leaves (pwa/updates.ts).
-  useHoldUpdates(state.table?.status === 'playing' && view !== undefined && view.phase !== 'over');
+  // The game's own phase says when it ends: the table's status may turn first.
+  useHoldUpdates(state.table?.status !== 'lobby' && view !== undefined && view.phase !== 'over');
 
   useEffect(() => {
     if (state.reconnects === 0) return;
