@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, device, launchBrowser, ROOT, type RunningServer, startServer } from './harness.js';
 import { botTable, playToGameOver } from './play.js';
@@ -38,6 +38,29 @@ async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
     timeout: 60_000,
   });
+}
+
+/** Opens the app on a phone, waits until the worker controls it, runs `body`, and closes the phone. */
+async function onInstalledPhone(
+  browser: Browser,
+  url: string,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const { context, page } = await device(browser, 390, 844);
+  try {
+    await page.goto(`${url}/#/`);
+    await controlled(page);
+    await body(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Goes to a screen the way a link does. */
+function open(page: Page, hash: string): Promise<void> {
+  return page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
 }
 
 /**
@@ -80,9 +103,9 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
   });
 
   it('serves the manifest and its icons with their types, and the worker controls the page', async () => {
-    const { context, page } = await device(browser, 390, 844);
-    try {
-      await page.goto(`${server.url}/`);
+    await onInstalledPhone(browser, server.url, async (page) => {
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+      expect(scope).toBe(`${server.url}/`);
       const link = await page.locator('link[rel="manifest"]').getAttribute('href');
       expect(link).toBeTruthy();
       const answer = await page.request.get(new URL(link!, `${server.url}/`).href);
@@ -108,20 +131,11 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
       const worker = await page.request.get(`${server.url}/sw.js`);
       expect(worker.headers()['content-type']).toMatch(/^application\/javascript/);
       expect(worker.headers()['cache-control']).toBe('no-cache');
-
-      await controlled(page);
-      const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-      expect(scope).toBe(`${server.url}/`);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('offline, the home screen loads from the cache and says what works; online features come back', async () => {
-    const { context, page } = await device(browser, 390, 844);
-    try {
-      await page.goto(`${server.url}/#/`);
-      await controlled(page);
+    await onInstalledPhone(browser, server.url, async (page, context) => {
       await context.setOffline(true);
       await page.reload();
       await page.getByTestId('home').waitFor();
@@ -139,32 +153,21 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
       );
       expect(api).toBe('failed');
       // Every screen is precached: the rules and the tutorial open without the network.
-      await page.evaluate(() => {
-        location.hash = '#/rules';
-      });
+      await open(page, '#/rules');
       await page.getByTestId('rules').waitFor();
-      await page.evaluate(() => {
-        location.hash = '#/learn';
-      });
+      await open(page, '#/learn');
       await page.getByTestId('learn').waitFor();
-      await page.evaluate(() => {
-        location.hash = '#/';
-      });
+      await open(page, '#/');
       await status.waitFor();
 
       await context.setOffline(false);
       await status.waitFor({ state: 'detached' });
       await expect(page.getByTestId('create').isEnabled()).resolves.toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a new version deployed mid-game is offered only when the game is over, and never reloads it', async () => {
-    const { context, page } = await device(browser, 390, 844);
-    try {
-      await page.goto(`${server.url}/#/`);
-      await controlled(page);
+    await onInstalledPhone(browser, server.url, async (page) => {
       await botTable(page, server.url, 3);
       // Marks this document, and records any offer shown while the game runs.
       await page.evaluate(() => {
@@ -194,9 +197,7 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
       expect(await page.locator('meta[name="build"]').count()).toBe(0);
 
       // Taken between games, it reloads once into the new version.
-      await page.evaluate(() => {
-        location.hash = '#/';
-      });
+      await open(page, '#/');
       await page.getByTestId('update-reload').click();
       await page.locator('meta[name="build"][content="second"]').waitFor({ state: 'attached' });
       await page.getByTestId('home').waitFor();
@@ -204,8 +205,6 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
         undefined,
       );
       await expect(page.getByTestId('update-ready').count()).resolves.toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

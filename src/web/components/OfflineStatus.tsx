@@ -26,25 +26,37 @@ export function OfflineStatus({ reach, playOffline }: { reach: Reach; playOfflin
     >
       <h2 id="offline-title">{reach === 'offline' ? t('network.offline') : t('network.noServer')}</h2>
       <div className="offline-lists">
-        <div>
-          <h3>{t('network.worksTitle')}</h3>
-          <ul data-testid="works-offline">
-            {WORKS_OFFLINE.map((key) => (
-              <li key={key}>{t(key)}</li>
-            ))}
-          </ul>
+        <Column title={t('network.worksTitle')} items={WORKS_OFFLINE} testId="works-offline">
           {playOffline}
-        </div>
-        <div>
-          <h3>{t('network.needsTitle')}</h3>
-          <ul data-testid="needs-server">
-            {NEEDS_SERVER.map((key) => (
-              <li key={key}>{t(key)}</li>
-            ))}
-          </ul>
-        </div>
+        </Column>
+        <Column title={t('network.needsTitle')} items={NEEDS_SERVER} testId="needs-server" />
       </div>
       <p className="muted small">{t('network.comesBack')}</p>
     </section>
+  );
+}
+
+function Column({
+  title,
+  items,
+  testId,
+  children,
+}: {
+  title: string;
+  items: readonly (typeof WORKS_OFFLINE | typeof NEEDS_SERVER)[number][];
+  testId: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <h3>{title}</h3>
+      <ul data-testid={testId}>
+        {items.map((key) => (
+          <li key={key}>{t(key)}</li>
+        ))}
+      </ul>
+      {children}
+    </div>
   );
 }
