@@ -12,7 +12,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, device, launchBrowser, ROOT, type RunningServer, startServer } from './harness.js';
+import {
+  browserAvailable,
+  device,
+  launchBrowser,
+  ROOT,
+  type RunningServer,
+  screenshot,
+  startServer,
+} from './harness.js';
 import { botTable, playToGameOver } from './play.js';
 
 const run = browserAvailable();
@@ -144,6 +152,7 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
       await expect(status.getByTestId('works-offline').textContent()).resolves.toContain('The rules');
       await expect(status.getByTestId('needs-server').textContent()).resolves.toContain('Tables waiting for players');
       expect(await page.getByTestId('create').isDisabled()).toBe(true);
+      await screenshot(page, 'offline-home-390');
       // The API is never answered from the cache: without the network it fails.
       const api = await page.evaluate(() =>
         fetch('/api/tables').then(
@@ -198,6 +207,7 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
 
       // Taken between games, it reloads once into the new version.
       await open(page, '#/');
+      await screenshot(page, 'update-ready-390');
       await page.getByTestId('update-reload').click();
       await page.locator('meta[name="build"][content="second"]').waitFor({ state: 'attached' });
       await page.getByTestId('home').waitFor();
