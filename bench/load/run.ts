@@ -15,6 +15,11 @@
  * --before DIR: also measure the build in DIR (a copy of another commit's dist/, run with
  * this checkout's node_modules), visits alternating with this build's, so both are
  * measured in the same session under the same load.
+ *
+ * --offline: a return visit without the network instead. Each visit first loads the page
+ * online, unthrottled and untimed, until the service worker (src/web/pwa.config.ts)
+ * controls it; then the network is cut, the CPU throttled, and the page reloaded: the
+ * timings are those of the reload, served by the worker from its precache.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +44,7 @@ function argument(name: string): string | undefined {
 
 const RUNS = Number(argument('runs') ?? 7);
 const BEFORE = argument('before');
+const OFFLINE = process.argv.includes('--offline');
 
 interface Server {
   readonly url: string;
@@ -108,8 +114,17 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
   await page.addInitScript(watchLoad);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  if (OFFLINE) {
+    // Installed first: the worker precaches the app and takes charge of the page.
+    await page.goto(`${url}/#/`, { waitUntil: 'load' });
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
+      timeout: 120_000,
+    });
+    await context.setOffline(true);
+  } else {
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   let bytes = 0;
   let requests = 0;
@@ -117,7 +132,8 @@ async function visit(browser: Browser, url: string): Promise<Visit> {
     bytes += e.encodedDataLength;
     requests++;
   });
-  await page.goto(`${url}/#/`, { waitUntil: 'load' });
+  if (OFFLINE) await page.reload({ waitUntil: 'load' });
+  else await page.goto(`${url}/#/`, { waitUntil: 'load' });
   await page.getByTestId('create').waitFor();
   // Wait for the page to go quiet: no long task for QUIET_MS.
   for (;;) {
@@ -174,7 +190,7 @@ async function main(): Promise<void> {
     await Promise.all(servers.map(stopServer));
   }
   const report = {
-    network: NETWORK,
+    network: OFFLINE ? 'offline (a return visit served by the service worker)' : NETWORK,
     cpuSlowdown: CPU_SLOWDOWN,
     runs: RUNS,
     loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './components/Modal.js';
 import { BottleIcon } from './components/SeatPanel.js';
+import { UpdatePrompt } from './components/UpdatePrompt.js';
 import { useRoute } from './router.js';
 import { Home } from './screens/Home.js';
 
@@ -74,6 +75,7 @@ export function App() {
           </button>
         </nav>
       </header>
+      <UpdatePrompt />
       <div id="content">
         <Suspense fallback={loading}>
           {route.screen === 'home' && <Home />}

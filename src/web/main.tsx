@@ -1,4 +1,7 @@
-/** Entry point: translations in the stored language, preferences, the app. */
+/**
+ * Entry point: translations in the stored language, preferences, the app; once the page
+ * has loaded, the service worker that keeps it working offline (pwa/register.ts).
+ */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -22,3 +25,11 @@ createRoot(document.getElementById('root')!).render(
     </I18nextProvider>
   </StrictMode>,
 );
+
+// Fetched after the load, in a chunk of its own: installing for offline use never delays
+// the first screen.
+const registerWorker = () => void import('./pwa/register.js').then((m) => m.registerServiceWorker());
+if ('serviceWorker' in navigator) {
+  if (document.readyState === 'complete') registerWorker();
+  else window.addEventListener('load', registerWorker, { once: true });
+}

@@ -2,11 +2,13 @@
  * Vite builds the web client from src/web into dist/web, which the server serves.
  * `npm run dev:web` serves it with hot reload and forwards the API and Socket.IO to the
  * server on port 3000, so the browser sees a single origin in both modes. A build also
- * writes brotli and gzip copies of the text files for the server to send (precompress).
+ * writes the web app manifest and the service worker (pwa.config.ts), then brotli and gzip
+ * copies of the text files for the server to send (precompress).
  */
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { installableApp } from './pwa.config.js';
 import { precompress } from './tools/precompress.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -15,7 +17,7 @@ const server = process.env.BOTTLE_IMP_SERVER ?? 'http://localhost:3000';
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [react(), precompress()],
+  plugins: [react(), installableApp(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -1,8 +1,8 @@
 /**
  * The web client as the server sends it: the brotli or gzip copy the build wrote when the
  * browser accepts one, hashed assets cached for a year as immutable, index.html
- * revalidated every time, and static files outside the API's per-address rate limit
- * (which still holds for the API).
+ * revalidated every time, and so are the service worker and the web app manifest, and
+ * static files outside the API's per-address rate limit (which still holds for the API).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,6 +22,8 @@ beforeAll(async () => {
   fs.writeFileSync(js, SCRIPT);
   fs.writeFileSync(`${js}.br`, brotliCompressSync(SCRIPT));
   fs.writeFileSync(`${js}.gz`, gzipSync(SCRIPT));
+  fs.writeFileSync(path.join(web, 'sw.js'), SCRIPT);
+  fs.writeFileSync(path.join(web, 'manifest.webmanifest'), '{"name":"The Bottle Imp"}');
   // 60 a minute: a burst of ten API requests, then one a second.
   server = await startServer({ WEB_DIR: web, HTTP_RATE_PER_MINUTE: '60' });
 });
@@ -75,6 +77,17 @@ describe('static files', () => {
     }
   });
 
+  it('the service worker and the manifest keep their names, so they are revalidated on every visit', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
   it('do not count against the API’s rate limit, which still holds', async () => {
     const answers = [];
     for (let i = 0; i < 40; i++) expect((await get(i % 2 ? '/' : '/assets/index-AbC123.js')).status).toBe(200);
@@ -87,9 +100,12 @@ describe('static files', () => {
 });
 
 describe('the build', () => {
-  it('writes a brotli and a gzip copy of every script and style sheet', () => {
-    const dir = path.join(import.meta.dirname, '..', '..', 'dist', 'web', 'assets');
-    const files = fs.readdirSync(dir).filter((f) => /\.(js|css)$/.test(f));
+  it('writes a brotli and a gzip copy of every script and style sheet, the service worker’s included', () => {
+    const dir = path.join(import.meta.dirname, '..', '..', 'dist', 'web');
+    const files = fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(js|css|webmanifest)$/.test(f));
+    expect(files).toContain('sw.js');
     expect(files.length).toBeGreaterThan(1);
     for (const f of files) {
       const raw = fs.readFileSync(path.join(dir, f));

@@ -1,9 +1,11 @@
 /**
  * The built web client (dist/web): the brotli or gzip copy Vite wrote beside each file
  * when the browser accepts it (`preCompressed`), hashed assets cached for a year as
- * immutable (a new build has new names), and index.html revalidated on every visit so a
- * deploy reaches players at once. Registered outside the API's context: static files do
- * not count against the per-address rate limit.
+ * immutable (a new build has new names), and every other file revalidated on every visit
+ * so a deploy reaches players at once: index.html, and the service worker (sw.js) and web
+ * app manifest that make the client installable (src/web/pwa.config.ts), which keep their
+ * names from build to build. Registered outside the API's context: static files do not
+ * count against the per-address rate limit.
  */
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';

@@ -9,6 +9,7 @@ import type {
   TableSummary,
 } from '../../protocol/messages.js';
 import type { ShownErrorCode } from '../errors.js';
+import { reportServer } from './reach.js';
 
 export type { AnalysisReply, FinishedGame };
 
@@ -39,6 +40,7 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
     // The time limit covers the body too: reading it is part of the same wait.
     text = await res.text();
   } catch {
+    reportServer(false);
     throw new ApiError('ERR_NETWORK', 'The server cannot be reached.');
   }
   let data: unknown = null;
@@ -50,9 +52,11 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   if (!res.ok) {
     const e = (data as Partial<HttpErrorBody> | null)?.error;
     // No refusal of ours in the body: a proxy or a page in between answered, not the server.
+    reportServer(Boolean(e?.code));
     if (!e?.code) throw new ApiError('ERR_NETWORK', `The server answered ${res.status}.`);
     throw new ApiError(e.code, e.message);
   }
+  reportServer(true);
   return data as T;
 }
 

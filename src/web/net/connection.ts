@@ -22,6 +22,7 @@ import type {
 } from '../../protocol/messages.js';
 import type { Answer, ShownErrorCode } from '../errors.js';
 import type { HintAnswer } from '../game/analysis.js';
+import { reportServer } from './reach.js';
 import { namePreviousSession } from './reconnect.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
 
@@ -87,7 +88,10 @@ export class TableConnection {
     };
     this.socket = url ? io(url, options) : io(options);
     namePreviousSession(this.socket.io);
-    this.socket.on('connect', () => void this.watch());
+    this.socket.on('connect', () => {
+      reportServer(true);
+      void this.watch();
+    });
     this.socket.on('disconnect', (reason) => {
       this.set({ status: 'offline' });
       // A server shutting down (a restart, a deploy) closes every socket itself, and
@@ -95,7 +99,10 @@ export class TableConnection {
       if (reason === 'io server disconnect' && !this.closed)
         this.retry = setTimeout(() => this.socket.connect(), 1000 + Math.random() * 1000);
     });
-    this.socket.on('connect_error', () => this.set({ status: 'offline' }));
+    this.socket.on('connect_error', () => {
+      reportServer(false);
+      this.set({ status: 'offline' });
+    });
     this.socket.on('table', (table: TableSummary) => this.set({ table }));
     this.socket.on('game', (update: GameUpdate) => this.receive(update, true));
     this.socket.on('chat', (message: ChatMessage) =>

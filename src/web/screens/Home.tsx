@@ -1,7 +1,8 @@
 /**
  * Home: create a table (players, mode, length, bots, public or private, coach on or off),
  * join one with a code, pick a public table that is waiting for players, or return to a
- * table where this browser holds a seat.
+ * table where this browser holds a seat. Without the server these wait, and OfflineStatus
+ * says what works meanwhile; they come back by themselves when it answers again.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +11,13 @@ import type { BotLevel, TableSummary, TurnClock } from '../../protocol/messages.
 import { LEVELS } from '../../values/index.js';
 import { Card } from '../components/Card.js';
 import { ClockField } from '../components/clock.js';
+import { OfflineStatus } from '../components/OfflineStatus.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { errorText } from '../errors.js';
 import { seatNumbers } from '../game/model.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
 import { savePendingBots } from '../net/pending.js';
+import { useReach } from '../net/reach.js';
 import { saveSession } from '../net/session.js';
 import { usePrefs } from '../prefs.js';
 import { navigate } from '../router.js';
@@ -42,7 +45,11 @@ export function Home() {
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [tables, setTables] = useState<TableSummary[] | null>(null);
+  const reach = useReach();
+  const online = reach === 'online';
 
+  // Loaded again at once when the network comes back (`online` turns true).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list follows the connection.
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -56,7 +63,7 @@ export function Home() {
       live = false;
       clearInterval(id);
     };
-  }, []);
+  }, [online]);
 
   const choosePlayers = (p: PlayerCount) => {
     setPlayers(p);
@@ -119,6 +126,8 @@ export function Home() {
           <span className="muted small">{t('learn.homeText')}</span>
         </p>
       </section>
+
+      <OfflineStatus reach={reach} />
 
       <MyTables />
 
@@ -240,7 +249,7 @@ export function Home() {
               {error}
             </p>
           )}
-          <button type="submit" className="btn primary big" disabled={busy} data-testid="create">
+          <button type="submit" className="btn primary big" disabled={busy || !online} data-testid="create">
             {t('home.createButton')}
           </button>
         </form>
@@ -258,14 +267,16 @@ export function Home() {
                 autoCapitalize="characters"
                 data-testid="join-code"
               />
-              <button type="submit" className="btn">
+              <button type="submit" className="btn" disabled={!online}>
                 {t('home.joinButton')}
               </button>
             </div>
           </form>
           <section className="panel" aria-labelledby="public-title">
             <h2 id="public-title">{t('home.publicTables')}</h2>
-            {tables === null ? (
+            {!online ? (
+              <p className="muted">{t('network.needsServerHere')}</p>
+            ) : tables === null ? (
               <p className="muted">{t('common.loading')}</p>
             ) : tables.length === 0 ? (
               <p className="muted">{t('home.noTables')}</p>

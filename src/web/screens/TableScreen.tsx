@@ -13,6 +13,7 @@ import { useTurnAlerts } from '../components/useTurnAlerts.js';
 import { errorText } from '../errors.js';
 import { seatLabels } from '../game/model.js';
 import { TableConnection } from '../net/connection.js';
+import { useHoldUpdates } from '../pwa/updates.js';
 import { coachOn, Lobby } from './Lobby.js';
 
 export function TableScreen({ code }: { code: string }) {
@@ -33,6 +34,10 @@ function LiveTable({ conn }: { conn: TableConnection }) {
   const view = state.game?.view;
   const myTurn = view?.mustAct === true;
   useTurnAlerts(myTurn, conn.code);
+  // A new version of the app waits while a game runs here: it is offered when it ends or
+  // the player leaves (pwa/updates.ts).
+  // The game's own phase says when it ends: the table's status may turn first.
+  useHoldUpdates(state.table?.status !== 'lobby' && view !== undefined && view.phase !== 'over');
 
   useEffect(() => {
     if (state.reconnects === 0) return;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
-const TEXT = /\.(html|js|css|svg|json|txt|map)$/;
+const TEXT = /\.(html|js|css|svg|json|webmanifest|txt|map)$/;
 /** Below this a copy saves less than its own headers cost. */
 const MIN_BYTES = 1024;
 
@@ -21,20 +21,26 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      for (const file of textFiles(outDir)) {
-        const raw = readFileSync(file);
-        if (raw.length < MIN_BYTES) continue;
-        const br = brotliCompressSync(raw, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-          },
-        });
-        if (br.length < raw.length) writeFileSync(`${file}.br`, br);
-        const gz = gzipSync(raw, { level: 9 });
-        if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
-      }
+    // After every other plugin's files (the service worker and the manifest are written
+    // when the bundle closes), so that those are compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of textFiles(outDir)) {
+          const raw = readFileSync(file);
+          if (raw.length < MIN_BYTES) continue;
+          const br = brotliCompressSync(raw, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+            },
+          });
+          if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+          const gz = gzipSync(raw, { level: 9 });
+          if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
     },
   };
 }
