@@ -142,6 +142,12 @@ export const GAME_FLAGS = {
   target: { type: 'string' },
 } as const;
 
+/** The --help lines of GAME_FLAGS, for the commands that take them (each adds its own). */
+export const GAME_FLAGS_HELP = `  --players N   2 to 6
+  --mode M      individual (default), 2-1-1 (4 players), 2-2-1 (5), 2-2-2 or 2-2-1-1 (6)
+  --rounds R    rounds per game (default: the player count's usual length)
+  --target T    play whole rounds until a total reaches T instead`;
+
 /** --players, --mode and the game's length (--rounds or --target, or the usual length). */
 export function gameFlags(values: { players?: string; mode?: string; rounds?: string; target?: string }): GameOptions {
   const { players, mode } = tableFlags(values);

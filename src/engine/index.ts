@@ -39,7 +39,16 @@ export { Game, type Phase, type RoundLog, resolveOptions } from './game.js';
 export { parsePosition, printPosition } from './notation.js';
 export { passOfSlots, sameSlots, slotsOf } from './pass-slots.js';
 export { type SearchPosition, searchPosition } from './position.js';
-export { type EngineError, type ErrorCode, err, type GameError, ok, type Result } from './result.js';
+export {
+  type EngineError,
+  type ErrorCode,
+  err,
+  type GameError,
+  NOTATION_ERROR_CODES,
+  type NotationErrorCode,
+  ok,
+  type Result,
+} from './result.js';
 export { type RandomSource, Rng } from './rng.js';
 // The type only: outside the engine a Round's fields are read-only (round.ts).
 export {

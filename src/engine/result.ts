@@ -18,14 +18,17 @@ export type ErrorCode =
   | 'ERR_NOT_YOUR_TURN'
   | 'ERR_CARD_NOT_HELD'
   | 'ERR_MUST_FOLLOW_SUIT'
-  | 'ERR_BAD_NOTATION'
-  | 'ERR_BAD_POSITION';
+  | NotationErrorCode;
 
 /**
- * The codes a game itself can answer with (options, deals, actions): all but the position
- * notation's, which only tests and bug reports parse, so the server never sends them.
+ * The position notation's codes (notation.ts), which only tests and bug reports parse: a
+ * value, so that a check of the codes a server may send can leave them out by name.
  */
-export type GameErrorCode = Exclude<ErrorCode, 'ERR_BAD_NOTATION' | 'ERR_BAD_POSITION'>;
+export const NOTATION_ERROR_CODES = ['ERR_BAD_NOTATION', 'ERR_BAD_POSITION'] as const;
+export type NotationErrorCode = (typeof NOTATION_ERROR_CODES)[number];
+
+/** The codes a game itself can answer with (options, deals, actions): all but the position notation's. */
+export type GameErrorCode = Exclude<ErrorCode, NotationErrorCode>;
 
 export interface EngineError<C extends ErrorCode = ErrorCode> {
   readonly code: C;

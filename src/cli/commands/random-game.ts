@@ -2,15 +2,21 @@
 import { createBot, playBotTurns } from '../../bots/index.js';
 import { Game, type GameOptions } from '../../engine/index.js';
 import { recordOf } from '../../record/index.js';
-import { ArgError, type Command, GAME_FLAGS, gameFlags, parseFlags, seedFlag, withArgErrors } from '../io.js';
+import {
+  ArgError,
+  type Command,
+  GAME_FLAGS,
+  GAME_FLAGS_HELP,
+  gameFlags,
+  parseFlags,
+  seedFlag,
+  withArgErrors,
+} from '../io.js';
 
 const HELP = `Usage: bottle-imp random-game --players N [--mode M] [--rounds R | --target T] [--seed S]
 
 Prints a complete game of random legal choices as a bottle-imp/1 record.
-  --players N   2 to 6
-  --mode M      individual (default), 2-1-1 (4 players), 2-2-1 (5), 2-2-2 or 2-2-1-1 (6)
-  --rounds R    number of rounds (default: the player count's usual length)
-  --target T    play whole rounds until a total reaches T instead
+${GAME_FLAGS_HELP}
   --seed S      whole number; the same seed gives the same game (default: from the clock,
                 printed on standard error)`;
 

@@ -14,6 +14,7 @@ import {
   ArgError,
   type Command,
   GAME_FLAGS,
+  GAME_FLAGS_HELP,
   gameFlags,
   parseFlags,
   seedFlag,
@@ -42,13 +43,10 @@ learning policies (docs/bots.md):
                         {"game":1,"record":"game-00001.json","seed":S,"decisions":D,
                          "totals":[…],"winners":[…]}
 Seats are numbered from 0 in the JSON, as in the records.
-  --players N   2 to 6
+${GAME_FLAGS_HELP}
   --out DIR     the folder to write (made if missing; one that holds a data set is refused)
   --games G     number of games (default 1)
   --level L     ${BOT_CHOICES.join(', ')} (default expert)
-  --mode M      individual (default), 2-1-1 (4 players), 2-2-1 (5), 2-2-2 or 2-2-1-1 (6)
-  --rounds R    rounds per game (default: the player count's usual length)
-  --target T    play whole rounds until a total reaches T instead
   --seed S      whole number; the same seed gives the same data set (default: from the
                 clock, printed on standard error)
 Progress goes to standard error: a bar on a terminal, else a line every 10 seconds.`;

@@ -6,17 +6,15 @@
  * an analysis only gets the CPU that live games leave, garbage collection included
  * (BENCHMARKS.md).
  *
- * On the live threads a bot turn goes before every hint: the pool is handed no more jobs
- * than it has threads, bot turns first, and hints hold at most half of the threads (one
- * when there is only one), so that a flood of hints (anyone may ask them at a table of
- * their own) never makes a live game wait: a bot turn waits at most for the jobs already
- * running, and with two threads or more there is always one that no hint holds.
+ * On the live threads a bot turn goes before every hint, and hints hold at most half of
+ * the threads (live-queue.ts), so that a flood of hints never makes a live game wait.
  */
 import type { AnalysedDecision, Hint, Moment } from '../../analysis/index.js';
 import { WorkerPool } from '../../bots/worker-pool.js';
 import type { Action, TableView } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
 import { IdleProcesses } from './idle-processes.js';
+import { LiveQueue } from './live-queue.js';
 
 export type AnalyseJob = {
   readonly kind: 'analyse';
@@ -51,12 +49,6 @@ export interface Done<R = unknown> {
   readonly ms: number;
 }
 
-interface Queued {
-  readonly job: LiveJob;
-  readonly resolve: (done: Done) => void;
-  readonly reject: (e: Error) => void;
-}
-
 /**
  * How long a live job may hold a thread. A decision takes well under a second (BENCHMARKS.md)
  * and a hint a few; a thread still busy after this has hung, and is replaced: the bot's seat
@@ -73,55 +65,20 @@ class BotPoolClosedError extends Error {
 
 export class BotPool {
   private readonly live: WorkerPool<LiveJob, Done>;
+  private readonly queue: LiveQueue<LiveJob, Done>;
   private readonly background: IdleProcesses<AnalyseJob, Done>;
-  /** Live jobs not handed to the threads yet, by priority. */
-  private readonly turns: Queued[] = [];
-  private readonly hints: Queued[] = [];
-  private readonly threads: number;
-  /** The most threads hints may hold at once. */
-  private readonly hintThreads: number;
-  private running = 0;
-  private hintsRunning = 0;
-  private closed = false;
 
   constructor(liveThreads: number, analysisProcesses: number) {
-    this.threads = Math.max(1, liveThreads);
-    this.hintThreads = Math.max(1, Math.floor(this.threads / 2));
-    this.live = new WorkerPool(new URL('./worker.js', import.meta.url), this.threads, { unref: true });
+    const threads = Math.max(1, liveThreads);
+    this.live = new WorkerPool(new URL('./worker.js', import.meta.url), threads, { unref: true });
+    this.queue = new LiveQueue(threads, (job) => this.live.run(job, LIVE_JOB_LIMIT_MS));
     this.background = new IdleProcesses(new URL('./analysis-process.js', import.meta.url), analysisProcesses);
   }
 
   /** Run a job: analyses in the lowest-priority processes, everything else on the live threads, bot turns first. */
   submit<K extends Job['kind']>(job: Extract<Job, { kind: K }>): Promise<Done<Results[K]>> {
-    const done = job.kind === 'analyse' ? this.background.run(job as AnalyseJob) : this.runLive(job as LiveJob);
+    const done = job.kind === 'analyse' ? this.background.run(job as AnalyseJob) : this.queue.submit(job as LiveJob);
     return done as Promise<Done<Results[K]>>;
-  }
-
-  private runLive(job: LiveJob): Promise<Done> {
-    if (this.closed) return Promise.reject(new BotPoolClosedError());
-    return new Promise((resolve, reject) => {
-      (job.kind === 'hint' ? this.hints : this.turns).push({ job, resolve, reject });
-      this.dispatch();
-    });
-  }
-
-  /** Hand the threads what they can start now: bot turns first, hints only within their share. */
-  private dispatch(): void {
-    while (this.running < this.threads) {
-      const next = this.turns.shift() ?? (this.hintsRunning < this.hintThreads ? this.hints.shift() : undefined);
-      if (!next) return;
-      const hint = next.job.kind === 'hint';
-      this.running++;
-      if (hint) this.hintsRunning++;
-      this.live
-        .run(next.job, LIVE_JOB_LIMIT_MS)
-        .then(next.resolve, next.reject)
-        .finally(() => {
-          this.running--;
-          if (hint) this.hintsRunning--;
-          if (!this.closed) this.dispatch();
-        });
-    }
   }
 
   /** The bot's choice for the seat the view belongs to, and how long it thought. */
@@ -131,9 +88,7 @@ export class BotPool {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    const gone = new BotPoolClosedError();
-    for (const q of [...this.turns.splice(0), ...this.hints.splice(0)]) q.reject(gone);
+    this.queue.close(new BotPoolClosedError());
     await Promise.all([this.live.close(), this.background.close()]);
   }
 }

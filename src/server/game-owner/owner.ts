@@ -25,7 +25,7 @@ import {
   type GameRow,
   SeqTakenError,
   StoreUnavailableError,
-  type TimerChange,
+  type WithAction,
 } from '../store/store.js';
 
 /**
@@ -126,10 +126,11 @@ export class GameOwner {
 
   /**
    * Check the action with the engine and, if it is legal, store it under the next
-   * sequence number, together with the change of deadlines `timers` gives (asked once the
-   * engine has applied the action, so it sees the game after it; the caller applies the
-   * change to its timers once this resolves). A refused action changes nothing. An earlier
-   * append whose outcome is unknown is settled first (see `settle`).
+   * sequence number, together with what `also` gives (the table's change and deadlines,
+   * asked once the engine has applied the action, so it sees the game after it; the caller
+   * holds that once this resolves). A refused action changes nothing. An earlier append
+   * whose outcome is unknown is settled first (see `settle`); that one is sent again with
+   * the game's end alone: the table learns of the rest when it tells the news.
    *
    * A taken seq is judged by what is stored there: the same action of the same seat is
    * this very write (sent again after an unknown outcome, or stored by an earlier copy
@@ -140,7 +141,7 @@ export class GameOwner {
     action: Action,
     byBot: boolean,
     now: number,
-    timers?: (after: GameOwner) => TimerChange | undefined,
+    also?: (after: GameOwner) => Omit<WithAction, 'finished'> | undefined,
   ): Promise<Result<{ seq: number; events: GameEvent[] }, GameError>> {
     await this.settle();
     const result = this.game.apply(action);
@@ -149,8 +150,8 @@ export class GameOwner {
     const finished = this.game.phase === 'over';
     try {
       await this.store.appendAction(this.row.id, row, {
+        ...also?.(this),
         finished: finished ? { at: now } : undefined,
-        timers: timers?.(this),
       });
     } catch (e) {
       // Not known to be stored: the cache ran ahead of the log, so it is rebuilt from the

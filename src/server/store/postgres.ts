@@ -123,12 +123,14 @@ export class PostgresStore implements Store {
 
   async appendAction(gameId: string, row: ActionRow, also: WithAction = {}, fence?: Fence): Promise<void> {
     const values = [gameId, row.seq, row.action.seat, JSON.stringify(row.action), row.byBot, row.at];
-    const { finished, timers } = also;
+    const { finished, table, timers } = also;
     try {
-      if (finished) {
+      if (finished || table) {
+        // The rare action that changes more than the log and the clocks: one transaction.
         await this.db.fenced({ gameId }, fence, async (c) => {
           await c.query(APPEND_ACTION, values);
-          await c.query(SQL.finishGame, [gameId, finished.at]);
+          if (finished) await c.query(SQL.finishGame, [gameId, finished.at]);
+          if (table) await this.writeTable(c, table.row, table.seats);
           if (timers) await c.query(TIMER_CHANGE, timerChangeValues(timers));
         });
       } else if (timers)

@@ -295,6 +295,7 @@ export class SqliteStore implements Store {
           row.at,
         );
         if (also.finished) this.stmts.gameStatus.run('finished', also.finished.at, gameId);
+        if (also.table) this.writeTable(also.table.row, also.table.seats);
         if (also.timers) this.writeTimers(also.timers);
       });
     } catch (e) {

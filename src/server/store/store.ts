@@ -107,7 +107,14 @@ export interface TimerChange {
 export interface WithAction {
   /** The game ended with it: mark it finished at this time. */
   readonly finished?: { at: number };
-  /** The turn clocks it starts and stops (the table is the game's). */
+  /**
+   * What the action changes of its table (the table is the game's): its next version and
+   * seats, compare-and-set as commitTable's (StaleTableError, and nothing stored, when the
+   * stored table is not at the version before). The game's end finishes the table; a person
+   * who acts takes the seat back from a stand-in.
+   */
+  readonly table?: { readonly row: TableRow; readonly seats: readonly SeatRow[] };
+  /** The deadlines it starts and stops: turn clocks, and all of them when the game ends. */
   readonly timers?: TimerChange;
 }
 
@@ -236,8 +243,9 @@ export interface TableStore extends ChatStore, DeadlineStore {
 export interface GameLog {
   /**
    * Append one action with its sequence number, and in the same transaction what `also`
-   * says: mark the game finished, change its table's deadlines (an action and its turn
-   * clocks are one write). Throws SeqTakenError if that number is taken (and changes nothing).
+   * says: mark the game finished, store its table's next version, change its table's
+   * deadlines (an action and all it changes are one write). Throws SeqTakenError if that
+   * number is taken, StaleTableError if the table moved on (and changes nothing).
    */
   appendAction(gameId: string, row: ActionRow, also?: WithAction, fence?: Fence): Promise<void>;
   loadGame(gameId: string): Promise<GameRow | null>;

@@ -1,10 +1,11 @@
 /**
  * The table's rules as one pure function: `decide(state, command, now)` says what a
  * command does to the table's state (its row, seats and finished games: one immutable
- * value), which game it starts or ends, and who loses a seat, or refuses it with a
- * ServerError. It does no I/O and reads no clock: the table actor (`table.ts`) stores what
- * it decided, in one write, and only then holds the new state and tells everyone
- * (`Table.commit`). Tests call it directly (test/server/tables/decide.test.ts).
+ * value), which game it starts or ends, and who is told what (its outbox: the seats lost,
+ * whether the summary changed), or refuses it with a ServerError. It does no I/O and
+ * reads no clock: the table actor (`table.ts`) stores what it decided, in one write, and
+ * only then holds the new state and carries the outbox out (`Table.commit`). Tests call it
+ * directly (test/server/tables/decide.test.ts).
  */
 import type { Seed } from '../../engine/index.js';
 import { ServerError } from '../errors.js';
@@ -49,13 +50,33 @@ export type Decidable =
       readonly toAct: boolean;
       readonly anyoneHere: boolean;
     }
-  /** A seat's person connected, or acted: a stand-in bot hands the seat back. */
+  /** A seat's person connected: a stand-in bot hands the seat back. */
   | { readonly type: 'returned'; readonly seat: number }
   /** The game being played is over. */
-  | { readonly type: 'over' };
+  | { readonly type: 'over' }
+  /**
+   * A game's action of `seat` is accepted: a person who acts (`byPerson`) takes the seat
+   * back from a stand-in bot, and a game that is `over` finishes (stored with the action).
+   */
+  | { readonly type: 'acted'; readonly seat: number; readonly byPerson: boolean; readonly over: boolean };
 
-export interface Change {
-  readonly ok: true;
+/** Who is told what once a change is stored (Table.commit carries it out). */
+export interface Outbox {
+  /**
+   * The claims that lose their seat (its token changed or went): every connection holding
+   * the seat by one is told `seat:lost` and watches as a spectator from then on.
+   */
+  readonly seatsLost: readonly rules.SeatClaim[];
+  /**
+   * Whether what the summary says of the table (its row, seats, finished games) changed, so
+   * that everyone gets the summary again. Who is connected is the actor's to add: a
+   * connection coming or going changes the summary too.
+   */
+  readonly summary: boolean;
+}
+
+/** What a command does, decided (TableState and what goes with it). */
+interface Effects {
   /** The state to store and hold (the same object when nothing about the table changes). */
   readonly state: TableState;
   /** The game it starts, stored with it. */
@@ -64,21 +85,38 @@ export interface Change {
   readonly gameStatus?: { readonly gameId: string; readonly status: GameStatus; readonly at: number };
 }
 
+export interface Change extends Effects {
+  readonly ok: true;
+  readonly outbox: Outbox;
+}
+
 export type Decision = Change | { readonly ok: false; readonly error: ServerError };
 
+const NOBODY: Outbox = { seatsLost: [], summary: false };
+
+/** Nothing about the table changes, and nobody is told anything. */
+export const unchanged = (state: TableState): Change => ({ ok: true, state, outbox: NOBODY });
+
 /** Nothing changes. */
-const same = (state: TableState): Change => ({ ok: true, state });
+const same = (state: TableState): Effects => ({ state });
 
 export function decide(state: TableState, c: Decidable, now: number): Decision {
+  let effects: Effects;
   try {
-    return { ok: true, ...change(state, c, now) };
+    effects = change(state, c, now);
   } catch (e) {
     if (e instanceof ServerError) return { ok: false, error: e };
     throw e;
   }
+  if (effects.state === state) return { ok: true, ...effects, outbox: NOBODY };
+  return {
+    ok: true,
+    ...effects,
+    outbox: { seatsLost: seatsLost(state, effects.state), summary: !shownAlike(state, effects.state) },
+  };
 }
 
-function change(state: TableState, c: Decidable, now: number): Omit<Change, 'ok'> {
+function change(state: TableState, c: Decidable, now: number): Effects {
   const { row, seats } = state;
   switch (c.type) {
     case 'join': {
@@ -115,17 +153,27 @@ function change(state: TableState, c: Decidable, now: number): Omit<Change, 'ok'
     case 'returned':
       return seats[c.seat].away ? { state: withSeats(state, [{ ...seats[c.seat], away: false }]) } : same(state);
     case 'over':
-      if (row.status !== 'playing' || row.gameId === null) return same(state);
-      return {
-        state: {
-          ...state,
-          row: { ...row, status: 'finished' },
-          finished: state.finished.includes(row.gameId) ? state.finished : [...state.finished, row.gameId],
-        },
-      };
+      return over(state);
+    case 'acted': {
+      const back = c.byPerson ? change(state, { type: 'returned', seat: c.seat }, now) : same(state);
+      return c.over ? over(back.state) : back;
+    }
     case 'deadline':
       return fell(state, c, now);
   }
+}
+
+/** The game being played is over: the table is finished and counts the game among its finished ones. */
+function over(state: TableState): Effects {
+  const { row } = state;
+  if (row.status !== 'playing' || row.gameId === null) return same(state);
+  return {
+    state: {
+      ...state,
+      row: { ...row, status: 'finished' },
+      finished: state.finished.includes(row.gameId) ? state.finished : [...state.finished, row.gameId],
+    },
+  };
 }
 
 /**
@@ -133,7 +181,7 @@ function change(state: TableState, c: Decidable, now: number): Omit<Change, 'ok'
  * the absence grace: still disconnected; for the turn clock: still to act, connected or
  * not) gets a stand-in bot from now on.
  */
-function fell(state: TableState, c: Extract<Decidable, { type: 'deadline' }>, now: number): Omit<Change, 'ok'> {
+function fell(state: TableState, c: Extract<Decidable, { type: 'deadline' }>, now: number): Effects {
   const { row, seats } = state;
   if (c.kind === 'close') return c.anyoneHere || row.status === 'closed' ? same(state) : closing(state, now);
   const s = seats[c.seat];
@@ -144,7 +192,7 @@ function fell(state: TableState, c: Extract<Decidable, { type: 'deadline' }>, no
 }
 
 /** A new game with `seats` (the table's own, or a rematch's), nobody away. */
-function starting(state: TableState, seats: readonly SeatRow[], fresh: NewGame, now: number): Omit<Change, 'ok'> {
+function starting(state: TableState, seats: readonly SeatRow[], fresh: NewGame, now: number): Effects {
   const s = state.row.settings;
   const options =
     s.rounds !== undefined
@@ -172,7 +220,7 @@ function starting(state: TableState, seats: readonly SeatRow[], fresh: NewGame, 
 }
 
 /** The table closes for good; a game still running is kept, marked abandoned. */
-function closing(state: TableState, now: number): Omit<Change, 'ok'> {
+function closing(state: TableState, now: number): Effects {
   const { row } = state;
   const running = row.status === 'playing' && row.gameId !== null;
   return {
@@ -185,8 +233,35 @@ function withSeats(state: TableState, changed: readonly SeatRow[]): TableState {
   return { ...state, seats: state.seats.map((s) => changed.find((c) => c.seat === s.seat) ?? s) };
 }
 
+/**
+ * Whether two states show the same in the table's summary (summary.ts), who is connected
+ * aside: compared field by field, as this runs on every change.
+ */
+function shownAlike(a: TableState, b: TableState): boolean {
+  const [r, q] = [a.row, b.row];
+  return (
+    r.status === q.status &&
+    r.host === q.host &&
+    r.gameId === q.gameId &&
+    sameSettings(r.settings, q.settings) &&
+    a.finished.length === b.finished.length &&
+    a.finished.every((id, i) => id === b.finished[i]) &&
+    a.seats.length === b.seats.length &&
+    a.seats.every((s, i) => {
+      const t = b.seats[i];
+      return s.name === t.name && s.bot === t.bot && s.away === t.away;
+    })
+  );
+}
+
+function sameSettings(a: TableRow['settings'], b: TableRow['settings']): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a) as (keyof TableRow['settings'])[];
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
 /** The claims that a change takes a seat from: each seat whose token changed or went (every connection holding it loses it). */
-export function seatsLost(before: TableState, after: TableState): rules.SeatClaim[] {
+function seatsLost(before: TableState, after: TableState): rules.SeatClaim[] {
   const lost: rules.SeatClaim[] = [];
   for (const s of after.seats) {
     const old = before.seats[s.seat];

@@ -2,72 +2,64 @@
  * The table actor: one table's seats, its current game and everything that happens around
  * it. Every command (`commands.ts`: plain data naming its caller) runs through the table's
  * queue, one at a time, on one path: the pure rules (`decide.ts`) say what the command
- * does to the table's state (one immutable value) or refuse it; `commit` stores all of it
- * in one write (the table's row and seats, the game it starts or ends, the deadlines that
- * come with it); only then does the table hold the new state and tell everyone; then bot
- * turns follow it. A game's actions are stored by its owner (`GameOwner`), then go the same
- * way. The actor is a cache of the store's rows: it can be rebuilt from them at any time
- * (that is crash recovery). Its other parts each do one job: who is connected
- * (`presence.ts`), stored deadlines (`deadlines.ts`), turn clocks (`turn-clock.ts`), bot
- * turns (`bot-driver.ts`) and chat (`chat.ts`).
+ * does to the table's state (one immutable value) and who is told what (the outbox), or
+ * refuse it; `commit` stores all of it in one write (the table's row and seats, the game
+ * it starts or ends, the deadlines that come with it); only then does the table hold the
+ * new state and carry the outbox out; then bot turns follow it. A game's action goes the
+ * same way (`actions.ts`), its write carrying the action. The actor is a cache of the
+ * store's rows: it can be rebuilt from them at any time (that is crash recovery). Its
+ * other parts each do one job: who is connected (`presence.ts`), stored deadlines
+ * (`deadlines.ts`, brought in line by `in-line.ts`), turn clocks (`turn-clock.ts`), bot
+ * turns (`bot-driver.ts`), hints (`hints.ts`) and chat (`chat.ts`).
  */
 
-import { isDeepStrictEqual } from 'node:util';
-import type { Action, GameEvent } from '../../engine/index.js';
-import type { BotLevel, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
+import type { GameEvent } from '../../engine/index.js';
+import type { BotLevel, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
-import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
+import { hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
 import { SerialQueue } from '../serial.js';
-import {
-  type SeatRow,
-  StoreUnavailableError,
-  type TableRow,
-  type TableWrite,
-  type TimerKey,
-  type TimerKind,
-} from '../store/store.js';
+import type { SeatRow, TableRow, TableWrite, TimerKey, TimerKind } from '../store/store.js';
+import { type ActingTable, type Along, GameActions, type Ready } from './actions.js';
 import { BotDriver } from './bot-driver.js';
 import { TableChat } from './chat.js';
 import type { ReplyTo, SeatedCommand, TableCommand, TableReplies } from './commands.js';
 import type { TableContext } from './context.js';
-import { Deadlines, type PreparedChange, RETRY_MS, type StartDeadline } from './deadlines.js';
-import { type Change, type Decidable, decide, seatsLost, type TableState } from './decide.js';
+import { Deadlines, type PreparedChange } from './deadlines.js';
+import { type Change, type Decidable, decide, type Outbox, type TableState, unchanged } from './decide.js';
+import { type Glance, glance, sameGlance } from './glance.js';
+import { TableHints } from './hints.js';
+import { deadlinesInLine } from './in-line.js';
 import { LocalPresence, type Presence } from './presence.js';
 import * as rules from './seat-rules.js';
+import { storeChange } from './store-change.js';
 import { sameSummary, tableSummary } from './summary.js';
 import { TurnClocks } from './turn-clock.js';
-
-/**
- * How long a person's action whose write was never answered waits to learn whether it was
- * stored, before the answer says that it is not known (about as long as the web client
- * waits for an answer).
- */
-const SETTLE_MS = 10_000;
 
 /** The level of the bot that plays for an absent player. */
 const STAND_IN_LEVEL: BotLevel = 'medium';
 
 const NONE: Record<string, never> = {};
 
-/** What comes with a change besides the table's state, for `commit`. */
-interface Along {
-  /** The events of the game's action that led to it, told with the update. */
-  readonly events?: readonly GameEvent[];
-  /** The seat that just acted, whose turn clock starts over if it must act again (none: its action stored its clocks). */
-  readonly fresh?: number;
+/** What `commit` carries out besides the change: the deadline that fell, and whether who is connected changed. */
+interface CommitAlong extends Along {
   /** The deadline that fell (already disarmed), cleared from the store with the change it causes. */
   readonly fell?: TimerKey;
+  /** A connection came or went: the summary may say so even if the table did not change. */
+  readonly attendance?: boolean;
 }
 
-/** What a game update shows besides the game: when bots take over (see Table.glance). */
-interface Glance {
-  readonly deadline: number | null;
-  readonly clocks: (number | null)[];
-  readonly reading: number | null;
+/** A decided change made ready to store: the state to hold, its game, its deadlines, its one write and its outbox. */
+interface ReadyChange extends Ready {
+  readonly next: TableState;
+  readonly owner: GameOwner | null;
+  readonly timers: PreparedChange | null;
+  /** What commitTable stores (null: nothing to store); an action's write carries `withAction` instead. */
+  readonly write: TableWrite | null;
+  readonly outbox: Outbox;
 }
 
-export class Table {
+export class Table implements ActingTable<ReadyChange> {
   private readonly queue = new SerialQueue();
   private state: TableState;
   private owner: GameOwner | null = null;
@@ -78,31 +70,30 @@ export class Table {
   private readonly bots: BotDriver;
   private readonly chat: TableChat;
   private readonly clocks: TurnClocks;
-  /**
-   * Per seat, its latest hint and the decision it is for, kept while it is worked out and
-   * after: one hint per seat per decision, however often it is asked.
-   */
-  private readonly hints = new Map<number, { readonly decision: string; readonly hint: Promise<Hint> }>();
+  private readonly hints: TableHints;
+  private readonly actions: GameActions<ReadyChange>;
 
   constructor(
-    private readonly ctx: TableContext,
+    readonly ctx: TableContext,
     row: TableRow,
     seats: SeatRow[],
     finishedIds: readonly string[],
   ) {
     this.state = { row, seats, finished: finishedIds };
     this.deadlines = new Deadlines(ctx, row.code, this.queue, (kind, seat) => this.deadlineFell(kind, seat));
+    this.actions = new GameActions(this);
     this.bots = new BotDriver(ctx, row.code, this.queue, {
       playing: () => (this.state.row.status === 'playing' ? this.owner : null),
       botFor: (seat) => {
         const s = this.state.seats[seat];
         return s.bot ?? (s.away ? STAND_IN_LEVEL : null);
       },
-      act: (owner, action, seat) => this.botAct(owner, action, seat),
-      resync: (owner) => this.resync(owner),
+      act: (owner, action, seat) => this.actions.botAct(owner, action, seat),
+      resync: (owner) => this.actions.resync(owner),
     });
     this.chat = new TableChat(ctx.store, row.code);
     this.clocks = new TurnClocks(this.deadlines, ctx.config.turnClockScale, ctx.clock);
+    this.hints = new TableHints(ctx);
   }
 
   get code(): string {
@@ -174,9 +165,11 @@ export class Table {
       }
       await this.deadlines.rearm();
       // The process may have stopped between storing the last action and the table's new
-      // status. Nobody is connected after a restart: absent players get their usual grace
-      // period; stored turn clocks run on, and a clock the crash kept from being stored starts now.
-      await this.commit(this.owner?.over ? this.decided({ type: 'over' }) : { ok: true, state: this.state });
+      // status (a store from before both went in one write). Nobody is connected after a
+      // restart: absent players get their usual grace period; stored turn clocks run on,
+      // and a clock the crash kept from being stored starts now.
+      const change = this.owner?.over ? this.decided({ type: 'over' }) : unchanged(this.state);
+      await this.commit(change, { attendance: true });
     });
   }
 
@@ -201,7 +194,7 @@ export class Table {
         // Worked out in the bot pool, outside the queue.
         return this.hint(c.by);
       case 'game:act':
-        return this.queue.run(() => this.act(c.by, c.message.action, c.message.seq, stored));
+        return this.queue.run(() => this.actions.act(c.by, c.message.action, c.message.seq, stored));
       default:
         return this.queue.run(() => this.seated(c));
     }
@@ -247,7 +240,7 @@ export class Table {
 
   private async join(name: string, wanted: number | undefined): Promise<TableReplies['join']> {
     const token = newSeatToken();
-    await this.decideAndCommit({ type: 'join', name, seat: wanted, tokenHash: hashToken(token) });
+    await this.commit(this.decided({ type: 'join', name, seat: wanted, tokenHash: hashToken(token) }));
     return { seat: this.seatOfToken(token)!, token };
   }
 
@@ -258,10 +251,10 @@ export class Table {
         return this.sendChat(c.by, c.message);
       case 'table:start':
       case 'table:rematch':
-        await this.decideAndCommit({ ...c, game: { id: newGameId(), seed: newSeed() } });
+        await this.commit(this.decided({ ...c, game: { id: newGameId(), seed: newSeed() } }));
         return NONE;
       default:
-        await this.decideAndCommit(c);
+        await this.commit(this.decided(c));
         return NONE;
     }
   }
@@ -277,158 +270,8 @@ export class Table {
   }
 
   /**
-   * A player's action. `stored` gets the reply as soon as the action is stored, before the
-   * updates go out; a refusal is thrown as a ServerError and changes nothing.
-   */
-  private async act(
-    claim: rules.SeatClaim,
-    action: ClientAction,
-    /** The `seq` of the view the action was chosen from, if the client said. */
-    seen: number | undefined,
-    stored?: (reply: unknown) => void,
-  ): Promise<TableReplies['game:act']> {
-    const { seat, owner } = this.playingSeat(claim);
-    // An earlier write in doubt first: what follows judges the action against the log as
-    // stored. Sent without a view, the action was chosen from the game as it was before
-    // that write was learnt: if the write was this very action, it is not applied twice.
-    const known = owner.seq;
-    await this.resync(owner);
-    const wanted = toEngineAction(seat, action);
-    const view = seen ?? known;
-    if (view !== owner.seq) {
-      // Chosen from another view than the game's. If this seat acted since, that was this
-      // very action (sent again because its acknowledgement was lost: it is not applied
-      // twice), or the view was out of date. Others' actions since (passes) change nothing.
-      // A view ahead of the game's is another game's.
-      const since = view < owner.seq ? owner.nextActionOf(seat, view) : undefined;
-      if (since && isDeepStrictEqual(since.action, wanted)) return { seq: since.seq, repeated: true };
-      if (since || view > owner.seq)
-        throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
-    }
-    let timers: PreparedChange | null | undefined;
-    const before = owner.seq;
-    let acted: { seq: number; events: GameEvent[] };
-    try {
-      const stored = await this.storeAction(owner, wanted, false);
-      if (!stored.result.ok) throw new ServerError(stored.result.error.code, stored.result.error.message, 409);
-      acted = stored.result.value;
-      timers = stored.timers;
-    } catch (e) {
-      acted = await this.outcomeOf(owner, wanted, before, e);
-      // Stored by another copy of the write, whose deadlines the table did not arm: they start afresh.
-      timers = undefined;
-    }
-    if (timers) this.deadlines.applied(timers);
-    const reply = { seq: acted.seq };
-    stored?.(reply);
-    this.ctx.metrics.actions.inc({ by: 'human' });
-    await this.afterAction(owner, acted.events, seat, true, timers !== undefined);
-    return reply;
-  }
-
-  /**
-   * Store an action (a person's, or a bot's) and, in the same write, what it changes: the
-   * game finished with it, or else the deadlines it brings in line (turn clocks), unless
-   * the table's state changes too (a person takes their seat back from a stand-in), which
-   * its commit stores. The usual action is one round trip to the database, not two.
-   * `timers`: what was stored with it, to arm once stored (undefined: nothing was).
-   */
-  private async storeAction(owner: GameOwner, action: Action, byBot: boolean) {
-    let timers: PreparedChange | null | undefined;
-    const result = await owner.act(action, byBot, this.ctx.clock.now(), (after) => {
-      if (after.over || (!byBot && this.state.seats[action.seat].away)) return undefined;
-      timers = this.inLine(this.state, after, { fresh: action.seat });
-      return timers?.stored;
-    });
-    return { result, timers: result.ok ? timers : undefined };
-  }
-
-  /** A bot's action (see BotSeats.act): stored with its clocks as a person's is, then told. */
-  private async botAct(owner: GameOwner, action: Action, seat: number): Promise<boolean> {
-    const { result, timers } = await this.storeAction(owner, action, true);
-    if (!result.ok) return false;
-    if (timers) this.deadlines.applied(timers);
-    await this.afterAction(owner, result.value.events, seat, false, timers !== undefined);
-    return true;
-  }
-
-  /**
-   * A person's action was not stored as asked (`e`): answer with what happened. A write
-   * whose outcome is unknown (the database stopped answering mid-write) is learnt first, by
-   * settling it every RETRY_MS for up to SETTLE_MS while the person waits, so that nobody is
-   * told "nothing was done" of an action that was stored. Stored (by this write or an
-   * earlier copy): the action's events, to acknowledge it as usual. Another action stored at
-   * its seq: everyone is told of it, and this one is refused with ERR_STALE. Still unknown:
-   * the unsure ERR_UNAVAILABLE (the next command at the table settles it).
-   */
-  private async outcomeOf(
-    owner: GameOwner,
-    wanted: Action,
-    before: number,
-    e: unknown,
-  ): Promise<{ seq: number; events: GameEvent[] }> {
-    const until = this.ctx.clock.now() + SETTLE_MS;
-    while (owner.inDoubt && this.ctx.clock.now() < until) {
-      await this.ctx.clock.sleep(RETRY_MS);
-      await owner.settle().catch((err) => {
-        if (!(err instanceof StoreUnavailableError)) throw err;
-      });
-    }
-    const mine = owner.nextActionOf(wanted.seat, before);
-    if (mine?.seq === before + 1 && isDeepStrictEqual(mine.action, wanted))
-      return { seq: mine.seq, events: owner.takeNews()?.events ?? [] };
-    await this.tellNews(owner);
-    // Refused before it was sent (no connection to be had), it surely changed nothing:
-    // ERR_UNAVAILABLE says so. Settled and not stored, another action took its seq.
-    if (owner.inDoubt || !(e instanceof StoreUnavailableError && e.unsure)) throw e;
-    throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
-  }
-
-  /**
-   * Settle a write in doubt (GameOwner.settle), tell everyone the stored actions they were
-   * not told of, and finish a game that is over but whose table was not stored as finished.
-   * Before a person's action and after a failed bot turn.
-   */
-  private async resync(owner: GameOwner): Promise<void> {
-    try {
-      await owner.settle();
-    } catch (e) {
-      // Only the earlier write is in doubt: the command at hand was not carried out.
-      throw e instanceof StoreUnavailableError ? new StoreUnavailableError() : e;
-    }
-    await this.tellNews(owner);
-    if (owner.over && this.state.row.status === 'playing') await this.decideAndCommit({ type: 'over' });
-  }
-
-  /** The stored actions nobody was told of (GameOwner.takeNews), told as any accepted action. */
-  private async tellNews(owner: GameOwner): Promise<void> {
-    const news = owner.takeNews();
-    if (news) await this.afterAction(owner, news.events, news.seat, false);
-  }
-
-  /**
-   * After an accepted action of `seat` (by its person, or by a bot or another writer): a
-   * person who acts takes the seat back from a stand-in bot, a game that is over finishes,
-   * and the seat's turn clock starts over if it must act again (unless `clocksStored`: the
-   * action's own write brought the deadlines in line); then everyone is told.
-   */
-  private async afterAction(
-    owner: GameOwner,
-    events: readonly GameEvent[],
-    seat: number,
-    byPerson: boolean,
-    clocksStored = false,
-  ): Promise<void> {
-    let change: Change = { ok: true, state: this.state };
-    if (byPerson) change = this.decided({ type: 'returned', seat }, change.state);
-    if (owner.over) change = this.decided({ type: 'over' }, change.state);
-    await this.commit(change, { events, fresh: clocksStored ? undefined : seat });
-  }
-
-  /**
-   * A hint for a seated person whose turn it is, from that seat's view only, worked out in
-   * the bot pool. Refused unless the table's coach option is on. Asked again for the same
-   * decision (also while it is still being worked out) it is the same hint, at no new cost.
+   * A hint for the claim's seat (hints.ts), refused unless the table's coach option is on:
+   * asked inside the queue, worked out outside it, so that bot turns go on meanwhile.
    */
   private async hint(claim: rules.SeatClaim): Promise<{ hint: Hint }> {
     // Wrapped, so that the queue goes on while the hint is worked out outside it.
@@ -436,37 +279,13 @@ export class Table {
       const { seat, owner } = this.playingSeat(claim);
       if (this.state.row.settings.coach !== true)
         throw new ServerError('ERR_COACH_OFF', 'The host has turned hints off at this table.', 403);
-      const view = owner.view(seat);
-      if (!view.toAct.includes(seat) || (view.phase === 'pass' && view.passed[seat]))
-        throw new ServerError('ERR_NOT_YOUR_TURN', 'Hints are given when it is your turn.', 409);
-      // The seat's decision, not the game's seq: while passing, others' passes move the seq on but not the decision.
-      const decision = `${owner.row.id}:${view.round}:${view.phase}:${view.tricks.length}`;
-      const known = this.hints.get(seat);
-      if (known?.decision === decision) return known;
-      const hint = this.ctx.pool
-        .submit({
-          kind: 'hint',
-          view,
-          iterations: this.ctx.config.hintIterations,
-          seed: decisionSeed(owner.row.seed, owner.seq, seat),
-        })
-        .then(({ result, ms }) => {
-          this.ctx.metrics.hintThink.observe(ms / 1000);
-          return result;
-        });
-      const entry = { decision, hint };
-      this.hints.set(seat, entry);
-      // A hint that failed is not kept: asking again tries again.
-      hint.catch(() => {
-        if (this.hints.get(seat) === entry) this.hints.delete(seat);
-      });
-      return entry;
+      return { hint: this.hints.ask(owner, seat) };
     });
     return { hint: await hint };
   }
 
   /** The claim's seat and the game it plays in; refused when the table is closed or no game runs. */
-  private playingSeat(claim: rules.SeatClaim): { seat: number; owner: GameOwner } {
+  playingSeat(claim: rules.SeatClaim): { seat: number; owner: GameOwner } {
     const { row, seats } = this.state;
     rules.mustBeOpen(row);
     const seat = rules.mustHold(seats, claim);
@@ -495,21 +314,21 @@ export class Table {
       if (seat === null) {
         // Players are told who can read their chat.
         this.presence.watch(connection);
-        await this.commit({ ok: true, state: this.state });
+        await this.commit(unchanged(this.state), { attendance: true });
       } else {
         // Back from an absence: the bot hands the seat back, the absence deadline stops.
         this.presence.hold(seat, connection);
-        await this.decideAndCommit({ type: 'returned', seat });
+        await this.commit(this.decided({ type: 'returned', seat }), { attendance: true });
       }
     }
     const owner = this.owner;
     const sameGame = owner !== null && (gameId === undefined || gameId === owner.id);
     const chat = await this.chat.history();
-    const glance = owner ? this.glance(owner) : null;
+    const shows = owner ? this.glance(owner) : null;
     return {
       table: this.summary(),
       seat,
-      game: owner && glance ? owner.update(seat, [], glance.deadline, glance.clocks, glance.reading) : null,
+      game: owner && shows ? owner.update(seat, [], shows.deadline, shows.clocks, shows.reading) : null,
       missed: owner && sameGame && lastSeq !== undefined ? owner.missedSince(seat, lastSeq) : null,
       chat,
     };
@@ -520,7 +339,7 @@ export class Table {
     const dropped = this.presence.drop(connection);
     if (dropped === null || this.state.row.status === 'closed') return NONE;
     if (dropped !== 'spectator' && !dropped.last) return NONE;
-    await this.commit({ ok: true, state: this.state });
+    await this.commit(unchanged(this.state), { attendance: true });
     return NONE;
   }
 
@@ -533,141 +352,106 @@ export class Table {
       seat,
       present: this.presence.isPresent(seat),
       toAct: owner?.toAct().includes(seat) ?? false,
-      anyoneHere: this.anyHumanConnected(),
+      anyoneHere: this.state.seats.some((s) => s.tokenHash !== null && this.presence.isPresent(s.seat)),
     });
     await this.commit(change, { fell: { kind, seat } });
   }
 
   // ---- decide, then commit --------------------------------------------------------------
 
-  /** Decide a command on the table's state and commit it; a refusal is thrown and changes nothing. */
-  private async decideAndCommit(c: Decidable): Promise<void> {
-    await this.commit(this.decided(c));
-  }
-
-  private decided(c: Decidable, state: TableState = this.state): Change {
-    const d = decide(state, c, this.ctx.clock.now());
+  /** A command decided on the table's state; a refusal is thrown (and changes nothing). */
+  decided(c: Decidable): Change {
+    const d = decide(this.state, c, this.ctx.clock.now());
     if (!d.ok) throw d.error;
     return d;
   }
 
   /**
    * The one way the table changes, the same for every command:
-   * 1. everything the change stores goes in one write: the table's row (as its next
-   *    version, compare-and-set) and seats, the game it starts or the status of one it
+   * 1. everything the change stores goes in one write (`ready`): the table's row (as its
+   *    next version, compare-and-set) and seats, the game it starts or the status of one it
    *    ends, and the deadlines it brings in line (turn clocks, absences, the table's close);
+   *    a game's action is that write's action (actions.ts) and this step is its append;
    * 2. only once that is stored does the table hold the new state (a write that fails
    *    changes nothing and tells nobody: the command is refused);
-   * 3. then it tells: every connection of a seat whose token changed (the player left, the
-   *    seat was emptied) loses it at once (it becomes a spectator, is told so, and no
-   *    longer counts as present), everyone gets the summary if it changed, and each seat
-   *    its game update if the game or what the update shows of the deadlines changed;
+   * 3. then it carries out the outbox (`carryOut`);
    * 4. then bot turns follow the new state, and a table that closed is forgotten.
    */
-  private async commit(change: Change, along: Along = {}): Promise<void> {
+  async commit(change: Change, along: CommitAlong = {}): Promise<void> {
+    const ready = this.ready(change, along);
+    if (ready.write) await storeChange(this.ctx, ready.write);
+    this.carryOut(ready, along);
+  }
+
+  /** What a decided change stores, in one write, and what it then holds and tells (`owner`: the game it is about, after its action). */
+  ready(change: Change, along: CommitAlong, owner: GameOwner | null = this.owner): ReadyChange {
     const before = this.state;
     const moved = change.state !== before;
     const next: TableState = moved
       ? { ...change.state, row: { ...change.state.row, version: before.row.version + 1 } }
       : before;
-    const owner = change.game ? GameOwner.begin(change.game, this.ctx.store) : this.owner;
-    const timers = this.inLine(next, owner, along);
-    const write: TableWrite = {
-      code: this.code,
-      ...(moved ? { table: { row: next.row, seats: next.seats } } : {}),
-      ...(change.game ? { game: change.game } : {}),
-      ...(change.gameStatus ? { gameStatus: change.gameStatus } : {}),
-      ...(timers ? { timers: timers.stored } : {}),
-    };
-    if (moved || change.game || change.gameStatus || timers) await this.store(write);
+    const playing = change.game ? GameOwner.begin(change.game, this.ctx.store) : owner;
+    const timers = deadlinesInLine(
+      {
+        deadlines: this.deadlines,
+        clocks: this.clocks,
+        presence: this.presence,
+        closeAfterMs: this.ctx.config.closeAfterMs,
+      },
+      next,
+      playing,
+      this.ctx.clock.now(),
+      along.fresh,
+      along.fell,
+    );
+    const table = moved ? { row: next.row, seats: next.seats } : undefined;
+    const write: TableWrite | null =
+      moved || change.game || change.gameStatus || timers
+        ? {
+            code: this.code,
+            ...(table ? { table } : {}),
+            ...(change.game ? { game: change.game } : {}),
+            ...(change.gameStatus ? { gameStatus: change.gameStatus } : {}),
+            ...(timers ? { timers: timers.stored } : {}),
+          }
+        : null;
+    const withAction = table || timers ? { table, timers: timers?.stored } : undefined;
+    return { next, owner: playing, timers, write, withAction, outbox: change.outbox };
+  }
 
+  /**
+   * A ready change is stored: hold it (the state, the game, the deadlines armed and
+   * disarmed, the connections of lost seats as spectators), then tell, in this order:
+   * `seat:lost` to every connection of a seat whose token changed or went (first, so that
+   * it is a spectator for what follows), the summary to everyone if it changed, and each
+   * seat its game update if the game or what the update shows of the deadlines changed
+   * (the spectators theirs). Then bot turns follow the new state.
+   */
+  carryOut(r: ReadyChange, along: CommitAlong): void {
+    const before = this.state;
     const events = along.events ?? [];
     // What the updates showed before, when only that can make news (no events, the same game).
-    const shown = owner && owner === this.owner && events.length === 0 ? this.glance(owner) : null;
-    this.state = next;
-    this.owner = owner;
-    if (timers) this.deadlines.applied(timers);
+    const shown = r.owner && r.owner === this.owner && events.length === 0 ? this.glance(r.owner) : null;
+    this.state = r.next;
+    this.owner = r.owner;
+    if (r.timers) this.deadlines.applied(r.timers);
+    for (const claim of r.outbox.seatsLost) this.presence.demote(claim.seat);
 
-    for (const claim of seatsLost(before, next)) {
-      this.presence.demote(claim.seat);
-      this.ctx.out.seatLost(this.code, claim);
-    }
-    const summary = this.summary();
-    if (this.told === null || !sameSummary(summary, this.told)) {
-      this.told = summary;
-      this.ctx.out.table(summary);
+    for (const claim of r.outbox.seatsLost) this.ctx.out.seatLost(this.code, claim);
+    if (this.told === null || r.outbox.summary || along.attendance || r.outbox.seatsLost.length > 0) {
+      const summary = this.summary();
+      if (this.told === null || !sameSummary(summary, this.told)) {
+        this.told = summary;
+        this.ctx.out.table(summary);
+      }
     }
     // A table that closes says so in its summary alone.
-    const open = next.row.status !== 'closed';
-    if (owner && open && (shown === null || !sameGlance(shown, this.glance(owner)))) this.broadcast(owner, events);
+    const open = r.next.row.status !== 'closed';
+    if (r.owner && open && (shown === null || !sameGlance(shown, this.glance(r.owner))))
+      this.broadcast(r.owner, events);
 
     this.bots.schedule();
-    if (next.row.status === 'closed' && before.row.status !== 'closed') this.ctx.closed(this.code);
-  }
-
-  /**
-   * The deadlines the state calls for, against those running (null: none changes). During
-   * a game every person who must act has a turn clock (turn-clock.ts) and every person not
-   * connected an absence grace (not restarted once a stand-in bot plays the seat); a table
-   * with no person connected closes after a while; a closed table has none. `along.fell`:
-   * the deadline that fell, cleared from the store with the rest.
-   */
-  private inLine(next: TableState, owner: GameOwner | null, along: Along): PreparedChange | null {
-    const { row, seats } = next;
-    const now = this.ctx.clock.now();
-    const start: StartDeadline[] = [];
-    const stop: TimerKey[] = [];
-    if (row.status === 'closed') stop.push(...this.deadlines.running());
-    else {
-      const playing = row.status === 'playing' ? owner : null;
-      const clocks = this.clocks.wanted(playing, seats, row.settings.turnClock, along.fresh);
-      start.push(...clocks.start);
-      stop.push(...clocks.stop);
-      for (const s of seats) {
-        const absent = playing !== null && s.tokenHash !== null && !this.presence.isPresent(s.seat);
-        const running = this.deadlines.has('absence', s.seat);
-        if (absent && !running && !s.away)
-          start.push({ kind: 'absence', seat: s.seat, deadline: now + row.settings.turnSeconds * 1000 });
-        else if (!absent && running) stop.push({ kind: 'absence', seat: s.seat });
-      }
-      const here = seats.some((s) => s.tokenHash !== null && this.presence.isPresent(s.seat));
-      const closing = this.deadlines.has('close', -1);
-      if (here && closing) stop.push({ kind: 'close', seat: -1 });
-      else if (!here && !closing) start.push({ kind: 'close', seat: -1, deadline: now + this.ctx.config.closeAfterMs });
-    }
-    const fell = along.fell;
-    if (fell && !start.some((t) => t.kind === fell.kind && t.seat === fell.seat)) stop.push(fell);
-    return this.deadlines.prepare(start, stop, fell);
-  }
-
-  /**
-   * Store a change (Store.commitTable). A write whose outcome is unknown (`unsure`) is sent
-   * again every RETRY_MS for up to SETTLE_MS until the database answers, so that the
-   * request is answered with what happened. Refused (its version taken, its game already
-   * stored), the stored table says whether an earlier copy of this very write got there.
-   * Throws while still unknown.
-   */
-  private async store(write: TableWrite): Promise<void> {
-    try {
-      return await this.ctx.store.commitTable(write);
-    } catch (e) {
-      if (!(e instanceof StoreUnavailableError && e.unsure)) throw e;
-      const until = this.ctx.clock.now() + SETTLE_MS;
-      while (this.ctx.clock.now() < until) {
-        await this.ctx.clock.sleep(RETRY_MS);
-        try {
-          return await this.ctx.store.commitTable(write);
-        } catch (again) {
-          if (again instanceof StoreUnavailableError) continue;
-          const stored = await this.ctx.store.loadTable(this.code);
-          // Compared as stored (JSON), where a missing option and an undefined one are the same.
-          if (write.table === undefined || !sameJson(stored, { table: write.table.row, seats: write.table.seats }))
-            throw again;
-          return;
-        }
-      }
-      throw e;
-    }
+    if (r.next.row.status === 'closed' && before.row.status !== 'closed') this.ctx.closed(this.code);
   }
 
   // ---- what everyone is told --------------------------------------------------------------
@@ -686,47 +470,7 @@ export class Table {
       this.ctx.out.game(this.code, null, owner.update(null, events, deadline, clocks, reading));
   }
 
-  /**
-   * What an update shows of the deadlines: when a bot takes over the absent seat that must
-   * act (seconds since the epoch), per seat when a bot takes over if it does not act (turn
-   * clock or absence, for the seats to act), and the reading time of a fresh round.
-   */
   private glance(owner: GameOwner): Glance {
-    const acting = owner.over ? [] : owner.toAct();
-    const clocks = this.state.seats.map((s) => {
-      if (!acting.includes(s.seat)) return null;
-      const times = [this.deadlines.deadline('turn', s.seat), this.deadlines.deadline('absence', s.seat)];
-      const set = times.filter((t) => t !== undefined);
-      return set.length === 0 ? null : Math.min(...set);
-    });
-    let soonest: number | null = null;
-    for (const seat of owner.toAct()) {
-      const t = this.deadlines.deadline('absence', seat);
-      if (t !== undefined && (soonest === null || t < soonest)) soonest = t;
-    }
-    const deadline = soonest === null ? null : Math.ceil(soonest / 1000);
-    return {
-      deadline,
-      clocks,
-      reading: this.clocks.reading(owner, this.state.seats, this.state.row.settings.turnClock),
-    };
+    return glance(owner, this.state.row, this.state.seats, this.deadlines, this.clocks);
   }
-
-  private anyHumanConnected(): boolean {
-    return this.state.seats.some((s) => s.tokenHash !== null && this.presence.isPresent(s.seat));
-  }
-}
-
-/** Whether two updates show the same deadlines (compared by hand: this runs on every change). */
-function sameGlance(a: Glance, b: Glance): boolean {
-  return a.deadline === b.deadline && a.reading === b.reading && a.clocks.every((c, i) => c === b.clocks[i]);
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  return isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.parse(JSON.stringify(b)));
-}
-
-/** The seat comes from the seat token, never from the client's message. */
-function toEngineAction(seat: number, action: ClientAction): Action {
-  return action.type === 'play' ? { type: 'play', seat, card: action.card } : { type: 'pass', seat, pass: action.pass };
 }

@@ -4,8 +4,8 @@
  * address (every seat held by that address, no bot, the coach on) whose seats each ask a
  * hint at every turn and then play, so that every hint is new work for the bot pool, as
  * fast as the server answers (a refused hint is asked again a second later, without
- * playing). Used by test/server/hint-flood.test.ts and
- * `npm run bench:hints` (bench/server/hints.ts).
+ * playing). Used by `npm run bench:hints` (bench/server/hints.ts); the order that keeps
+ * bot turns ahead of hints is tested job by job (test/server/bots/live-queue.test.ts).
  */
 import type { BotLevel, GameUpdate } from '../../../src/protocol/messages.js';
 import type { Client } from './client.js';

@@ -358,6 +358,44 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.dropAnalysisRequest(game.id);
   });
 
+  it.skipIf(skip)(
+    "the game's last action finishes the game and its table in one write, compare-and-set: stale, none of it is stored",
+    async () => {
+      const table = tableRow(1);
+      await store.saveTable(table, seatsOf(3));
+      const game = gameOf(table, `e-${table.code}`);
+      const playing = { ...table, status: 'playing' as const, gameId: game.id, version: 2 };
+      await startGame(store, game, playing, seatsOf(3));
+      const clock = { tableCode: table.code, kind: 'turn' as const, seat: 0, deadline: 1_764_000_050_000 };
+      await store.appendAction(game.id, play(1, 0, 5), {
+        timers: { tableCode: table.code, set: [clock], clear: [] },
+      });
+      const end = { at: 1_764_000_060_000 };
+      const clear = { tableCode: table.code, set: [], clear: [{ kind: 'turn' as const, seat: 0 }] };
+      // Written from a version the table is no longer at: refused, and the action, the game's
+      // end and the clock change are not stored either.
+      const stale = { row: { ...playing, status: 'finished' as const, version: 2 }, seats: seatsOf(3) };
+      await expect(
+        store.appendAction(game.id, play(2, 1, 6), { finished: end, table: stale, timers: clear }),
+      ).rejects.toBeInstanceOf(StaleTableError);
+      expect(await store.loadActions(game.id)).toHaveLength(1);
+      expect((await store.loadGame(game.id))?.status).toBe('running');
+      expect(await store.loadTable(table.code)).toEqual({ table: playing, seats: seatsOf(3) });
+      expect(await store.timersOf(table.code)).toEqual([clock]);
+
+      const finished = { ...playing, status: 'finished' as const, version: 3 };
+      await store.appendAction(game.id, play(2, 1, 6), {
+        finished: end,
+        table: { row: finished, seats: seatsOf(3) },
+        timers: clear,
+      });
+      expect(await store.loadActions(game.id)).toHaveLength(2);
+      expect(await store.loadGame(game.id)).toMatchObject({ status: 'finished', finishedAt: end.at });
+      expect(await store.loadTable(table.code)).toEqual({ table: finished, seats: seatsOf(3) });
+      expect(await store.timersOf(table.code)).toEqual([]);
+    },
+  );
+
   it.skipIf(skip)('a refused start stores no game, and a refused last action does not finish the game', async () => {
     const table = tableRow(1);
     await store.saveTable(table, seatsOf(3));

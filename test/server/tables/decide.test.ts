@@ -2,12 +2,12 @@
  * The table's rules as one decision (src/server/tables/decide.ts), called directly on a
  * plain state with no store, no clock and no connection: what each command does to the
  * table (seats, host, lobby, rematch, leaving, the turn clock and the coach), which game
- * it starts or abandons, what deadlines that fall do, who loses a seat, and that a refusal
- * changes nothing.
+ * it starts or abandons, what deadlines that fall do, who is told what (the outbox: who
+ * loses a seat, whether the summary changed), and that a refusal changes nothing.
  */
 import { describe, expect, test } from 'vitest';
 import type { SeatRow, TableRow } from '../../../src/server/store/store.js';
-import { type Decidable, decide, seatsLost, type TableState } from '../../../src/server/tables/decide.js';
+import { type Decidable, decide, type TableState } from '../../../src/server/tables/decide.js';
 import { SETTINGS, tableRow } from '../helpers/table-row.js';
 
 const NOW = 1_764_000_000_000;
@@ -97,7 +97,7 @@ describe('in the lobby', () => {
     const d = accepted(two, { type: 'table:leave', by: claim(0), message: {} });
     expect(d.state.row.host).toBe(1);
     expect(d.state.seats[0]).toEqual(empty(0));
-    expect(seatsLost(two, d.state)).toEqual([claim(0)]);
+    expect(d.outbox).toEqual({ seatsLost: [claim(0)], summary: true });
     const last = accepted(d.state, { type: 'table:leave', by: claim(1), message: {} });
     expect(last.state.row.status).toBe('closed');
     expect(last.gameStatus).toBeUndefined();
@@ -118,7 +118,7 @@ describe('during a game', () => {
     const d = accepted(playing, { type: 'table:leave', by: claim(1), message: {} });
     expect(d.state.seats[1]).toEqual({ ...person(1), tokenHash: null, away: true });
     expect(d.state.row.status).toBe('playing');
-    expect(seatsLost(playing, d.state)).toEqual([claim(1)]);
+    expect(d.outbox).toEqual({ seatsLost: [claim(1)], summary: true });
   });
 
   test('the last person leaving does not close the table: the bots play on', () => {
@@ -152,6 +152,37 @@ describe('during a game', () => {
     expect(d.state.row.status).toBe('finished');
     expect(d.state.finished).toEqual(['g1']);
     expect(accepted(d.state, { type: 'over' }).state).toBe(d.state);
+  });
+
+  test("an action stored: a person's takes the seat back from a stand-in, the last one finishes the table", () => {
+    const away = state('playing', [person(0), person(1, 'P2', true), bot(2)]);
+    const acted = { type: 'acted', seat: 1, over: false } as const;
+    // A bot playing for the absent person changes nothing, and nobody is told anything.
+    const bots = accepted(away, { ...acted, byPerson: false });
+    expect(bots.state).toBe(away);
+    expect(bots.outbox).toEqual({ seatsLost: [], summary: false });
+    const back = accepted(away, { ...acted, byPerson: true });
+    expect(back.state.seats[1].away).toBe(false);
+    expect(back.outbox).toEqual({ seatsLost: [], summary: true });
+    // The game's last action: both at once, decided before the action is stored (with it).
+    const last = accepted(away, { ...acted, byPerson: true, over: true });
+    expect(last.state.row.status).toBe('finished');
+    expect(last.state.seats[1].away).toBe(false);
+    expect(last.state.finished).toEqual(['g1']);
+    expect(last.game).toBeUndefined();
+  });
+
+  test('the outbox says the summary changed only when what it shows did', () => {
+    const lobby = state('lobby', [person(0), bot(1)]);
+    // The coach switched off is shown; switched to what it is, the table is stored again but shows the same.
+    expect(accepted(lobby, { type: 'table:coach', by: claim(0), message: { coach: false } }).outbox.summary).toBe(true);
+    const again = accepted(lobby, { type: 'table:coach', by: claim(0), message: { coach: true } });
+    expect(again.state).not.toBe(lobby);
+    expect(again.outbox).toEqual({ seatsLost: [], summary: false });
+    // A refusal has no outbox: nobody is told anything.
+    const refused = decide(playing, { type: 'seat:back', by: claim(1), message: {} }, NOW);
+    expect(refused.ok).toBe(false);
+    expect('outbox' in refused).toBe(false);
   });
 
   test('the close deadline closes a table nobody is at, abandoning the game being played', () => {

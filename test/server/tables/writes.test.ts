@@ -1,8 +1,9 @@
 /**
  * Every action is one write to the store: a bot's as a person's, its turn clocks stored
- * with it (appendAction's `also`), not committed after it in a second write. Counted in
- * process, on the real SQLite store, over a whole game with the turn clock on (so that
- * most actions start or stop someone's clock).
+ * with it (appendAction's `also`), not committed after it in a second write; the last one
+ * also carries the game's end (the game and the table finished, every clock stopped).
+ * Counted in process, on the real SQLite store, over a whole game with the turn clock on
+ * (so that most actions start or stop someone's clock).
  */
 import fs from 'node:fs';
 import { afterEach, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ afterEach(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-it("each action, a bot's as a person's, is one write with its clocks; only the game's end is two", async () => {
+it("each action, a bot's as a person's, is one write with its clocks, the game's end too", async () => {
   dir = tempDataDir();
   store = new SqliteStore(dir, { checkpoints: false });
   const writes: string[] = [];
@@ -64,6 +65,8 @@ it("each action, a bot's as a person's, is one write with its clocks; only the g
   const actions = played.filter((w) => w.startsWith('appendAction'));
   expect(actions.length).toBe(lastUpdate(host.follower).seq);
   expect(actions.filter((w) => w === 'appendAction:bot').length).toBeGreaterThan(actions.length / 2);
-  // One write per action, then the table's row as finished (and its clocks stopped) in one commit.
-  expect(played).toEqual([...actions, 'commitTable']);
+  // One write per action, and nothing after the last: it stored the table as finished.
+  expect(played).toEqual(actions);
+  expect((await store.loadTable(table.code))?.table.status).toBe('finished');
+  expect(await store.timersOf(table.code)).toEqual([]);
 });
