@@ -1,7 +1,7 @@
 /**
  * Home: create a table (players, mode, length, bots, public or private, coach on or off),
- * join one with a code, pick a public table that is waiting for players, or return to a
- * table where this browser holds a seat.
+ * join one with a code, pick a public table that is waiting for players, return to a
+ * table where this browser holds a seat, or play offline against bots.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import type { BotLevel, TableSummary, TurnClock } from '../../protocol/messages.
 import { LEVELS } from '../../values/index.js';
 import { Card } from '../components/Card.js';
 import { ClockField } from '../components/clock.js';
+import { OfflineEntry } from '../components/OfflineEntry.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { errorText } from '../errors.js';
 import { seatNumbers } from '../game/model.js';
@@ -121,6 +122,7 @@ export function Home() {
       </section>
 
       <MyTables />
+      <OfflineEntry />
 
       <div className="home-grid">
         <form className="panel create" onSubmit={create} aria-labelledby="create-title">
