@@ -1,22 +1,19 @@
 /**
  * The browser side of `npm run bench:worker`: a module Web Worker, built by Vite as the
- * web client's offline worker is, that fetches the positions (views.json) and times the
- * expert bot's decision on each, exactly as the offline game's worker decides.
+ * web client's offline worker is, that fetches the positions (views.json) once and, for
+ * each index it is sent, times the expert bot's decision on that position, exactly as
+ * the offline game's worker decides.
  */
 /// <reference lib="webworker" />
-import { botForLevel } from '../../src/bots/index.js';
-import type { Action, TableView } from '../../src/engine/index.js';
+import type { TableView } from '../../src/engine/index.js';
+import { timeDecisions } from './decide.js';
 
 declare const self: DedicatedWorkerGlobalScope;
 
-self.onmessage = async () => {
-  const views = (await (await fetch('./views.json')).json()) as TableView[];
-  const times: number[] = [];
-  const actions: Action[] = [];
-  for (const v of views) {
-    const started = performance.now();
-    actions.push(botForLevel('expert', 1).decide(v));
-    times.push(performance.now() - started);
-  }
-  self.postMessage({ times, actions });
+let views: Promise<TableView[]> | null = null;
+
+self.onmessage = async (e: MessageEvent<number>) => {
+  views ??= fetch('./views.json').then((r) => r.json() as Promise<TableView[]>);
+  const all = await views;
+  self.postMessage(timeDecisions([all[e.data]]));
 };

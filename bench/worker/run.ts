@@ -3,9 +3,10 @@
  * headless Chromium (/usr/bin/chromium, as the offline game runs it) against Node on the
  * same positions. The positions are every decision of one seat with a choice (a pass, or
  * a play with two legal cards or more) in medium bots' games of 3 and 4 players; each is
- * decided by the expert (seed 1) in Node, then in the browser's worker (decide-worker.ts,
- * built by Vite), which must choose the same actions. Prints JSON: median and p99 in ms
- * for each, and the machine.
+ * decided by the expert (seed 1) in Node, then at once in the browser's worker
+ * (decide-worker.ts, built by Vite), which must choose the same action: taking turns
+ * position by position, both meet the same load on a shared machine. Prints JSON: median
+ * and p99 in wall-clock ms for each (Node's CPU ms too), and the machine.
  *
  * Options: --positions N (80 per table size).
  */
@@ -19,6 +20,7 @@ import { build } from 'vite';
 import { botForLevel } from '../../src/bots/index.js';
 import { type Action, Game, type PlayerCount, type TableView, view } from '../../src/engine/index.js';
 import { wholeOption } from '../options.js';
+import { timeDecisions } from './decide.js';
 
 const PER_SIZE = wholeOption('positions', 80);
 // Compiled to dist/bench-build/bench/worker/run.js: the repository is four folders up.
@@ -51,10 +53,15 @@ function stats(ms: readonly number[]): { median: number; p99: number; n: number 
   return { median: round(at(0.5)), p99: round(at(0.99)), n: sorted.length };
 }
 
-async function inBrowser(views: readonly TableView[]): Promise<{ times: number[]; actions: Action[] }> {
+/** The worker in headless Chromium, ready to time a position by its index; `close` ends it all. */
+async function browserWorker(views: readonly TableView[]): Promise<{
+  decide: (index: number) => Promise<{ times: number[]; actions: Action[] }>;
+  version: string;
+  close: () => Promise<void>;
+}> {
   await build({
     configFile: false,
-    logLevel: 'warn',
+    logLevel: 'error',
     build: {
       outDir: OUT,
       emptyOutDir: true,
@@ -82,49 +89,58 @@ async function inBrowser(views: readonly TableView[]): Promise<{ times: number[]
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
-  try {
-    const page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${port}/index.html`);
-    return await page.evaluate(
-      () =>
-        new Promise<{ times: number[]; actions: Action[] }>((resolve, reject) => {
-          const worker = new Worker('./decide-worker.js', { type: 'module' });
-          worker.onmessage = (e) => resolve(e.data);
-          worker.onerror = (e) => reject(new Error(e.message));
-          worker.postMessage('go');
-        }),
-    );
-  } finally {
-    await browser.close();
-    server.close();
-  }
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${port}/index.html`);
+  await page.evaluate(() => {
+    (globalThis as unknown as { bench: Worker }).bench = new Worker('./decide-worker.js', { type: 'module' });
+  });
+  return {
+    decide: (index) =>
+      page.evaluate(
+        (i) =>
+          new Promise<{ times: number[]; actions: Action[] }>((resolve, reject) => {
+            const worker = (globalThis as unknown as { bench: Worker }).bench;
+            worker.onmessage = (e) => resolve(e.data);
+            worker.onerror = (e) => reject(new Error(e.message));
+            worker.postMessage(i);
+          }),
+        index,
+      ),
+    version: browser.version(),
+    close: async () => {
+      await browser.close();
+      server.close();
+    },
+  };
 }
 
 const views = ([3, 4] as const).flatMap((p) => positions(p, PER_SIZE));
-const nodeTimes: number[] = [];
-const nodeActions: Action[] = [];
-for (const v of views) {
-  const started = performance.now();
-  nodeActions.push(botForLevel('expert', 1).decide(v));
-  nodeTimes.push(performance.now() - started);
+const worker = await browserWorker(views);
+const node = { times: [] as number[], cpu: [] as number[], actions: [] as Action[] };
+const browser = { times: [] as number[], actions: [] as Action[] };
+for (let i = 0; i < views.length; i++) {
+  const cpu = process.cpuUsage();
+  const here = timeDecisions([views[i]]);
+  const used = process.cpuUsage(cpu);
+  node.times.push(...here.times);
+  node.actions.push(...here.actions);
+  node.cpu.push((used.user + used.system) / 1000);
+  const there = await worker.decide(i);
+  browser.times.push(...there.times);
+  browser.actions.push(...there.actions);
 }
-const browser = await inBrowser(views);
-const same = browser.actions.filter((a, i) => JSON.stringify(a) === JSON.stringify(nodeActions[i])).length;
+await worker.close();
+const same = browser.actions.filter((a, i) => JSON.stringify(a) === JSON.stringify(node.actions[i])).length;
 console.log(
   JSON.stringify(
     {
       positions: views.length,
       sameDecisions: same,
-      node: stats(nodeTimes),
+      node: stats(node.times),
+      nodeCpu: stats(node.cpu),
       browserWorker: stats(browser.times),
       node_version: process.version,
-      chromium: await chromium
-        .launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' })
-        .then(async (b) => {
-          const v = b.version();
-          await b.close();
-          return v;
-        }),
+      chromium: worker.version,
       cpu: cpus()[0]?.model,
       cores: cpus().length,
       loadavg: loadavg().map((x) => Math.round(x * 100) / 100),

@@ -49,7 +49,7 @@ describe.skipIf(!browserAvailable())('offline play against bots on a phone', () 
     await page.getByTestId('offline-play').click();
     await page.getByTestId('offline-setup').waitFor();
     recording = true;
-    await page.getByTestId('offline-players-3').check({ force: true });
+    await page.getByTestId('players-3').check({ force: true });
     await page.getByTestId('offline-rounds').fill('1');
     await page.getByTestId('offline-level').selectOption('easy');
     await page.getByTestId('offline-start').click();

@@ -5,7 +5,7 @@
  * loading the engine.
  */
 import type { Action, GameEvent, Mode, PlayerCount, Seed, TableView } from '../../engine/index.js';
-import type { AnalysisDocument, BotLevel, ClientAction, Hint } from '../../protocol/messages.js';
+import type { AnalysisDocument, BotLevel, ClientAction, FinishedGame, Hint } from '../../protocol/messages.js';
 import type { ErrorCode } from '../../values/index.js';
 
 export interface OfflineSetup {
@@ -34,13 +34,8 @@ export interface SavedGame {
   readonly startedAt: number;
 }
 
-/** A finished offline game, listed on the Replays page. */
-export interface FinishedOffline {
-  readonly id: string;
-  readonly names: readonly string[];
-  readonly bots: readonly (BotLevel | null)[];
-  readonly startedAt: number;
-  readonly finishedAt: number;
+/** A finished offline game, listed on the Replays page as the server's finished games are. */
+export interface FinishedOffline extends FinishedGame {
   /** The `bottle-imp/1` record, as the file downloaded. */
   readonly record: string;
   readonly totals: readonly number[];

@@ -5,11 +5,12 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
+import { type Mode, type PlayerCount, setupFor } from '../../engine/index.js';
 import type { BotLevel, TableSummary, TurnClock } from '../../protocol/messages.js';
 import { LEVELS } from '../../values/index.js';
 import { Card } from '../components/Card.js';
 import { ClockField } from '../components/clock.js';
+import { CoachField, PlayersAndMode } from '../components/GameShape.js';
 import { OfflineEntry } from '../components/OfflineEntry.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { errorText } from '../errors.js';
@@ -21,7 +22,6 @@ import { usePrefs } from '../prefs.js';
 import { navigate } from '../router.js';
 import { MyTables } from './MyTables.js';
 
-const PLAYER_COUNTS: PlayerCount[] = [2, 3, 4, 5, 6];
 type Seat = 'open' | BotLevel;
 
 export function Home() {
@@ -138,35 +138,7 @@ export function Home() {
               data-testid="name"
             />
           </label>
-          <fieldset className="field">
-            <legend>{t('home.players')}</legend>
-            <div className="segmented">
-              {PLAYER_COUNTS.map((p) => (
-                <label key={p} className={players === p ? 'on' : undefined}>
-                  <input
-                    type="radio"
-                    name="players"
-                    checked={players === p}
-                    onChange={() => choosePlayers(p)}
-                    data-testid={`players-${p}`}
-                  />
-                  {p}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {modesFor(players).length > 1 && (
-            <label className="field">
-              <span>{t('home.mode')}</span>
-              <select value={mode} onChange={(e) => setMode(e.target.value as Mode)} data-testid="mode">
-                {modesFor(players).map((m) => (
-                  <option key={m} value={m}>
-                    {m === 'individual' ? t('home.individual') : t('home.teams', { mode: m })}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <PlayersAndMode players={players} mode={mode} onPlayers={choosePlayers} onMode={setMode} />
           <fieldset className="field">
             <legend>{t('home.length')}</legend>
             <div className="length">
@@ -228,15 +200,7 @@ export function Home() {
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
             {t('home.public')}
           </label>
-          <label className="check" title={t('coach.optionHelp')}>
-            <input
-              type="checkbox"
-              checked={coach}
-              onChange={(e) => setCoach(e.target.checked)}
-              data-testid="create-coach"
-            />{' '}
-            {t('coach.option')}
-          </label>
+          <CoachField checked={coach} onChange={setCoach} testId="create-coach" />
           {error && (
             <p className="error" role="alert">
               {error}

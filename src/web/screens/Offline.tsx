@@ -6,9 +6,9 @@
  */
 import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
+import { type Mode, type PlayerCount, setupFor } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
-import { LEVELS } from '../../values/index.js';
+import { CoachField, LevelField, PlayersAndMode } from '../components/GameShape.js';
 import { seatName } from '../components/names.js';
 import { Table } from '../components/Table.js';
 import { errorText } from '../errors.js';
@@ -16,8 +16,6 @@ import { OfflineGame, startOffline } from '../offline/client.js';
 import type { OfflineSetup } from '../offline/types.js';
 import { usePauseMs, usePrefs } from '../prefs.js';
 import { hrefOf } from '../router.js';
-
-const PLAYER_COUNTS: PlayerCount[] = [2, 3, 4, 5, 6];
 
 export function Offline({ fresh }: { fresh: boolean }) {
   const { t } = useTranslation();
@@ -163,35 +161,7 @@ function SetupForm({
       <form className="panel create" onSubmit={submit} aria-labelledby="offline-title" data-testid="offline-setup">
         <h1 id="offline-title">{t('offline.title')}</h1>
         <p className="muted">{t('offline.intro')}</p>
-        <fieldset className="field">
-          <legend>{t('home.players')}</legend>
-          <div className="segmented">
-            {PLAYER_COUNTS.map((p) => (
-              <label key={p} className={players === p ? 'on' : undefined}>
-                <input
-                  type="radio"
-                  name="offline-players"
-                  checked={players === p}
-                  onChange={() => choosePlayers(p)}
-                  data-testid={`offline-players-${p}`}
-                />
-                {p}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        {modesFor(players).length > 1 && (
-          <label className="field">
-            <span>{t('home.mode')}</span>
-            <select value={mode} onChange={(e) => setMode(e.target.value as Mode)} data-testid="offline-mode">
-              {modesFor(players).map((m) => (
-                <option key={m} value={m}>
-                  {m === 'individual' ? t('home.individual') : t('home.teams', { mode: m })}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        <PlayersAndMode players={players} mode={mode} onPlayers={choosePlayers} onMode={setMode} />
         <label className="field">
           <span>{t('home.rounds')}</span>
           <input
@@ -203,25 +173,14 @@ function SetupForm({
             data-testid="offline-rounds"
           />
         </label>
-        <label className="field">
-          <span>{t('offline.level')}</span>
-          <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)} data-testid="offline-level">
-            {LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {t(`bot.${l}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="check" title={t('coach.optionHelp')}>
-          <input
-            type="checkbox"
-            checked={coach}
-            onChange={(e) => setCoach(e.target.checked)}
-            data-testid="offline-coach"
-          />{' '}
-          {t('coach.option')}
-        </label>
+        <LevelField
+          label={t('offline.level')}
+          className="field"
+          value={level}
+          onChange={setLevel}
+          testId="offline-level"
+        />
+        <CoachField checked={coach} onChange={setCoach} testId="offline-coach" />
         <p className="muted small">{t('offline.notRated')}</p>
         {error && (
           <p className="error" role="alert">
