@@ -32,11 +32,7 @@ export function OfflineEntry() {
             {t('offline.continue')}
           </a>
         )}{' '}
-        <a
-          className={saved ? 'btn' : 'btn primary'}
-          href={hrefOf({ screen: 'offline', fresh: true })}
-          data-testid="offline-play"
-        >
+        <a className="btn" href={hrefOf({ screen: 'offline', fresh: true })} data-testid="offline-play">
           {t('offline.play')}
         </a>
       </p>

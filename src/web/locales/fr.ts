@@ -368,13 +368,13 @@ export const fr: Messages = {
   },
   offline: {
     title: 'Jouer hors ligne',
-    play: 'Jouer hors ligne contre des bots',
+    play: 'Jouer hors ligne contre des robots',
     continue: 'Reprendre votre partie',
     homeText:
-      'Aucune connexion requise : la partie se joue sur cet appareil contre des bots et est enregistrée après chaque carte.',
+      'Aucune connexion requise : la partie se joue sur cet appareil contre des robots et est enregistrée après chaque carte.',
     intro:
       'La partie se joue sur cet appareil, sans connexion, et elle est enregistrée après chaque carte : fermez la page et reprenez plus tard.',
-    level: 'Niveau des bots',
+    level: 'Niveau des robots',
     notRated: 'Les parties hors ligne ne sont jamais classées ni envoyées nulle part.',
     notRatedHelp: 'Jouée sur cet appareil uniquement : non classée, envoyée nulle part.',
     start: 'Commencer la partie',

@@ -358,12 +358,12 @@ export const sv: Messages = {
   },
   offline: {
     title: 'Spela offline',
-    play: 'Spela offline mot bottar',
+    play: 'Spela offline mot botar',
     continue: 'Fortsätt ditt spel',
-    homeText: 'Ingen uppkoppling behövs: spelet körs på den här enheten mot bottar och sparas efter varje kort.',
+    homeText: 'Ingen uppkoppling behövs: spelet körs på den här enheten mot botar och sparas efter varje kort.',
     intro:
       'Spelet körs på den här enheten, så det behöver ingen uppkoppling, och det sparas efter varje kort: stäng sidan och fortsätt senare.',
-    level: 'Bottarnas nivå',
+    level: 'Botarnas nivå',
     notRated: 'Offlinespel räknas aldrig till rankingen och skickas aldrig någonstans.',
     notRatedHelp: 'Spelat bara på den här enheten: räknas inte, skickas ingenstans.',
     start: 'Börja spelet',
