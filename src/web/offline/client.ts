@@ -94,6 +94,7 @@ export class OfflineGame {
   constructor(pace: number) {
     this.link = new WorkerLink(offlineWorker(), (m) => {
       if (m.type === 'update') this.receive(m);
+      if (m.type === 'failed') this.set({ error: m.code });
     });
     void this.link.request({ type: 'resume', pace }).then((answer) => {
       if (answer.ok) return;

@@ -66,6 +66,8 @@ export interface OfflineUpdate {
 export type FromWorker =
   | OfflineUpdate
   | { readonly type: 'progress'; readonly done: number; readonly total: number }
+  /** The game cannot go on (a bot turn or a save failed). */
+  | { readonly type: 'failed'; readonly code: ErrorCode }
   | { readonly type: 'answer'; readonly id: number; readonly answer: WorkerAnswer };
 
 export type WorkerAnswer =

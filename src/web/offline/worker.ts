@@ -62,6 +62,14 @@ async function playBots(): Promise<void> {
   }
 }
 
+/** Bot turns in the background; one that fails (a save refused, a bot's bug) stops the game with a word to the page. */
+function botsPlay(): void {
+  playBots().catch((err: unknown) => {
+    console.error('offline worker: a bot turn failed:', err);
+    post({ type: 'failed', code: 'ERR_INTERNAL' });
+  });
+}
+
 function randomWords(n: number): Uint32Array {
   return crypto.getRandomValues(new Uint32Array(n));
 }
@@ -85,7 +93,7 @@ async function handle(m: ToWorker): Promise<WorkerAnswer> {
       if (!saved) return { ok: false, code: 'ERR_NO_SAVED_GAME' };
       driver = OfflineDriver.restore(saved);
       tell([]);
-      void playBots();
+      botsPlay();
       return { ok: true };
     }
     case 'pace':
@@ -98,7 +106,7 @@ async function handle(m: ToWorker): Promise<WorkerAnswer> {
       if (!result.ok) return { ok: false, code: result.code };
       await store(d);
       tell(result.events);
-      void playBots();
+      botsPlay();
       return { ok: true };
     }
     case 'hint': {
