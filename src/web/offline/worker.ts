@@ -10,7 +10,7 @@ import { ANALYSIS_DEFAULT_ITERATIONS, analyseRecord } from '../../analysis/index
 import { parseRecord } from '../../record/index.js';
 import { OfflineDriver } from './driver.js';
 import { finish, loadCurrent, saveCurrent } from './store.js';
-import type { FromWorker, OfflineSetup, ToWorker, WorkerAnswer } from './types.js';
+import type { FromWorker, OfflineSetup, OfflineUpdate, ToWorker, WorkerAnswer } from './types.js';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -26,7 +26,6 @@ function tell(events: OfflineUpdate['events']): void {
   if (!driver) return;
   post({ type: 'update', gameId: driver.id, setup: driver.setup, view: driver.view(), events });
 }
-type OfflineUpdate = Extract<FromWorker, { type: 'update' }>;
 
 /** Store first: the game in progress, or, once over, the finished game in its place. */
 async function store(d: OfflineDriver): Promise<void> {
