@@ -12,6 +12,7 @@ import { useRoute } from './router.js';
 import { Home } from './screens/Home.js';
 
 const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
+const Offline = lazy(() => import('./screens/Offline.js').then((m) => ({ default: m.Offline })));
 const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
 const Replay = lazy(() => import('./screens/Replay.js').then((m) => ({ default: m.Replay })));
 const Replays = lazy(() => import('./screens/Replays.js').then((m) => ({ default: m.Replays })));
@@ -84,8 +85,14 @@ export function App() {
           {route.screen === 'rules' && <Rules />}
           {route.screen === 'learn' && <Learn />}
           {route.screen === 'replays' && <Replays />}
+          {route.screen === 'offline' && <Offline key={String(route.fresh)} fresh={route.fresh} />}
           {route.screen === 'replay' && (
-            <Replay key={route.gameId ?? ''} gameId={route.gameId} autoplay={route.autoplay ?? false} />
+            <Replay
+              key={route.gameId ?? ''}
+              gameId={route.gameId}
+              autoplay={route.autoplay ?? false}
+              offline={route.offline ?? false}
+            />
           )}
         </Suspense>
       </div>

@@ -9,7 +9,10 @@ export type Route =
   | { readonly screen: 'table'; readonly code: string }
   | { readonly screen: 'rules' }
   | { readonly screen: 'learn' }
-  | { readonly screen: 'replay'; readonly gameId: string | null; readonly autoplay?: boolean }
+  /** `offline`: a game played offline, kept in this browser (offline/store.ts). */
+  | { readonly screen: 'replay'; readonly gameId: string | null; readonly autoplay?: boolean; readonly offline?: true }
+  /** Playing offline against bots: the saved game, or (`fresh`) the form for a new one. */
+  | { readonly screen: 'offline'; readonly fresh: boolean }
   | { readonly screen: 'replays' }
   /** An address that cannot be read (cut mid-escape, e.g. #/t/%E0%A4%A). */
   | { readonly screen: 'broken' };
@@ -27,6 +30,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'replay')
     return { screen: 'replay', gameId: parts[1] ?? null, ...(parts[2] === 'play' ? { autoplay: true } : {}) };
   if (parts[0] === 'replays') return { screen: 'replays' };
+  if (parts[0] === 'offline') return { screen: 'offline', fresh: parts[1] === 'new' };
+  if (parts[0] === 'offline-replay' && parts[1]) return { screen: 'replay', gameId: parts[1], offline: true };
   return { screen: 'home' };
 }
 
@@ -42,9 +47,12 @@ export function hrefOf(route: Route): string {
       return '#/learn';
     case 'replay':
       if (!route.gameId) return '#/replay';
+      if (route.offline) return `#/offline-replay/${encodeURIComponent(route.gameId)}`;
       return `#/replay/${encodeURIComponent(route.gameId)}${route.autoplay ? '/play' : ''}`;
     case 'replays':
       return '#/replays';
+    case 'offline':
+      return route.fresh ? '#/offline/new' : '#/offline';
     case 'broken':
       return '#/';
   }

@@ -12,11 +12,16 @@ describe('the production bundle', () => {
       gzipBytes: number;
       files: { file: string }[];
       locales: { file: string; gzipBytes: number }[];
+      workers: { file: string; gzipBytes: number }[];
     };
     expect(report.files.length).toBeGreaterThan(0);
     expect(report.gzipBytes).toBeLessThan(200 * 1024);
     // Each language fetched on demand is its own small file, outside the total.
     expect(report.locales).toHaveLength(6);
     for (const locale of report.locales) expect(locale.gzipBytes).toBeLessThan(12 * 1024);
+    // The offline game's worker (engine, bots, analysis) is fetched only when an offline game starts.
+    expect(report.workers).toHaveLength(1);
+    expect(report.workers[0].gzipBytes).toBeLessThan(40 * 1024);
+    expect(report.files.map((f) => f.file).filter((f) => f.includes('worker'))).toEqual([]);
   });
 });

@@ -63,8 +63,23 @@ export function AnalysisPanel({ state, steps, at, onJump, seats }: AnalysisPanel
           )}
           {reply?.status === 'running' && (
             <p role="status" data-testid="analysis-status">
-              {t('analysis.running')}
+              {state.progress && state.progress.total > 0
+                ? t('offline.analysing', { done: state.progress.done, total: state.progress.total })
+                : t('analysis.running')}
             </p>
+          )}
+          {state.progress && (
+            <progress
+              max={Math.max(1, state.progress.total)}
+              value={state.progress.done}
+              aria-label={t('analysis.running')}
+              data-testid="analysis-progress"
+            />
+          )}
+          {state.cancel && (
+            <button type="button" className="btn small" onClick={state.cancel} data-testid="analysis-cancel">
+              {t('offline.cancel')}
+            </button>
           )}
           <p className="muted small">{t('analysis.about')}</p>
           <label className="file-open small">

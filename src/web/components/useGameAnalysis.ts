@@ -19,6 +19,20 @@ export interface GameAnalysis {
   readonly start: (() => void) | null;
   /** Use an analysis written by `bottle-imp analyse --json`. */
   readonly open: (text: string) => void;
+  /** Decisions judged so far, while an analysis runs in this browser (an offline game's). */
+  readonly progress?: { readonly done: number; readonly total: number } | null;
+  /** Stops the analysis running in this browser. */
+  readonly cancel?: (() => void) | null;
+}
+
+/** An analysis file written by `bottle-imp analyse --json`, or null when the text is not one. */
+export function readAnalysisFile(text: string): Analysis | null {
+  try {
+    const parsed = JSON.parse(text) as Analysis;
+    return parsed?.format === 'bottle-imp-analysis/1' && Array.isArray(parsed.decisions) ? parsed : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The analysis of a server game (status polled while queued or running), or of a file. */
@@ -54,14 +68,9 @@ export function useGameAnalysis(gameId: string | null): GameAnalysis {
       }
     : null;
   const open = (text: string) => {
-    try {
-      const parsed = JSON.parse(text) as Analysis;
-      if (parsed?.format !== 'bottle-imp-analysis/1' || !Array.isArray(parsed.decisions)) throw new Error();
-      setFromFile(parsed);
-      setError(null);
-    } catch {
-      setError(t('analysis.badFile'));
-    }
+    const parsed = readAnalysisFile(text);
+    setFromFile(parsed ?? fromFile);
+    setError(parsed ? null : t('analysis.badFile'));
   };
   return { analysis: fromFile ?? (reply?.status === 'done' ? reply.analysis : null), reply, error, start, open };
 }

@@ -376,6 +376,26 @@ export const de: Messages = {
     won_other: '{{names}} teilen sich den Sieg.',
     score: '{{who}} {{total}}',
   },
+  offline: {
+    title: 'Offline spielen',
+    play: 'Offline gegen Bots spielen',
+    continue: 'Spiel fortsetzen',
+    homeText:
+      'Keine Verbindung nötig: Das Spiel läuft auf diesem Gerät gegen Bots und wird nach jeder Karte gespeichert.',
+    intro:
+      'Das Spiel läuft auf diesem Gerät, braucht also keine Verbindung, und wird nach jeder Karte gespeichert: Seite schließen und später weiterspielen.',
+    level: 'Stärke der Bots',
+    notRated: 'Offline-Spiele werden nie gewertet und nirgendwohin gesendet.',
+    notRatedHelp: 'Nur auf diesem Gerät gespielt: nicht gewertet, nirgendwohin gesendet.',
+    start: 'Spiel beginnen',
+    chip: 'Ohne Netz',
+    you: 'Du',
+    problem: 'Dieses Offline-Spiel kann nicht weitergehen',
+    newGame: 'Neues Offline-Spiel',
+    replay: 'Wiederholung und Analyse',
+    analysing: 'Analyse: {{done}} von {{total}} Entscheidungen…',
+    cancel: 'Abbrechen',
+  },
   errors: {
     ERR_BAD_REQUEST: 'Der Server konnte diese Anfrage nicht lesen.',
     ERR_BAD_NAME:

@@ -374,6 +374,26 @@ export const es: Messages = {
     won_other: '{{names}} compartieron la victoria.',
     score: '{{who}} {{total}}',
   },
+  offline: {
+    title: 'Jugar sin conexión',
+    play: 'Jugar sin conexión contra bots',
+    continue: 'Continuar tu partida',
+    homeText:
+      'No hace falta conexión: la partida se juega en este dispositivo contra bots y se guarda tras cada carta.',
+    intro:
+      'La partida se juega en este dispositivo, sin conexión, y se guarda tras cada carta: cierra la página y sigue más tarde.',
+    level: 'Nivel de los bots',
+    notRated: 'Las partidas sin conexión nunca puntúan en la clasificación ni se envían a ningún sitio.',
+    notRatedHelp: 'Jugada solo en este dispositivo: no puntúa, no se envía a ningún sitio.',
+    start: 'Empezar la partida',
+    chip: 'Sin conexión',
+    you: 'Tú',
+    problem: 'Esta partida sin conexión no puede continuar',
+    newGame: 'Nueva partida sin conexión',
+    replay: 'Repetición y análisis',
+    analysing: 'Analizando: {{done}} de {{total}} decisiones…',
+    cancel: 'Cancelar',
+  },
   errors: {
     ERR_BAD_REQUEST: 'El servidor no pudo leer esa petición.',
     ERR_BAD_NAME: 'Elige otro nombre: letras de un solo alfabeto, sin caracteres invisibles ni acentos apilados.',

@@ -382,6 +382,26 @@ export const fr: Messages = {
     won_other: '{{names}} se sont partagé la victoire.',
     score: '{{who}} {{total}}',
   },
+  offline: {
+    title: 'Jouer hors ligne',
+    play: 'Jouer hors ligne contre des robots',
+    continue: 'Reprendre votre partie',
+    homeText:
+      'Aucune connexion requise : la partie se joue sur cet appareil contre des robots et est enregistrée après chaque carte.',
+    intro:
+      'La partie se joue sur cet appareil, sans connexion, et elle est enregistrée après chaque carte : fermez la page et reprenez plus tard.',
+    level: 'Niveau des robots',
+    notRated: 'Les parties hors ligne ne sont jamais classées ni envoyées nulle part.',
+    notRatedHelp: 'Jouée sur cet appareil uniquement : non classée, envoyée nulle part.',
+    start: 'Commencer la partie',
+    chip: 'Hors ligne',
+    you: 'Vous',
+    problem: 'Cette partie hors ligne ne peut pas continuer',
+    newGame: 'Nouvelle partie hors ligne',
+    replay: 'Revoir et analyser',
+    analysing: 'Analyse : {{done}} décisions sur {{total}}…',
+    cancel: 'Annuler',
+  },
   errors: {
     ERR_BAD_REQUEST: 'Le serveur n’a pas pu lire cette demande.',
     ERR_BAD_NAME:

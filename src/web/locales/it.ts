@@ -374,6 +374,26 @@ export const it: Messages = {
     won_other: '{{names}} si sono divisi la vittoria.',
     score: '{{who}} {{total}}',
   },
+  offline: {
+    title: 'Gioca offline',
+    play: 'Gioca offline contro i bot',
+    continue: 'Continua la tua partita',
+    homeText:
+      'Nessuna connessione necessaria: la partita si gioca su questo dispositivo contro i bot e viene salvata dopo ogni carta.',
+    intro:
+      'La partita si gioca su questo dispositivo, senza connessione, e viene salvata dopo ogni carta: chiudi la pagina e continua più tardi.',
+    level: 'Livello dei bot',
+    notRated: 'Le partite offline non entrano mai in classifica e non vengono inviate da nessuna parte.',
+    notRatedHelp: 'Giocata solo su questo dispositivo: non in classifica, non inviata da nessuna parte.',
+    start: 'Inizia la partita',
+    chip: 'Senza rete',
+    you: 'Tu',
+    problem: 'Questa partita offline non può continuare',
+    newGame: 'Nuova partita offline',
+    replay: 'Rivedi e analizza',
+    analysing: 'Analisi: {{done}} decisioni su {{total}}…',
+    cancel: 'Annulla',
+  },
   errors: {
     ERR_BAD_REQUEST: 'Il server non è riuscito a leggere la richiesta.',
     ERR_BAD_NAME:

@@ -1,16 +1,19 @@
 /**
  * Home: create a table (players, mode, length, bots, public or private, coach on or off),
- * join one with a code, pick a public table that is waiting for players, or return to a
- * table where this browser holds a seat. Without the server these wait, and OfflineStatus
- * says what works meanwhile; they come back by themselves when it answers again.
+ * join one with a code, pick a public table that is waiting for players, return to a
+ * table where this browser holds a seat, or play offline against bots. Without the server
+ * the online parts wait, and OfflineStatus says what works meanwhile; they come back by
+ * themselves when it answers again.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
+import { type Mode, type PlayerCount, setupFor } from '../../engine/index.js';
 import type { BotLevel, TableSummary, TurnClock } from '../../protocol/messages.js';
 import { LEVELS } from '../../values/index.js';
 import { Card } from '../components/Card.js';
 import { ClockField } from '../components/clock.js';
+import { CoachField, PlayersAndMode } from '../components/GameShape.js';
+import { OfflineEntry } from '../components/OfflineEntry.js';
 import { OfflineStatus } from '../components/OfflineStatus.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { errorText } from '../errors.js';
@@ -23,7 +26,6 @@ import { usePrefs } from '../prefs.js';
 import { navigate } from '../router.js';
 import { MyTables } from './MyTables.js';
 
-const PLAYER_COUNTS: PlayerCount[] = [2, 3, 4, 5, 6];
 type Seat = 'open' | BotLevel;
 
 export function Home() {
@@ -127,9 +129,8 @@ export function Home() {
         </p>
       </section>
 
-      <OfflineStatus reach={reach} />
-
       <MyTables />
+      <OfflineStatus reach={reach} playOffline={<OfflineEntry />} />
 
       <div className="home-grid">
         <form className="panel create" onSubmit={create} aria-labelledby="create-title">
@@ -145,35 +146,7 @@ export function Home() {
               data-testid="name"
             />
           </label>
-          <fieldset className="field">
-            <legend>{t('home.players')}</legend>
-            <div className="segmented">
-              {PLAYER_COUNTS.map((p) => (
-                <label key={p} className={players === p ? 'on' : undefined}>
-                  <input
-                    type="radio"
-                    name="players"
-                    checked={players === p}
-                    onChange={() => choosePlayers(p)}
-                    data-testid={`players-${p}`}
-                  />
-                  {p}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {modesFor(players).length > 1 && (
-            <label className="field">
-              <span>{t('home.mode')}</span>
-              <select value={mode} onChange={(e) => setMode(e.target.value as Mode)} data-testid="mode">
-                {modesFor(players).map((m) => (
-                  <option key={m} value={m}>
-                    {m === 'individual' ? t('home.individual') : t('home.teams', { mode: m })}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <PlayersAndMode players={players} mode={mode} onPlayers={choosePlayers} onMode={setMode} />
           <fieldset className="field">
             <legend>{t('home.length')}</legend>
             <div className="length">
@@ -235,15 +208,7 @@ export function Home() {
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
             {t('home.public')}
           </label>
-          <label className="check" title={t('coach.optionHelp')}>
-            <input
-              type="checkbox"
-              checked={coach}
-              onChange={(e) => setCoach(e.target.checked)}
-              data-testid="create-coach"
-            />{' '}
-            {t('coach.option')}
-          </label>
+          <CoachField checked={coach} onChange={setCoach} testId="create-coach" />
           {error && (
             <p className="error" role="alert">
               {error}

@@ -2,8 +2,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotLevel, TableSummary } from '../../protocol/messages.js';
-import { LEVELS } from '../../values/index.js';
 import { ClockField, clockShort } from '../components/clock.js';
+import { LevelField } from '../components/GameShape.js';
 import { type Answer, errorText } from '../errors.js';
 import { ApiError, joinTable } from '../net/api.js';
 import type { TableConnection } from '../net/connection.js';
@@ -176,16 +176,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
         </ol>
 
         {isHost && (
-          <label className="field inline-field">
-            <span>{t('lobby.botLevel')}</span>
-            <select value={level} onChange={(e) => setLevel(e.target.value as BotLevel)}>
-              {LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {t(`bot.${l}`)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LevelField label={t('lobby.botLevel')} className="field inline-field" value={level} onChange={setLevel} />
         )}
 
         {seat === null && (

@@ -12,22 +12,36 @@ import { AnalysisPanel } from '../components/AnalysisPanel.js';
 import { optionBadges } from '../components/analysis-badges.js';
 import { Bottles } from '../components/Bottles.js';
 import { Card } from '../components/Card.js';
+import { downloadRecord } from '../components/download.js';
 import { Hand } from '../components/Hand.js';
 import { seatName } from '../components/names.js';
 import { ScoreSheet } from '../components/ScoreSheet.js';
 import { SeatPanel } from '../components/SeatPanel.js';
 import { TrickArea } from '../components/TrickArea.js';
-import { useGameAnalysis } from '../components/useGameAnalysis.js';
+import { type GameAnalysis, useGameAnalysis } from '../components/useGameAnalysis.js';
 import { errorText } from '../errors.js';
 import { decisionsAt } from '../game/analysis.js';
 import { namedSeats, seatNumbers } from '../game/model.js';
 import { gameAt, isTrickBoundary, replaySteps } from '../game/replay.js';
 import { ApiError, getGame, getRecord } from '../net/api.js';
+import { useOfflineAnalysis } from '../offline/analysis.js';
+import { getFinished } from '../offline/store.js';
+import type { FinishedOffline } from '../offline/types.js';
 import { usePauseMs } from '../prefs.js';
 
-export function Replay({ gameId, autoplay = false }: { gameId: string | null; autoplay?: boolean }) {
+export function Replay({
+  gameId,
+  autoplay = false,
+  offline = false,
+}: {
+  gameId: string | null;
+  autoplay?: boolean;
+  /** The game was played offline: it is read from this browser, and analysed here. */
+  offline?: boolean;
+}) {
   const { t } = useTranslation();
   const [record, setRecord] = useState<{ game: GameRecord; bots: readonly (BotLevel | null)[] } | null>(null);
+  const [kept, setKept] = useState<FinishedOffline | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // A file names its seats only; a game from the server also says which were bots.
@@ -40,16 +54,31 @@ export function Replay({ gameId, autoplay = false }: { gameId: string | null; au
   }, []);
 
   useEffect(() => {
-    if (!gameId) return;
+    if (!gameId || !offline) return;
+    getFinished(gameId).then(
+      (game) => {
+        if (!game) return setError(errorText(t, 'ERR_NO_GAME'));
+        setKept(game);
+        load(game.record, game.bots);
+      },
+      (e: unknown) => setError(String(e)),
+    );
+  }, [gameId, offline, load, t]);
+
+  useEffect(() => {
+    if (!gameId || offline) return;
     Promise.all([getRecord(gameId), getGame(gameId)]).then(
       ([text, game]) => load(text, game.bots),
       (e: unknown) => setError(e instanceof ApiError ? errorText(t, e.code) : String(e)),
     );
-  }, [gameId, load, t]);
+  }, [gameId, offline, load, t]);
 
   const open = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
-    if (file) load(await file.text());
+    if (!file) return;
+    // A file opened here is a game of its own, not the offline game the page was opened for.
+    setKept(null);
+    load(await file.text());
   };
 
   return (
@@ -66,30 +95,62 @@ export function Replay({ gameId, autoplay = false }: { gameId: string | null; au
           </p>
         )}
       </div>
-      {record && (
-        <ReplayBoard
-          key={JSON.stringify(record.game).length}
-          record={record.game}
-          bots={record.bots}
-          gameId={gameId}
-          autoplay={autoplay}
-        />
-      )}
+      {record &&
+        (offline ? (
+          <OfflineBoard
+            key={JSON.stringify(record.game).length}
+            record={record.game}
+            bots={record.bots}
+            kept={kept}
+            autoplay={autoplay}
+          />
+        ) : (
+          <ServerBoard
+            key={JSON.stringify(record.game).length}
+            record={record.game}
+            bots={record.bots}
+            gameId={gameId}
+            autoplay={autoplay}
+          />
+        ))}
     </main>
   );
 }
 
-function ReplayBoard({
-  record,
-  bots,
-  gameId,
-  autoplay,
-}: {
-  record: GameRecord;
-  bots: readonly (BotLevel | null)[];
-  gameId: string | null;
-  autoplay: boolean;
-}) {
+interface BoardProps {
+  readonly record: GameRecord;
+  readonly bots: readonly (BotLevel | null)[];
+  readonly autoplay: boolean;
+}
+
+/** A game from the server or a file: its analysis is the server's, or one opened from a file. */
+function ServerBoard({ gameId, ...props }: BoardProps & { gameId: string | null }) {
+  return <ReplayBoard {...props} coach={useGameAnalysis(gameId)} />;
+}
+
+/** A game played offline: analysed in this browser, its record downloaded from here. */
+function OfflineBoard({ kept, ...props }: BoardProps & { kept: FinishedOffline | null }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ReplayBoard {...props} coach={useOfflineAnalysis(kept)} />
+      {kept && (
+        <div className="panel">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => downloadRecord(kept.id, kept.record)}
+            data-testid="offline-download"
+          >
+            {t('replays.download')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ReplayBoard({ record, bots, autoplay, coach }: BoardProps & { coach: GameAnalysis }) {
   const { t } = useTranslation();
   const steps = useMemo(() => replaySteps(record), [record]);
   const [at, setAt] = useState(0);
@@ -110,7 +171,6 @@ function ReplayBoard({
   const lastTrick = pub.tricks.length > 0 && pub.trick.cards.length === 0 ? pub.tricks[pub.tricks.length - 1] : null;
   const passes = game.log[game.log.length - 1]?.passes ?? [];
   const devil = passes.flatMap((p) => (p ? [...p.devil] : []));
-  const coach = useGameAnalysis(gameId);
   const choice = coach.analysis ? decisionsAt(coach.analysis, step).find((d) => d.kind === 'card') : undefined;
 
   const jump = (dir: 1 | -1, boundary: (i: number) => boolean) => {

@@ -1,6 +1,7 @@
 /**
  * The Replays page (#/replays): the finished games of the tables this browser sat at
- * (the server lists each table's finished games) and any finished game by its link or
+ * (the server lists each table's finished games), the games played offline in this
+ * browser (offline/store.ts, read here, never sent), and any finished game by its link or
  * id. Each has a share link, a download of its bottle-imp/1 record and "Watch" (the
  * viewer playing by itself). The viewer itself, with a record file, is #/replay.
  */
@@ -8,16 +9,21 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { view } from '../../engine/index.js';
 import { gameFromRecord, parseRecord } from '../../record/index.js';
+import { downloadRecord } from '../components/download.js';
 import { seatName } from '../components/names.js';
 import { errorText } from '../errors.js';
 import { namedSeats } from '../game/model.js';
 import { ApiError, type FinishedGame, finishedGames, getRecord } from '../net/api.js';
 import { forgetTable, playedTables } from '../net/session.js';
 import { formatInteger } from '../numbers.js';
-import { absoluteLink, hrefOf, navigate, parseRoute } from '../router.js';
+import { listFinished } from '../offline/store.js';
+import type { FinishedOffline } from '../offline/types.js';
+import { absoluteLink, hrefOf, navigate, parseRoute, type Route } from '../router.js';
 
 interface Listed extends FinishedGame {
   readonly table: string | null;
+  /** A game played offline, as this browser keeps it. */
+  readonly offline?: FinishedOffline;
 }
 
 export function Replays() {
@@ -27,8 +33,8 @@ export function Replays() {
 
   useEffect(() => {
     let live = true;
-    void Promise.all(
-      playedTables().map((code) =>
+    void Promise.all([
+      ...playedTables().map((code) =>
         finishedGames(code).then(
           (list) => list.map((g) => ({ ...g, table: code })),
           (e: unknown) => {
@@ -37,7 +43,12 @@ export function Replays() {
           },
         ),
       ),
-    ).then((lists) => live && setGames(lists.flat().sort((a, b) => b.finishedAt - a.finishedAt)));
+      listFinished().then(
+        (list) => list.map((g) => ({ ...g, table: null, offline: g })),
+        // Without IndexedDB (storage off) there are no offline games to list.
+        () => [],
+      ),
+    ]).then((lists) => live && setGames(lists.flat().sort((a, b) => b.finishedAt - a.finishedAt)));
     return () => {
       live = false;
     };
@@ -99,12 +110,16 @@ function ReplayEntry({ game }: { game: Listed }) {
   const { t, i18n } = useTranslation();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const link = absoluteLink({ screen: 'replay', gameId: game.id });
+  const offline = game.offline;
+  const route: Route = offline
+    ? { screen: 'replay', gameId: game.id, offline: true }
+    : { screen: 'replay', gameId: game.id };
+  const link = absoluteLink(route);
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
     game.finishedAt,
   );
 
-  const result = useResult(game.id);
+  const result = useResult(game.id, offline);
   const seats = namedSeats(game.names, game.bots);
   const label = (s: number) => seatName(seats, s, t);
 
@@ -120,13 +135,7 @@ function ReplayEntry({ game }: { game: Listed }) {
   // The record comes from the server as it is stored, saved under the game's id.
   const download = async () => {
     try {
-      const text = await getRecord(game.id);
-      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `bottle-imp-${game.id}.json`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadRecord(game.id, offline ? offline.record : await getRecord(game.id));
     } catch (e) {
       setError(e instanceof ApiError ? errorText(t, e.code) : String(e));
     }
@@ -139,6 +148,7 @@ function ReplayEntry({ game }: { game: Listed }) {
         <span className="muted small">
           {' '}
           · {game.table ? `${t('replays.table', { code: game.table })} · ` : ''}
+          {offline ? `${t('offline.chip')} · ` : ''}
           {t('replays.finished', { when })}
         </span>
         {result && (
@@ -158,17 +168,20 @@ function ReplayEntry({ game }: { game: Listed }) {
       <div className="actions">
         <a
           className="btn primary small"
-          href={hrefOf({ screen: 'replay', gameId: game.id, autoplay: true })}
+          href={hrefOf({ ...route, autoplay: true } as Route)}
           data-testid="replay-watch"
         >
           {t('replays.watch')}
         </a>
-        <a className="btn small" href={hrefOf({ screen: 'replay', gameId: game.id })}>
+        <a className="btn small" href={hrefOf(route)} data-testid="replay-view">
           {t('replays.view')}
         </a>
-        <button type="button" className="btn small" onClick={() => void share()} data-testid="replay-share">
-          {copied ? t('replays.copied') : t('replays.share')}
-        </button>
+        {/* An offline game is kept in this browser only: a link to it would open nothing elsewhere. */}
+        {!offline && (
+          <button type="button" className="btn small" onClick={() => void share()} data-testid="replay-share">
+            {copied ? t('replays.copied') : t('replays.share')}
+          </button>
+        )}
         <button type="button" className="btn small" onClick={() => void download()} data-testid="replay-download">
           {t('replays.download')}
         </button>
@@ -182,10 +195,16 @@ function ReplayEntry({ game }: { game: Listed }) {
   );
 }
 
-/** The game's result (totals, winners), worked out by the engine from its stored record. */
-function useResult(gameId: string): { totals: readonly number[]; winners: readonly number[] } | null {
-  const [result, setResult] = useState<{ totals: readonly number[]; winners: readonly number[] } | null>(null);
+/** The game's result (totals, winners): kept with an offline game, else worked out by the engine from its stored record. */
+function useResult(
+  gameId: string,
+  offline: FinishedOffline | undefined,
+): { totals: readonly number[]; winners: readonly number[] } | null {
+  const [result, setResult] = useState<{ totals: readonly number[]; winners: readonly number[] } | null>(
+    offline ?? null,
+  );
   useEffect(() => {
+    if (offline) return;
     let live = true;
     getRecord(gameId).then(
       (text) => {
@@ -201,6 +220,6 @@ function useResult(gameId: string): { totals: readonly number[]; winners: readon
     return () => {
       live = false;
     };
-  }, [gameId]);
+  }, [gameId, offline]);
   return result;
 }
