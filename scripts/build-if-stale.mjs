@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm start`'s prestart: build only when the build is missing or older than a source.
+ * `npm start`'s prestart and `npm test`'s pretest: build only when the build is missing or
+ * older than a source. (`npm ci` has just built through `prepare`, so CI's `npm test` does
+ * not build a second time.)
  * The build's outputs (dist/server/main.js, dist/cli/main.js, dist/web/index.html) are
  * all rewritten by every build, so the oldest of them dates the build; any file under
  * src/ or any build setting changed after it means a rebuild. A fresh checkout or a
