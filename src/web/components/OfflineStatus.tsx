@@ -1,11 +1,9 @@
 /**
  * The home screen's word on the connection: nothing while the server answers; without it,
  * plainly what still works here and what waits for the server, which comes back by
- * itself (net/reach.ts). What works offline is listed in WORKS_OFFLINE. `playOffline` is
- * the place for the entry that starts a game against bots in the page: shown under that
- * list when offline, and on its own when online (it needs no server either way).
+ * itself (net/reach.ts). What works offline is listed in WORKS_OFFLINE; the way into a
+ * game against bots in the page (OfflineEntry) follows it on the home screen.
  */
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Reach } from '../net/reach.js';
 
@@ -14,9 +12,9 @@ const WORKS_OFFLINE = ['network.worksRules', 'network.worksLearn', 'network.work
 /** What only the server can do. */
 const NEEDS_SERVER = ['network.needsTables', 'network.needsPublic', 'network.needsReplays'] as const;
 
-export function OfflineStatus({ reach, playOffline }: { reach: Reach; playOffline?: ReactNode }) {
+export function OfflineStatus({ reach }: { reach: Reach }) {
   const { t } = useTranslation();
-  if (reach === 'online') return playOffline ? <div className="offline-status">{playOffline}</div> : null;
+  if (reach === 'online') return null;
   return (
     <section
       className="panel offline-status"
@@ -26,9 +24,7 @@ export function OfflineStatus({ reach, playOffline }: { reach: Reach; playOfflin
     >
       <h2 id="offline-title">{reach === 'offline' ? t('network.offline') : t('network.noServer')}</h2>
       <div className="offline-lists">
-        <Column title={t('network.worksTitle')} items={WORKS_OFFLINE} testId="works-offline">
-          {playOffline}
-        </Column>
+        <Column title={t('network.worksTitle')} items={WORKS_OFFLINE} testId="works-offline" />
         <Column title={t('network.needsTitle')} items={NEEDS_SERVER} testId="needs-server" />
       </div>
       <p className="muted small">{t('network.comesBack')}</p>
@@ -40,12 +36,10 @@ function Column({
   title,
   items,
   testId,
-  children,
 }: {
   title: string;
   items: readonly (typeof WORKS_OFFLINE | typeof NEEDS_SERVER)[number][];
   testId: string;
-  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -56,7 +50,6 @@ function Column({
           <li key={key}>{t(key)}</li>
         ))}
       </ul>
-      {children}
     </div>
   );
 }

@@ -130,7 +130,8 @@ export function Home() {
       </section>
 
       <MyTables />
-      <OfflineStatus reach={reach} playOffline={<OfflineEntry />} />
+      <OfflineStatus reach={reach} />
+      <OfflineEntry />
 
       <div className="home-grid">
         <form className="panel create" onSubmit={create} aria-labelledby="create-title">
