@@ -111,16 +111,9 @@ async function play(argv: string[]): Promise<number> {
       `unknown bot "${unknown}" in --seats (random, heuristic, ismcts, oracle, easy, medium, hard, expert, cmd:COMMAND)`,
     );
   const hands = wholeNumber(values.hands, 'hands', 1, 10_000_000);
-  const { seed, budget, workers } = runFlags(values);
-  const spec: TournamentSpec = {
-    players,
-    mode,
-    seats,
-    seed,
-    budget,
-    records: values.records ?? null,
-    ...programFlags(values),
-  };
+  const { workers, ...shared } = runFlags(values);
+  const spec: TournamentSpec = { players, mode, seats, ...shared };
+  const { seed } = spec;
   const deals = Math.ceil(hands / players);
   // The header at once, then progress: a bar on a terminal, else a line every 10 s.
   process.stderr.write(
@@ -174,8 +167,13 @@ interface Flags {
   verbose: boolean;
 }
 
-/** The flags every tournament shares: seed, search budget, workers. */
-function runFlags(values: Flags): { seed: number; budget: TournamentSpec['budget']; workers: number } {
+/**
+ * The flags every tournament shares: workers, and what goes into the spec (seed, search
+ * budget, records, and for programs, `cmd:…`, their time limit, --forfeit and --verbose).
+ */
+function runFlags(
+  values: Flags,
+): { workers: number } & Omit<TournamentSpec, 'players' | 'mode' | 'seats' | 'baseline'> {
   const seed = wholeNumber(values.seed, 'seed', 0, 2 ** 32 - 1);
   const budget = {
     ...(values.iterations !== undefined ? { iterations: wholeNumber(values.iterations, 'iterations', 1) } : {}),
@@ -183,13 +181,12 @@ function runFlags(values: Flags): { seed: number; budget: TournamentSpec['budget
   };
   const workers =
     values.workers === undefined ? availableParallelism() : wholeNumber(values.workers, 'workers', 1, 256);
-  return { seed, budget, workers };
-}
-
-/** The flags of the programs in the seats (`cmd:…`): their time limit, --forfeit and --verbose. */
-function programFlags(values: Flags): Pick<TournamentSpec, 'botTimeoutMs' | 'forfeit' | 'verbose'> {
   const timeout = values['bot-timeout'];
   return {
+    workers,
+    seed,
+    budget,
+    records: values.records ?? null,
     botTimeoutMs: 1000 * (timeout === undefined ? 10 : positiveNumber(timeout, 'bot-timeout')),
     forfeit: values.forfeit,
     verbose: values.verbose,
@@ -210,7 +207,8 @@ async function strength(values: Flags, players: PlayerCount, mode: Mode): Promis
     throw new ArgError(`unknown bot "${against}" in --against (${STRENGTH_BOTS})`);
   const gain = values.gain === undefined ? DEFAULT_GAIN : positiveNumber(values.gain, 'gain');
   const maxHands = values.hands === undefined ? DEFAULT_CAP : wholeNumber(values.hands, 'hands', 1, 10_000_000);
-  const { seed, budget, workers } = runFlags(values);
+  const { workers, ...shared } = runFlags(values);
+  const { seed } = shared;
   // An unknown baseline is a one-line error, before the header says what would be played.
   resolveBaselineCommit(values.baseline!);
   const stop = new AbortController();
@@ -224,20 +222,7 @@ async function strength(values: Flags, players: PlayerCount, mode: Mode): Promis
     ? new ProgressBar(maxDeals * players, 'hands (at most)')
     : new ProgressLines(maxDeals, 'deals (at most)', 'bottle-imp: tournament: ');
   const report = await runStrength(
-    {
-      players,
-      mode,
-      bot,
-      against,
-      baseline: values.baseline!,
-      gain,
-      maxHands,
-      seed,
-      budget,
-      workers,
-      records: values.records ?? null,
-      ...programFlags(values),
-    },
+    { players, mode, bot, against, baseline: values.baseline!, gain, maxHands, workers, ...shared },
     (done, standing) => {
       const detail = standingText(standing);
       if (bar instanceof ProgressBar) bar.update(done * players, detail);

@@ -5,16 +5,15 @@
  * the stopping point and the report depend only on the seed, not on how many workers
  * ran or which finished first.
  */
-import type { Mode, PlayerCount } from '../../engine/index.js';
+import type { Mode } from '../../engine/index.js';
 import { type Baseline, prepareBaseline } from './baseline.js';
 import { baselineSeat, type DealResult, isProgramSeat, type TournamentSpec } from './match.js';
 import { runDeals } from './run.js';
 import { SPRT_DEFAULTS, Sprt, type SprtSettings } from './sprt.js';
 import { forfeitLines, pointsPerHand, reportOf, type TournamentReport } from './stats.js';
 
-export interface StrengthOptions {
-  readonly players: PlayerCount;
-  readonly mode: Mode;
+/** A tournament's spec without its seats (the test chooses them), and the test's own settings. */
+export interface StrengthOptions extends Omit<TournamentSpec, 'seats' | 'baseline'> {
   /** A bot name or level, or a program (`cmd:COMMAND`): the new side. */
   readonly bot: string;
   /** The bot name or level the baseline plays. */
@@ -23,13 +22,7 @@ export interface StrengthOptions {
   readonly gain: number;
   /** Hands at most (rounded up to whole deals). */
   readonly maxHands: number;
-  readonly seed: number;
-  readonly budget: TournamentSpec['budget'];
   readonly workers: number;
-  readonly records: string | null;
-  readonly botTimeoutMs?: number;
-  readonly forfeit?: boolean;
-  readonly verbose?: boolean;
 }
 
 export interface StrengthReport extends TournamentReport {
@@ -60,36 +53,26 @@ export async function runStrength(
   onDeal: (done: number, standing: Standing) => void,
   stop: AbortController,
 ): Promise<StrengthReport> {
-  const baseline: Baseline = await prepareBaseline(o.baseline);
-  const old = baselineSeat(o.against, o.baseline);
-  const seats = [o.bot, ...Array.from({ length: o.players - 1 }, () => old)];
-  const spec: TournamentSpec = {
-    players: o.players,
-    mode: o.mode,
-    seats,
-    seed: o.seed,
-    budget: o.budget,
-    records: o.records,
-    baseline: { ref: baseline.ref, dir: baseline.dir },
-    botTimeoutMs: o.botTimeoutMs,
-    forfeit: o.forfeit,
-    verbose: o.verbose,
-  };
-  const settings: SprtSettings = { ...SPRT_DEFAULTS, gain: o.gain };
+  const { bot, against, baseline: ref, gain, maxHands, workers, ...shared } = o;
+  const baseline: Baseline = await prepareBaseline(ref);
+  const old = baselineSeat(against, ref);
+  const seats = [bot, ...Array.from({ length: o.players - 1 }, () => old)];
+  const spec: TournamentSpec = { ...shared, seats, baseline: { ref: baseline.ref, dir: baseline.dir } };
+  const settings: SprtSettings = { ...SPRT_DEFAULTS, gain: gain };
   const sprt = new Sprt(settings);
   const finished: DealResult[] = [];
   const inOrder: DealResult[] = [];
-  const deals = Math.ceil(o.maxHands / o.players);
+  const deals = Math.ceil(maxHands / o.players);
   await runDeals(
     spec,
     deals,
-    o.workers,
+    workers,
     (done, result) => {
       finished[result.deal] = result;
       while (!sprt.verdict && finished[inOrder.length]) {
         const next = finished[inOrder.length];
         inOrder.push(next);
-        if (sprt.add(pointsPerHand(next, o.bot) - pointsPerHand(next, old))) stop.abort();
+        if (sprt.add(pointsPerHand(next, bot) - pointsPerHand(next, old))) stop.abort();
       }
       onDeal(done, {
         deals: sprt.count,
@@ -108,8 +91,8 @@ export async function runStrength(
     mode: o.mode,
     seed: o.seed,
     baseline: { ref: baseline.ref, commit: baseline.commit },
-    bot: o.bot,
-    against: o.against,
+    bot: bot,
+    against: against,
     deals: inOrder.length,
     sprt: { ...settings, llr: round3(sprt.llr), lower: round3(sprt.lower), upper: round3(sprt.upper) },
     verdict,
