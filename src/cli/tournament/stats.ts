@@ -72,6 +72,16 @@ export function reportOf(players: number, seats: readonly string[], deals: reado
   return { ...report, difference: { a, b, mean: round2(mean), ci95 } };
 }
 
+/** The text report's list of forfeited hands (a blank line first), or nothing. */
+export function forfeitLines(r: Pick<TournamentReport, 'forfeits'>): string[] {
+  if (r.forfeits.length === 0) return [];
+  return [
+    '',
+    `Forfeited hands (the program's seat played random from its failure on): ${r.forfeits.length}`,
+    ...r.forfeits.map((f) => `  ${f}`),
+  ];
+}
+
 function sortedTimes(deals: readonly DealResult[], name: string, key: 'decisionMs' | 'decisionCpuMs'): number[] {
   return deals.flatMap((d) => d[key][name] ?? []).sort((x, y) => x - y);
 }

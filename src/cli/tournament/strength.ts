@@ -1,30 +1,28 @@
 /**
- * A strength test: one seat plays the working tree's bot, the others the same bot of a
- * frozen baseline (baseline.ts), on duplicate deals, until the sequential test
- * (sprt.ts) decides or the cap is reached. Deals are fed to the test in deal order, so
+ * A strength test: one seat plays the working tree's bot (or a program, `cmd:…`), the
+ * others a bot of a frozen baseline (baseline.ts; by default the same bot), on duplicate
+ * deals, until the sequential test (sprt.ts) decides or the cap is reached. Deals are fed to the test in deal order, so
  * the stopping point and the report depend only on the seed, not on how many workers
  * ran or which finished first.
  */
-import type { Mode, PlayerCount } from '../../engine/index.js';
+import type { Mode } from '../../engine/index.js';
 import { type Baseline, prepareBaseline } from './baseline.js';
-import { baselineSeat, type DealResult, type TournamentSpec } from './match.js';
+import { baselineSeat, type DealResult, isProgramSeat, type TournamentSpec } from './match.js';
 import { runDeals } from './run.js';
 import { SPRT_DEFAULTS, Sprt, type SprtSettings } from './sprt.js';
-import { pointsPerHand, reportOf, type TournamentReport } from './stats.js';
+import { forfeitLines, pointsPerHand, reportOf, type TournamentReport } from './stats.js';
 
-export interface StrengthOptions {
-  readonly players: PlayerCount;
-  readonly mode: Mode;
-  /** A bot name or level, played by both sides. */
+/** A tournament's spec without its seats (the test chooses them), and the test's own settings. */
+export interface StrengthOptions extends Omit<TournamentSpec, 'seats' | 'baseline'> {
+  /** A bot name or level, or a program (`cmd:COMMAND`): the new side. */
   readonly bot: string;
+  /** The bot name or level the baseline plays. */
+  readonly against: string;
   readonly baseline: string;
   readonly gain: number;
   /** Hands at most (rounded up to whole deals). */
   readonly maxHands: number;
-  readonly seed: number;
-  readonly budget: TournamentSpec['budget'];
   readonly workers: number;
-  readonly records: string | null;
 }
 
 export interface StrengthReport extends TournamentReport {
@@ -32,6 +30,7 @@ export interface StrengthReport extends TournamentReport {
   readonly seed: number;
   readonly baseline: { readonly ref: string; readonly commit: string };
   readonly bot: string;
+  readonly against: string;
   readonly deals: number;
   readonly sprt: SprtSettings & { readonly llr: number; readonly lower: number; readonly upper: number };
   /** H1: better by the gain; H0: no better; cap: stopped at the cap undecided; interrupted: stopped by Ctrl-C. */
@@ -54,33 +53,26 @@ export async function runStrength(
   onDeal: (done: number, standing: Standing) => void,
   stop: AbortController,
 ): Promise<StrengthReport> {
-  const baseline: Baseline = await prepareBaseline(o.baseline);
-  const old = baselineSeat(o.bot, o.baseline);
-  const seats = [o.bot, ...Array.from({ length: o.players - 1 }, () => old)];
-  const spec: TournamentSpec = {
-    players: o.players,
-    mode: o.mode,
-    seats,
-    seed: o.seed,
-    budget: o.budget,
-    records: o.records,
-    baseline: { ref: baseline.ref, dir: baseline.dir },
-  };
-  const settings: SprtSettings = { ...SPRT_DEFAULTS, gain: o.gain };
+  const { bot, against, baseline: ref, gain, maxHands, workers, ...shared } = o;
+  const baseline: Baseline = await prepareBaseline(ref);
+  const old = baselineSeat(against, ref);
+  const seats = [bot, ...Array.from({ length: o.players - 1 }, () => old)];
+  const spec: TournamentSpec = { ...shared, seats, baseline: { ref: baseline.ref, dir: baseline.dir } };
+  const settings: SprtSettings = { ...SPRT_DEFAULTS, gain: gain };
   const sprt = new Sprt(settings);
   const finished: DealResult[] = [];
   const inOrder: DealResult[] = [];
-  const deals = Math.ceil(o.maxHands / o.players);
+  const deals = Math.ceil(maxHands / o.players);
   await runDeals(
     spec,
     deals,
-    o.workers,
+    workers,
     (done, result) => {
       finished[result.deal] = result;
       while (!sprt.verdict && finished[inOrder.length]) {
         const next = finished[inOrder.length];
         inOrder.push(next);
-        if (sprt.add(pointsPerHand(next, o.bot) - pointsPerHand(next, old))) stop.abort();
+        if (sprt.add(pointsPerHand(next, bot) - pointsPerHand(next, old))) stop.abort();
       }
       onDeal(done, {
         deals: sprt.count,
@@ -99,7 +91,8 @@ export async function runStrength(
     mode: o.mode,
     seed: o.seed,
     baseline: { ref: baseline.ref, commit: baseline.commit },
-    bot: o.bot,
+    bot: bot,
+    against: against,
     deals: inOrder.length,
     sprt: { ...settings, llr: round3(sprt.llr), lower: round3(sprt.lower), upper: round3(sprt.upper) },
     verdict,
@@ -117,13 +110,14 @@ export function formatStrength(r: StrengthReport): string {
   }[r.verdict];
   return (
     [
-      `${r.bot} (working tree) against ${r.bot}@${r.baseline.ref} (${r.baseline.commit.slice(0, 7)}), ${r.players} players, ${r.mode}, seed ${r.seed}`,
+      `${r.bot}${isProgramSeat(r.bot) ? '' : ' (working tree)'} against ${r.against}@${r.baseline.ref} (${r.baseline.commit.slice(0, 7)}), ${r.players} players, ${r.mode}, seed ${r.seed}`,
       `hands played: ${r.hands} (${r.deals} deals × ${r.players} seat rotations, one seat new, the others the baseline)`,
       `difference: ${signed(d.mean)} points per hand, 95% interval ${d.ci95 ? `[${signed(d.ci95[0])}, ${signed(d.ci95[1])}]` : 'unknown (1 deal)'}`,
       `SPRT (α = ${r.sprt.alpha}, β = ${r.sprt.beta}, H0: ≤ 0, H1: ≥ ${r.sprt.gain}): LLR ${r.sprt.llr.toFixed(2)} in [${r.sprt.lower.toFixed(2)}, ${r.sprt.upper.toFixed(2)}]`,
       `verdict: ${verdict}`,
       `decision ms median / p99: ${r.bots.map((b) => `${b.name} ${b.decisionMs.median.toFixed(2)} / ${b.decisionMs.p99.toFixed(2)}`).join(', ')}`,
       `decision CPU ms median / p99 (the process's; the bot's own with --workers 1): ${r.bots.map((b) => `${b.name} ${b.decisionCpuMs.median.toFixed(2)} / ${b.decisionCpuMs.p99.toFixed(2)}`).join(', ')}`,
+      ...forfeitLines(r),
     ].join('\n') + '\n'
   );
 }
