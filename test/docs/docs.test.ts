@@ -3,7 +3,8 @@
  * exactly the error codes of the union the server sends (src/values), every file the
  * documents point to exists, each source folder imports only what ARCHITECTURE.md's table
  * allows (re-exports included), the single-node core imports nothing of the cluster,
- * docs/server.md's table of the store's roles matches store.ts, every wait has a clock,
+ * docs/server.md's table of the store's roles matches store.ts, every wait has a clock (the
+ * database, Redis, HTTP, acknowledged emits, the server's bot threads),
  * identifiers named exist, and docs/bots.md's levels and bots exports are the code's. The
  * lists are read from the sources, so a code or import added later is checked too.
  */
@@ -223,6 +224,21 @@ describe('ARCHITECTURE.md: every wait has a clock', () => {
     expect(made.length).toBeGreaterThan(0);
     const bare = made.filter((c) => !/connectTimeout/.test(c.args) || !/commandTimeout/.test(c.args));
     expect(bare.map((c) => c.file)).toEqual([]);
+  });
+
+  test('every job the server gives a bot thread has a time limit (a hung thread is replaced)', () => {
+    const problems: string[] = [];
+    let pools = 0;
+    for (const { file, text } of code.filter((c) => c.file.startsWith('src/server/'))) {
+      for (const m of text.matchAll(/this\.(\w+) = new WorkerPool\(/g)) {
+        pools++;
+        for (const call of text.matchAll(new RegExp(`this\\.${m[1]}\\.run\\(([^)]*)\\)`, 'g')))
+          if (call[1].split(',').filter((a) => a.trim() !== '').length < 2)
+            problems.push(`${file}: this.${m[1]}.run(${call[1]}) without a time limit`);
+      }
+    }
+    expect(pools).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
   });
 
   test('every HTTP request and every acknowledged emit gives up after a while', () => {

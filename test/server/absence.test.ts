@@ -84,23 +84,13 @@ describe('absence', () => {
       if (!host.myTurn()) await host.until(() => host.myTurn() || host.game!.seq > seqAway + 8, 'progress');
     }
 
-    // Back again: the seat is handed back, and the game waits for the person.
+    // Back again: the seat is handed back, and the person plays it to the end. (That the
+    // game waits for the person however long, on virtual time: tables/absence.test.ts.)
     const back = new Client(server.url, tokens[1]);
     const reply = await back.watch(code);
     expect(reply.ok && reply.table!.seats[1]).toMatchObject({ away: false, connected: true });
     const players = [host, back];
-    let sawMyTurn = false;
-    while (back.game!.view.phase !== 'over') {
-      if (back.myTurn() && back.game!.view.phase === 'play' && !sawMyTurn) {
-        sawMyTurn = true;
-        const seq = back.game!.seq;
-        // Only seat 1 may play now; a stand-in bot (bots here play at once) would have moved by now.
-        await new Promise((r) => setTimeout(r, 700));
-        expect(back.game!.seq).toBe(seq);
-      }
-      await step(players);
-    }
-    expect(sawMyTurn).toBe(true);
+    while (back.game!.view.phase !== 'over') await step(players);
 
     // The log says who chose each of seat 1's actions: the bot while away, the person after.
     const seat1 = (await storedGame(server.dataDir, back.game!.gameId)).actions.filter((a) => a.action.seat === 1);

@@ -36,9 +36,8 @@ import { SideSheet } from './SideSheet.js';
 import { statusLine } from './status-line.js';
 import { previewText, TrickArea } from './TrickArea.js';
 import {
-  lastRoundScored,
-  useCloseAt,
   useLiftRelease,
+  useRoundSummary,
   useSending,
   useStandInRounds,
   useTrickFlash,
@@ -97,17 +96,11 @@ export function Table({
   const [review, setReview] = useState(false);
   const [preview, setPreview] = useState<Rank | null>(null);
   const [lifted, setLifted] = useState<Rank | null>(null);
-  const [summaryClosed, setSummaryClosed] = useState(-1);
   const [gameOverClosed, setGameOverClosed] = useState(false);
   const unread = useUnread(chat?.messages ?? [], me);
   const seen = useRef(arrived.length > 0 ? arrived[arrived.length - 1].n : 0);
-  const [mountedAt] = useState(seen.current);
-
-  // A round that ended while we watched shows its summary until closed. It is worked out
-  // during rendering, so the game-over dialog never shows before the last round's summary.
-  const summary = lastRoundScored(arrived, mountedAt);
-  const showSummary = summary !== null && summary.round > summaryClosed;
-  const closeSummary = () => setSummaryClosed(summary?.round ?? summaryClosed);
+  const { summary, closeSummary } = useRoundSummary(arrived, seen.current, reading);
+  const showSummary = summary !== null;
 
   const flash = useTrickFlash(arrived, seen, pause);
 
@@ -118,7 +111,6 @@ export function Table({
   const myClock = useSecondsLeft(me !== null && view.toAct.includes(me) ? (clocks[me] ?? null) : null, reading);
   // The summary is read while the pass clocks stand still, and closes when they start.
   const readingLeft = useSecondsLeft(showSummary && view.phase === 'pass' ? reading : null);
-  useCloseAt(showSummary ? reading : null, closeSummary);
   const back = () => (onBack ? run(onBack) : undefined);
   const play = (card: Rank) => {
     setPreview(null);
@@ -360,7 +352,7 @@ export function Table({
         ]}
       />
 
-      {showSummary && (
+      {summary !== null && (
         <Modal title={t('summary.title', { n: summary.round + 1 })} onClose={closeSummary} testId="summary-dialog">
           <RoundSummary result={summary} seats={seats} />
           {standIn.has(summary.round) && (

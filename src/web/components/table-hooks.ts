@@ -92,6 +92,23 @@ export function lastRoundScored(arrived: readonly ArrivedEvent[], after: number)
   return null;
 }
 
+/**
+ * The summary dialog of a round that ended while the table was shown (after the arrival
+ * `mountedAt`, as first rendered), open until closed or until the pass clocks start at
+ * `reading`. Worked out during rendering, so the game-over dialog never shows before the
+ * last round's summary.
+ */
+export function useRoundSummary(arrived: readonly ArrivedEvent[], mountedAt: number, reading: number | null) {
+  const [from] = useState(mountedAt);
+  const [closed, setClosed] = useState(-1);
+  const last = lastRoundScored(arrived, from);
+  const summary = last !== null && last.round > closed ? last : null;
+  const closeSummary = () => setClosed(summary?.round ?? closed);
+  useCloseAt(summary !== null ? reading : null, closeSummary);
+  /** `summary`: the round's result while its summary is open, else null. */
+  return { summary, closeSummary };
+}
+
 /** A lifted card goes back down when the player touches anything but a playable card or the Play button. */
 export function useLiftRelease(active: boolean, release: () => void): void {
   const latest = useRef(release);

@@ -107,11 +107,13 @@ export class Listeners implements Broadcaster {
 }
 
 /**
- * The real bot pool, whose decisions a test can hold back: a bot "thinks" until `release`.
- * A test can also make the bots buggy (`breakWith`).
+ * The real bot pool, whose decisions a test can hold back: a bot "thinks" until `release`,
+ * a hint is worked out until `releaseHints`. A test can also make the bots buggy (`breakWith`).
  */
 export class HeldPool implements Thinkers {
   private held = false;
+  private hintsHeld = false;
+  private readonly hintsWaiting: (() => void)[] = [];
   private broken: ((view: TableView) => Action) | null = null;
   private readonly waiting: (() => void)[] = [];
 
@@ -144,7 +146,26 @@ export class HeldPool implements Thinkers {
     return decided;
   }
 
-  submit: BotPool['submit'] = (job) => this.pool.submit(job);
+  /** Hints asked from now on are still being worked out until `releaseHints`: they reach the threads only then. */
+  holdHints(): void {
+    this.hintsHeld = true;
+  }
+
+  /** How many hints are held back. */
+  get hintsThinking(): number {
+    return this.hintsWaiting.length;
+  }
+
+  /** Let the held hints go to the threads, and hold no more. */
+  releaseHints(): void {
+    this.hintsHeld = false;
+    for (const go of this.hintsWaiting.splice(0)) go();
+  }
+
+  submit: BotPool['submit'] = async (job) => {
+    if (job.kind === 'hint' && this.hintsHeld) await new Promise<void>((go) => this.hintsWaiting.push(go));
+    return this.pool.submit(job);
+  };
 }
 
 /** A seated player: their claim, and a connection that follows the table as them. */
@@ -157,6 +178,7 @@ export interface Player {
 export interface InProcess {
   /** The temporary folder of the SQLite store (when the harness made it). */
   readonly dataDir: string;
+  /** The lobby (a new one after `restart`). */
   readonly lobby: Lobby;
   readonly store: Store;
   readonly clock: VirtualClock;
@@ -171,6 +193,12 @@ export interface InProcess {
   send<C extends TableCommand>(table: Table, command: C): Promise<ReplyTo<C>>;
   /** A connection that follows the table as the token's seat (or as a spectator without one). */
   watch(table: Table, token?: string): Promise<Follower>;
+  /**
+   * The server stopped and started again on the same store (its clock and pool kept):
+   * the tables in memory stop, with nothing stored on the way, and a new Lobby loads
+   * them from the store when asked, as after a crash.
+   */
+  restart(): Promise<Lobby>;
   /**
    * Wait (on real time: bot threads think on it) until `done` holds, or fail saying what
    * did not happen; timers already due (a bot's turn, set for now) run meanwhile.
@@ -203,18 +231,20 @@ export async function inProcess(env: Record<string, string> = {}, store?: Store)
   const built: { BotPool: typeof BotPool } = await import(BUILT_POOL);
   const threads = new built.BotPool(1, 1);
   const pool = new HeldPool(threads);
-  const lobby = new Lobby(
-    {
-      store: own,
-      pool,
-      config,
-      metrics: new Metrics({ openTables: () => 0, runningGames: () => 0, connections: () => 0 }),
-      log: pino({ level: 'silent' }),
-      out,
-      clock,
-    },
-    new LocalCreationCap(config.maxTablesPerAddress),
-  );
+  const newLobby = () =>
+    new Lobby(
+      {
+        store: own,
+        pool,
+        config,
+        metrics: new Metrics({ openTables: () => 0, runningGames: () => 0, connections: () => 0 }),
+        log: pino({ level: 'silent' }),
+        out,
+        clock,
+      },
+      new LocalCreationCap(config.maxTablesPerAddress),
+    );
+  let lobby = newLobby();
   const send = <C extends TableCommand>(table: Table, command: C) => table.handle(command);
   const watch = async (table: Table, token?: string) => {
     const follower = out.connect();
@@ -224,7 +254,9 @@ export async function inProcess(env: Record<string, string> = {}, store?: Store)
   const claimOf = (seat: number, token: string) => ({ seat, tokenHash: hashToken(token) });
   return {
     dataDir: dir,
-    lobby,
+    get lobby() {
+      return lobby;
+    },
     store: own,
     clock,
     out,
@@ -244,6 +276,11 @@ export async function inProcess(env: Record<string, string> = {}, store?: Store)
     },
     send,
     watch,
+    async restart() {
+      await lobby.shutdown();
+      lobby = newLobby();
+      return lobby;
+    },
     async until(done, what) {
       const give = Date.now() + 20_000;
       while (!done()) {
