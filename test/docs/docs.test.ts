@@ -226,11 +226,11 @@ describe('ARCHITECTURE.md: every wait has a clock', () => {
     expect(bare.map((c) => c.file)).toEqual([]);
   });
 
-  test('every job the server gives a bot thread has a time limit (a hung thread is replaced)', () => {
+  test('every job the server gives a bot thread or an analysis process has a time limit (a hung one is replaced)', () => {
     const problems: string[] = [];
     let pools = 0;
     for (const { file, text } of code.filter((c) => c.file.startsWith('src/server/'))) {
-      for (const m of text.matchAll(/this\.(\w+) = new WorkerPool\(/g)) {
+      for (const m of text.matchAll(/this\.(\w+) = new (?:WorkerPool|IdleProcesses)\(/g)) {
         pools++;
         for (const call of text.matchAll(new RegExp(`this\\.${m[1]}\\.run\\(([^)]*)\\)`, 'g')))
           if (call[1].split(',').filter((a) => a.trim() !== '').length < 2)

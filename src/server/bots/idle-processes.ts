@@ -8,7 +8,9 @@
  *
  * Each process answers one job at a time through `serveIdleJobs`. A process starts on the
  * first job it is given, so one that keeps crashing costs a failed job, not a spawn loop;
- * its job fails and the next job starts a fresh one. The processes end with the server:
+ * its job fails and the next job starts a fresh one. A job that holds its process past its
+ * time limit is taken to hang: the process is killed, the job fails, and the next job
+ * starts a fresh process (a hung analysis would otherwise hold its slot for good). The processes end with the server:
  * `close()`, or the IPC channel closing when the server dies.
  */
 import { type ChildProcess, fork } from 'node:child_process';
@@ -22,6 +24,7 @@ type Answer<R> = { readonly ok: true; readonly value: R } | { readonly ok: false
 
 interface Pending<J, R> {
   readonly job: J;
+  readonly limitMs: number;
   readonly resolve: (value: R) => void;
   readonly reject: (e: Error) => void;
 }
@@ -29,6 +32,8 @@ interface Pending<J, R> {
 interface Slot<J, R> {
   child: ChildProcess | null;
   job: Pending<J, R> | null;
+  /** The running job's time limit. */
+  limit: ReturnType<typeof setTimeout> | null;
 }
 
 class IdleProcessesClosedError extends Error {
@@ -46,14 +51,17 @@ export class IdleProcesses<J, R> {
     private readonly script: URL,
     size: number,
   ) {
-    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ child: null, job: null }));
+    this.slots = Array.from({ length: Math.max(1, size) }, () => ({ child: null, job: null, limit: null }));
   }
 
-  /** The job's answer from the next free process; rejects with its error, when it dies, or when closed. */
-  run(job: J): Promise<R> {
+  /**
+   * The job's answer from the next free process; rejects with its error, when it dies, when
+   * closed, or once it has held its process `limitMs` (counted from when it starts there).
+   */
+  run(job: J, limitMs: number): Promise<R> {
     if (this.closed) return Promise.reject(new IdleProcessesClosedError());
     return new Promise((resolve, reject) => {
-      this.waiting.push({ job, resolve, reject });
+      this.waiting.push({ job, limitMs, resolve, reject });
       this.dispatch();
     });
   }
@@ -71,8 +79,7 @@ export class IdleProcesses<J, R> {
     for (const p of this.waiting.splice(0)) p.reject(gone);
     await Promise.all(
       this.slots.map((slot) => {
-        slot.job?.reject(gone);
-        slot.job = null;
+        this.take(slot)?.reject(gone);
         const child = slot.child;
         slot.child = null;
         if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
@@ -90,8 +97,26 @@ export class IdleProcesses<J, R> {
       const next = this.waiting.shift();
       if (!next) return;
       slot.job = next;
-      this.childOf(slot).send(next.job as object);
+      const child = this.childOf(slot);
+      slot.limit = setTimeout(() => {
+        this.take(slot)?.reject(
+          new Error(`an idle process was still at its job after ${next.limitMs} ms; it was killed`),
+        );
+        if (slot.child === child) slot.child = null;
+        child.kill('SIGKILL');
+        if (!this.closed) this.dispatch();
+      }, next.limitMs);
+      child.send(next.job as object);
     }
+  }
+
+  /** The slot's job, taken off it with its time limit. */
+  private take(slot: Slot<J, R>): Pending<J, R> | null {
+    const p = slot.job;
+    slot.job = null;
+    if (slot.limit !== null) clearTimeout(slot.limit);
+    slot.limit = null;
+    return p;
   }
 
   private childOf(slot: Slot<J, R>): ChildProcess {
@@ -101,8 +126,8 @@ export class IdleProcesses<J, R> {
     slot.child = child;
     lowerFromOutside(child);
     child.on('message', (answer: Answer<R>) => {
-      const p = slot.job;
-      slot.job = null;
+      if (slot.child !== child) return;
+      const p = this.take(slot);
       if (p) {
         if (answer.ok) p.resolve(answer.value);
         else p.reject(new Error(answer.error));
@@ -112,9 +137,7 @@ export class IdleProcesses<J, R> {
     child.on('exit', (code, signal) => {
       if (slot.child !== child) return;
       slot.child = null;
-      const p = slot.job;
-      slot.job = null;
-      p?.reject(new Error(`an idle process ended (${signal ?? `exit code ${code}`}) before it answered`));
+      this.take(slot)?.reject(new Error(`an idle process ended (${signal ?? `exit code ${code}`}) before it answered`));
       if (!this.closed) this.dispatch();
     });
     // Idle processes never keep the server alive.

@@ -57,6 +57,14 @@ export interface Done<R = unknown> {
  */
 const LIVE_JOB_LIMIT_MS = 30_000;
 
+/**
+ * How long one decision's analysis may hold its idle process. It takes well under a second
+ * on a quiet machine (BENCHMARKS.md) and runs at the lowest priority, so a busy machine may
+ * stretch it many times over; a process still at it after this has hung, and is killed:
+ * the game's analysis fails (analysis/queue.ts) instead of holding the slot for good.
+ */
+const ANALYSIS_JOB_LIMIT_MS = 120_000;
+
 class BotPoolClosedError extends Error {
   constructor() {
     super('the bot pool is closed');
@@ -77,7 +85,10 @@ export class BotPool {
 
   /** Run a job: analyses in the lowest-priority processes, everything else on the live threads, bot turns first. */
   submit<K extends Job['kind']>(job: Extract<Job, { kind: K }>): Promise<Done<Results[K]>> {
-    const done = job.kind === 'analyse' ? this.background.run(job as AnalyseJob) : this.queue.submit(job as LiveJob);
+    const done =
+      job.kind === 'analyse'
+        ? this.background.run(job as AnalyseJob, ANALYSIS_JOB_LIMIT_MS)
+        : this.queue.submit(job as LiveJob);
     return done as Promise<Done<Results[K]>>;
   }
 

@@ -3,7 +3,8 @@
  * (src/server/bots/idle-processes.ts with the compiled analysis-process script in dist/,
  * as the server runs it, so run `npm run build` first): they answer exactly what an analysis on this thread answers, every thread of
  * theirs (V8's helpers included) is at nice 19 while the server's own threads keep their
- * value, a dead process fails only its own job, and closing ends them.
+ * value, a dead process fails only its own job, a job past its time limit kills its process, and
+ * closing ends them.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +36,9 @@ function moments(): Moment[] {
   return all.value;
 }
 
+/** A time limit no answer here comes near. */
+const LIMIT = 120_000;
+
 const job = (moment: Moment, seed = 1) => ({ kind: 'analyse' as const, moment, iterations: 60, seed });
 
 /** The nice value of every thread of a process (field 19 of /proc/PID/task/TID/stat). */
@@ -60,7 +64,7 @@ describe('analysis processes', () => {
   test('answer what an analysis on this thread answers, two processes at once', async () => {
     const pool = poolOf(2);
     const some = moments().slice(0, 5);
-    const answers = await Promise.all(some.map((m) => pool.run(job(m))));
+    const answers = await Promise.all(some.map((m) => pool.run(job(m), LIMIT)));
     expect(answers.map((a) => a.result)).toEqual(some.map((m) => analyseMoment(m, 60, 1)));
     expect(pool.pids()).toHaveLength(2);
   });
@@ -70,7 +74,7 @@ describe('analysis processes', () => {
     async () => {
       const before = niceValues('self');
       const pool = poolOf(1);
-      await pool.run(job(moments()[0]));
+      await pool.run(job(moments()[0]), LIMIT);
       const [pid] = pool.pids();
       const theirs = niceValues(pid);
       // V8's platform threads and libuv's, not only the one running JavaScript.
@@ -84,25 +88,38 @@ describe('analysis processes', () => {
   test('a process that dies fails its own job only; the next job gets a fresh process', async () => {
     const pool = poolOf(1);
     const [first, second] = moments();
-    await pool.run(job(first));
+    await pool.run(job(first), LIMIT);
     const [pid] = pool.pids();
-    const doomed = pool.run(job(first, 2));
+    const doomed = pool.run(job(first, 2), LIMIT);
     process.kill(pid, 'SIGKILL');
     await expect(doomed).rejects.toThrow(/ended \(SIGKILL\) before it answered/);
-    const next = await pool.run(job(second));
+    const next = await pool.run(job(second), LIMIT);
     expect(next.result).toEqual(analyseMoment(second, 60, 1));
+    expect(pool.pids()).not.toContain(pid);
+  });
+
+  test('a job past its time limit is taken to hang: its process is killed, the next job gets a fresh one', async () => {
+    const pool = poolOf(1);
+    const [first, second] = moments();
+    await pool.run(job(first), LIMIT);
+    const [pid] = pool.pids();
+    // A search this long would take hours; its limit ends it long before.
+    const hung = pool.run({ ...job(first), iterations: 2_000_000 }, 200);
+    await expect(hung).rejects.toThrow(/still at its job after 200 ms; it was killed/);
+    await expect.poll(() => alive(pid)).toBe(false);
+    expect((await pool.run(job(second), LIMIT)).result).toEqual(analyseMoment(second, 60, 1));
     expect(pool.pids()).not.toContain(pid);
   });
 
   test('a job that throws fails alone, and closing ends the processes', async () => {
     const pool = poolOf(1);
     const broken = { kind: 'analyse' as const, moment: undefined as unknown as Moment, iterations: 60, seed: 1 };
-    await expect(pool.run(broken)).rejects.toThrow(/undefined/);
+    await expect(pool.run(broken, LIMIT)).rejects.toThrow(/undefined/);
     const [m] = moments();
-    expect((await pool.run(job(m))).result).toEqual(analyseMoment(m, 60, 1));
+    expect((await pool.run(job(m), LIMIT)).result).toEqual(analyseMoment(m, 60, 1));
     const [pid] = pool.pids();
     await pool.close();
     expect(alive(pid)).toBe(false);
-    await expect(pool.run(job(m))).rejects.toThrow('closed');
+    await expect(pool.run(job(m), LIMIT)).rejects.toThrow('closed');
   });
 });
