@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { SqlAccounts, type SqlRunner } from './accounts.js';
 import {
   decodeAction,
   decodeAnalysisRequest,
@@ -61,7 +62,47 @@ export function migrateSqlite(db: Database.Database): void {
   }
 }
 
-export class SqliteStore implements Store {
+/**
+ * One write in one transaction. A write that waited out the busy timeout for another
+ * process's lock on the file was not carried out: StoreUnavailableError, as when
+ * PostgreSQL is out of reach (refused, tried again later), never a server error.
+ */
+function transact<T>(db: Database.Database, job: () => T): T {
+  try {
+    return db.transaction(job)();
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) throw new StoreUnavailableError();
+    throw e;
+  }
+}
+
+/**
+ * How the accounts' statements (accounts.ts) run here: each prepared once, its `$n`
+ * parameters bound by name.
+ */
+function sqliteRunner(db: Database.Database): SqlRunner {
+  const prepared = new Map<string, Database.Statement>();
+  const statement = (sql: string) => {
+    let stmt = prepared.get(sql);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      prepared.set(sql, stmt);
+    }
+    return stmt;
+  };
+  const named = (params: readonly unknown[]) => Object.fromEntries(params.map((v, i) => [i + 1, v]));
+  return {
+    async rows(sql, params) {
+      return statement(sql).all(named(params));
+    },
+    async write(statements) {
+      return transact(db, () => statements.map((s) => statement(s.sql).run(named(s.params)).changes));
+    },
+  };
+}
+
+export class SqliteStore extends SqlAccounts implements Store {
   private readonly db: Database.Database;
   private readonly checkpointer: Worker | null;
   private readonly stmts;
@@ -72,7 +113,9 @@ export class SqliteStore implements Store {
     { synchronous = 'NORMAL', checkpoints = true, walLimitBytes = 4 * 1024 * 1024 }: SqliteOptions = {},
   ) {
     fs.mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(path.join(dataDir, SQLITE_FILE));
+    const db = new Database(path.join(dataDir, SQLITE_FILE));
+    super(sqliteRunner(db));
+    this.db = db;
     this.db.pragma('journal_mode = WAL');
     // With WAL, NORMAL keeps every committed transaction across a crash of the process
     // (only a power loss can drop the last ones) at ~55 µs a commit; FULL syncs each
@@ -91,7 +134,6 @@ export class SqliteStore implements Store {
         })
       : null;
     this.checkpointer?.unref();
-    const db = this.db;
     this.sweeper = prepareSweep(db);
     this.stmts = {
       insertTable: db.prepare(
@@ -213,19 +255,9 @@ export class SqliteStore implements Store {
     if (stored?.owner_fence !== fence) throw new StaleOwnerError(table ?? code);
   }
 
-  /**
-   * One write in one transaction. A write that waited out the busy timeout for another
-   * process's lock on the file was not carried out: StoreUnavailableError, as when
-   * PostgreSQL is out of reach (refused, tried again later), never a server error.
-   */
+  /** One write in one transaction (transact). */
   private write(job: () => void): void {
-    try {
-      this.db.transaction(job)();
-    } catch (e) {
-      const code = (e as { code?: unknown }).code;
-      if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) throw new StoreUnavailableError();
-      throw e;
-    }
+    transact(this.db, job);
   }
 
   async saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {
