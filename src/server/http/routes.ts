@@ -7,7 +7,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import os from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
   type CreateTableReply,
   CreateTableSchema,
@@ -18,12 +17,13 @@ import {
 import { recordOf } from '../../record/index.js';
 import type { AnalysisQueue } from '../analysis/queue.js';
 import type { Config } from '../config.js';
-import { invalid, ServerError } from '../errors.js';
+import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { hashToken } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import type { GameLog, GameRow, StoreUpkeep, TableStore } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
+import { parse } from './parse.js';
 
 /** What the routes read: games, a table's seats (a player's own view) and the database's health. */
 type RouteStore = GameLog & Pick<TableStore, 'loadTable'> & Pick<StoreUpkeep, 'ping'>;
@@ -130,12 +130,6 @@ export function registerRoutes(
     const stored = await GameOwner.restore(row, store);
     return { gameId: row.id, seq: stored.seq, view: stored.view(seat) };
   });
-}
-
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw invalid(parsed.error);
-  return parsed.data;
 }
 
 async function mustGetGame(store: GameLog, id: string): Promise<GameRow> {

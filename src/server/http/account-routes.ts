@@ -1,0 +1,87 @@
+/**
+ * The accounts API (docs/protocol.md, "Accounts"): sign up, sign in and out (here or
+ * everywhere), and who is signed in. Passwords go to Argon2id on a thread
+ * (accounts/passwords.ts); each password check spends a point of the client address's
+ * and (for a sign-in) the account name's limit first. No reply and no log line carries a
+ * password, a hash or a session id: the id travels only in the Set-Cookie header.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  type AccountSummary,
+  type MeReply,
+  type SignedInReply,
+  SignInSchema,
+  SignUpSchema,
+} from '../../protocol/accounts.js';
+import { type Accounts, mustBeStrong } from '../accounts/accounts.js';
+import type { Config } from '../config.js';
+import { ServerError } from '../errors.js';
+import type { Limiters } from '../limits/limits.js';
+import { usernameKey } from '../store/accounts.js';
+import type { AccountRow, PasskeyStore } from '../store/store.js';
+import { parse } from './parse.js';
+import { clearSessionCookie, sessionIdOf, setSessionCookie } from './session-cookie.js';
+
+export interface AccountDeps {
+  readonly accounts: Accounts;
+  readonly store: Pick<PasskeyStore, 'passkeysOf'>;
+  readonly limits: Pick<Limiters, 'signInAddresses' | 'signInNames'>;
+  readonly config: Pick<Config, 'publicUrl'>;
+}
+
+export function summary(account: AccountRow): AccountSummary {
+  return { username: account.username, createdAt: account.createdAt };
+}
+
+/** The session id of the request's cookie, or null. */
+export const sessionOf = (req: FastifyRequest): string | null => sessionIdOf(req.headers.cookie);
+
+export function registerAccountRoutes(app: FastifyInstance, { accounts, store, limits, config }: AccountDeps): void {
+  /** Spend a point of each limit, refusing with 429 once one has none left this minute. */
+  const spend = async (reply: FastifyReply, ...points: [{ take(key: string): Promise<boolean> }, string][]) => {
+    for (const [limiter, key] of points) {
+      if (await limiter.take(key)) continue;
+      reply.header('retry-after', 60);
+      throw new ServerError('ERR_RATE_LIMITED', 'Too many sign-in attempts. Wait a minute.', 429);
+    }
+  };
+  const signedIn = (reply: FastifyReply, account: AccountRow, sessionId: string): SignedInReply => {
+    reply.header('set-cookie', setSessionCookie(config, sessionId));
+    return { account: summary(account) };
+  };
+
+  app.post('/api/accounts', async (req, reply): Promise<SignedInReply> => {
+    const body = parse(SignUpSchema, req.body);
+    // Refused before the limit: only a hash spends a point.
+    mustBeStrong(body.password);
+    await spend(reply, [limits.signInAddresses, req.ip]);
+    const made = await accounts.create(body.username, body.password, req.headers['user-agent']);
+    reply.code(201);
+    return signedIn(reply, made.account, made.sessionId);
+  });
+
+  app.post('/api/session', async (req, reply): Promise<SignedInReply> => {
+    const body = parse(SignInSchema, req.body);
+    await spend(reply, [limits.signInAddresses, req.ip], [limits.signInNames, usernameKey(body.username)]);
+    const done = await accounts.signIn(body.username, body.password, req.headers['user-agent']);
+    return signedIn(reply, done.account, done.sessionId);
+  });
+
+  app.delete('/api/session', async (req, reply) => {
+    await accounts.signOut(sessionOf(req));
+    reply.header('set-cookie', clearSessionCookie(config));
+    reply.code(204);
+  });
+
+  app.delete('/api/sessions', async (req, reply) => {
+    const { account } = await accounts.mustBeSignedIn(sessionOf(req));
+    await accounts.signOutEverywhere(account.id);
+    reply.header('set-cookie', clearSessionCookie(config));
+    reply.code(204);
+  });
+
+  app.get('/api/me', async (req): Promise<MeReply> => {
+    const { account } = await accounts.mustBeSignedIn(sessionOf(req));
+    return { ...summary(account), passkeys: (await store.passkeysOf(account.id)).length };
+  });
+}
