@@ -32,6 +32,25 @@ export const SignInSchema = z
   .object({ username: z.string().max(64), password: z.string().max(MAX_PASSWORD_LENGTH) })
   .strict();
 
+/**
+ * POST /api/passkeys/register/options: signed in, a passkey for the account (no body
+ * field); signed out, a new account of this name made with a passkey alone.
+ */
+export const PasskeyOptionsSchema = z.object({ username: Username.optional() }).strict();
+
+/**
+ * POST /api/passkeys/…/verify: the browser's answer as JSON (WebAuthn's
+ * `PublicKeyCredential.toJSON()`), checked field by field by the server's WebAuthn library.
+ */
+export const PasskeyAnswerSchema = z
+  .object({
+    response: z.looseObject({
+      id: z.string().max(1024),
+      response: z.looseObject({ clientDataJSON: z.string().max(4096) }),
+    }),
+  })
+  .strict();
+
 export interface AccountSummary {
   readonly username: string;
   /** ms since the epoch. */
@@ -46,5 +65,10 @@ export interface SignedInReply {
 /** GET /api/me. */
 export interface MeReply extends AccountSummary {
   /** How many passkeys the account has. */
+  readonly passkeys: number;
+}
+
+/** The reply to a passkey registered for the signed-in account (a new account gets SignedInReply). */
+export interface PasskeyAddedReply {
   readonly passkeys: number;
 }

@@ -16,6 +16,7 @@ import {
 import { type Accounts, mustBeStrong } from '../accounts/accounts.js';
 import type { Config } from '../config.js';
 import { ServerError } from '../errors.js';
+import type { Limiter } from '../limits/limiter.js';
 import type { Limiters } from '../limits/limits.js';
 import { usernameKey } from '../store/accounts.js';
 import type { AccountRow, PasskeyStore } from '../store/store.js';
@@ -36,20 +37,27 @@ export function summary(account: AccountRow): AccountSummary {
 /** The session id of the request's cookie, or null. */
 export const sessionOf = (req: FastifyRequest): string | null => sessionIdOf(req.headers.cookie);
 
-export function registerAccountRoutes(app: FastifyInstance, { accounts, store, limits, config }: AccountDeps): void {
-  /** Spend a point of each limit, refusing with 429 once one has none left this minute. */
-  const spend = async (reply: FastifyReply, ...points: [{ take(key: string): Promise<boolean> }, string][]) => {
-    for (const [limiter, key] of points) {
-      if (await limiter.take(key)) continue;
-      reply.header('retry-after', 60);
-      throw new ServerError('ERR_RATE_LIMITED', 'Too many sign-in attempts. Wait a minute.', 429);
-    }
-  };
-  const signedIn = (reply: FastifyReply, account: AccountRow, sessionId: string): SignedInReply => {
-    reply.header('set-cookie', setSessionCookie(config, sessionId));
-    return { account: summary(account) };
-  };
+/** Spend a point of each sign-in limit, refusing with 429 once one has none left this minute. */
+export async function spend(reply: FastifyReply, ...points: [Limiter, string][]): Promise<void> {
+  for (const [limiter, key] of points) {
+    if (await limiter.take(key)) continue;
+    reply.header('retry-after', 60);
+    throw new ServerError('ERR_RATE_LIMITED', 'Too many sign-in attempts. Wait a minute.', 429);
+  }
+}
 
+/** The reply of a sign-in or sign-up: the account, and the new session's id in the cookie only. */
+export function signedInReply(
+  reply: FastifyReply,
+  config: Pick<Config, 'publicUrl'>,
+  account: AccountRow,
+  sessionId: string,
+): SignedInReply {
+  reply.header('set-cookie', setSessionCookie(config, sessionId));
+  return { account: summary(account) };
+}
+
+export function registerAccountRoutes(app: FastifyInstance, { accounts, store, limits, config }: AccountDeps): void {
   app.post('/api/accounts', async (req, reply): Promise<SignedInReply> => {
     const body = parse(SignUpSchema, req.body);
     // Refused before the limit: only a hash spends a point.
@@ -57,14 +65,14 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, store, l
     await spend(reply, [limits.signInAddresses, req.ip]);
     const made = await accounts.create(body.username, body.password, req.headers['user-agent']);
     reply.code(201);
-    return signedIn(reply, made.account, made.sessionId);
+    return signedInReply(reply, config, made.account, made.sessionId);
   });
 
   app.post('/api/session', async (req, reply): Promise<SignedInReply> => {
     const body = parse(SignInSchema, req.body);
     await spend(reply, [limits.signInAddresses, req.ip], [limits.signInNames, usernameKey(body.username)]);
     const done = await accounts.signIn(body.username, body.password, req.headers['user-agent']);
-    return signedIn(reply, done.account, done.sessionId);
+    return signedInReply(reply, config, done.account, done.sessionId);
   });
 
   app.delete('/api/session', async (req, reply) => {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { decode, int, json, nullableInt } from './rows.js';
-import type { AccountRow, PasskeyRow, PeopleStore, ReportRow, SessionRow } from './store.js';
+import type { AccountRow, ChallengeRow, PasskeyRow, PeopleStore, ReportRow, SessionRow } from './store.js';
 
 /** One statement and its parameters ($1 is the first). */
 export interface Statement {
@@ -53,6 +53,11 @@ const SQL = {
   block: 'INSERT INTO blocks (blocker_id, blocked_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
   unblock: 'DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2',
   blockedBy: 'SELECT blocked_id FROM blocks WHERE blocker_id = $1 ORDER BY at, blocked_id',
+  dropExpiredChallenges: 'DELETE FROM webauthn_challenges WHERE expires_at < $1',
+  insertChallenge: `INSERT INTO webauthn_challenges (challenge, purpose, account_id, username, expires_at)
+    VALUES ($1, $2, $3, $4, $5)`,
+  takeChallenge: `DELETE FROM webauthn_challenges WHERE challenge = $1
+    RETURNING challenge, purpose, account_id, username, expires_at`,
 };
 
 /** The key a name is unique by: names are ASCII (docs/protocol.md), so lower case is enough. */
@@ -89,6 +94,14 @@ const reportSchema = z.object({
   reason: z.string(),
   at: int,
   reporter_name: z.string().nullable(),
+});
+
+const challengeSchema = z.object({
+  challenge: z.string().min(1),
+  purpose: z.enum(['register', 'login']),
+  account_id: z.string().nullable(),
+  username: z.string().nullable(),
+  expires_at: int,
 });
 
 function decodeAccount(raw: unknown): AccountRow {
@@ -244,5 +257,27 @@ export class SqlAccounts implements PeopleStore {
   async blockedBy(blockerId: string): Promise<string[]> {
     const rows = await this.sql.rows(SQL.blockedBy, [blockerId]);
     return rows.map((raw) => decode(z.object({ blocked_id: z.string() }), 'block', raw).blocked_id);
+  }
+
+  async saveChallenge(c: ChallengeRow, now: number): Promise<void> {
+    await this.sql.write([
+      { sql: SQL.dropExpiredChallenges, params: [now] },
+      { sql: SQL.insertChallenge, params: [c.challenge, c.purpose, c.accountId, c.username, c.expiresAt] },
+    ]);
+  }
+
+  async takeChallenge(challenge: string, now: number): Promise<ChallengeRow | null> {
+    // A write that reads: DELETE … RETURNING, so that two nodes never both take it.
+    const [raw] = await this.sql.rows(SQL.takeChallenge, [challenge]);
+    if (raw === undefined) return null;
+    const c = decode(challengeSchema, 'challenge', raw);
+    if (c.expires_at < now) return null;
+    return {
+      challenge: c.challenge,
+      purpose: c.purpose,
+      accountId: c.account_id,
+      username: c.username,
+      expiresAt: c.expires_at,
+    };
   }
 }

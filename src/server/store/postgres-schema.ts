@@ -142,6 +142,17 @@ CREATE TABLE reports (
   at bigint NOT NULL
 );
 `,
+  // 9: WebAuthn challenges handed out and not yet answered, so that any node checks the answer
+  // (docs/protocol.md, "Passkeys"); each is taken once, and expired ones go as new ones come.
+  `
+CREATE TABLE webauthn_challenges (
+  challenge text PRIMARY KEY,
+  purpose text NOT NULL,
+  account_id text REFERENCES accounts (id) ON DELETE CASCADE,
+  username text,
+  expires_at bigint NOT NULL
+);
+`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

@@ -140,4 +140,15 @@ CREATE TABLE reports (
   at INTEGER NOT NULL
 );
 `,
+  // 9: WebAuthn challenges handed out and not yet answered, so that any node checks the answer
+  // (docs/protocol.md, "Passkeys"); each is taken once, and expired ones go as new ones come.
+  `
+CREATE TABLE webauthn_challenges (
+  challenge TEXT PRIMARY KEY,
+  purpose TEXT NOT NULL,
+  account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+  username TEXT,
+  expires_at INTEGER NOT NULL
+);
+`,
 ];

@@ -406,8 +406,27 @@ export interface ModerationStore {
   blockedBy(blockerId: string): Promise<string[]>;
 }
 
+/** A WebAuthn challenge handed out and not yet answered. */
+export interface ChallengeRow {
+  /** base64url, as the browser signs it. */
+  readonly challenge: string;
+  /** register: a new passkey (for `accountId`, or a new account named `username`); login: a sign-in. */
+  readonly purpose: 'register' | 'login';
+  readonly accountId: string | null;
+  readonly username: string | null;
+  readonly expiresAt: number;
+}
+
+/** WebAuthn challenges, kept where every node of a cluster finds them. */
+export interface ChallengeStore {
+  /** Keep a new challenge (and drop those expired before `now`). */
+  saveChallenge(row: ChallengeRow, now: number): Promise<void>;
+  /** Take a challenge once: it is gone after, whether or not it was still running at `now` (null if not). */
+  takeChallenge(challenge: string, now: number): Promise<ChallengeRow | null>;
+}
+
 /** The people's roles: accounts, their devices and passkeys, blocks and reports. */
-export interface PeopleStore extends AccountStore, SessionStore, PasskeyStore, ModerationStore {}
+export interface PeopleStore extends AccountStore, SessionStore, PasskeyStore, ModerationStore, ChallengeStore {}
 
 /** Every role: what the SQLite and PostgreSQL stores implement. */
 export interface Store extends TableStore, GameLog, AnalysisQueueStore, LeaseStore, StoreUpkeep, PeopleStore {}

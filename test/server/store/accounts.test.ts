@@ -136,4 +136,19 @@ describe.each(storeKinds)('the $name store’s accounts', ({ make, skip }) => {
     // The name is free again.
     expect(await store.createAccount(account('FAY'))).toBe(true);
   });
+
+  it.skipIf(skip)('hands a WebAuthn challenge out once, until it expires', async () => {
+    const row = { challenge: 'chal-1', purpose: 'login', accountId: null, username: null, expiresAt: 100 } as const;
+    await store.saveChallenge(row, 0);
+    await store.saveChallenge({ ...row, challenge: 'chal-2', purpose: 'register', username: 'gus' }, 0);
+    expect(await store.takeChallenge('chal-1', 50)).toEqual(row);
+    expect(await store.takeChallenge('chal-1', 50)).toBeNull();
+    // Expired: taken, but not given.
+    expect(await store.takeChallenge('chal-2', 101)).toBeNull();
+    await store.saveChallenge({ ...row, challenge: 'chal-3' }, 0);
+    // A later save drops what expired meanwhile.
+    await store.saveChallenge({ ...row, challenge: 'chal-4', expiresAt: 500 }, 200);
+    expect(await store.takeChallenge('chal-3', 0)).toBeNull();
+    expect((await store.takeChallenge('chal-4', 300))?.challenge).toBe('chal-4');
+  });
 });
