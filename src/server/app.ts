@@ -7,6 +7,8 @@ import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
+import { Accounts } from './accounts/accounts.js';
+import { Passkeys } from './accounts/passkeys.js';
 import { AnalysisQueue } from './analysis/queue.js';
 import { BotPool } from './bots/pool.js';
 import { systemClock } from './clock.js';
@@ -14,10 +16,13 @@ import { ClusterBroadcaster } from './cluster/broadcaster.js';
 import { ClusterNode } from './cluster/node.js';
 import type { Config } from './config.js';
 import { within } from './deadline.js';
+import { registerAccountRoutes } from './http/account-routes.js';
 import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
 import { clientErrorReply, registerErrorReplies } from './http/errors.js';
-import { limitRequests, registerHeaders } from './http/guard.js';
+import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
+import { registerMySeatsRoutes } from './http/my-seats-routes.js';
+import { registerPasskeyRoutes } from './http/passkey-routes.js';
 import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
 import { limiters } from './limits/limits.js';
@@ -97,8 +102,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     cluster ? cluster.creationCap(config.maxTablesPerAddress) : new LocalCreationCap(config.maxTablesPerAddress),
     cluster,
   );
+  const accounts = new Accounts(store, Date.now);
   const limits = limiters(config, cluster && ((name, limit, whileAway) => cluster.limiter(name, limit, whileAway)));
-  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, cluster);
+  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, accounts, cluster);
   const analyses = new AnalysisQueue(
     store,
     pool,
@@ -118,7 +124,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // The API in a context of its own, so that its rate limit leaves the static files alone.
   await app.register(async (api) => {
     limitRequests(api, limits.api, limits.apiWindowSeconds);
-    registerRoutes(api, { lobby, store, metrics, config, analyses, redis: cluster && (() => cluster.healthy()) });
+    checkOrigin(api, config);
+    registerRoutes(api, {
+      lobby,
+      store,
+      metrics,
+      config,
+      analyses,
+      accounts,
+      redis: cluster && (() => cluster.healthy()),
+    });
+    registerAccountRoutes(api, { accounts, store, limits, config });
+    registerMySeatsRoutes(api, { accounts, lobby, store });
+    registerPasskeyRoutes(api, { accounts, passkeys: new Passkeys(store, accounts, Date.now), limits, config });
   });
   if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');

@@ -95,6 +95,15 @@ export const ERROR_CODES = [
   'ERR_HINT_BUDGET',
   'ERR_UNKNOWN_MESSAGE',
   'ERR_NO_ACK',
+  'ERR_BAD_USERNAME',
+  'ERR_USERNAME_TAKEN',
+  'ERR_WEAK_PASSWORD',
+  'ERR_BAD_LOGIN',
+  'ERR_SIGNED_OUT',
+  'ERR_BAD_ORIGIN',
+  'ERR_BANNED',
+  'ERR_SIGN_IN_AGAIN',
+  'ERR_PASSKEY_FAILED',
   'ERR_INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,14 +1,15 @@
 /**
  * What every HTTP request goes through before a route: security headers (@fastify/helmet,
  * with a Content-Security-Policy that the built web client works under), a cap on the
- * URL's length, and a per-address rate limit for the API (the web client's static files
- * do not count against it).
+ * URL's length, a per-address rate limit for the API (the web client's static files
+ * do not count against it), and the API's check of where a signed-in request comes from.
  */
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { ServerError } from '../errors.js';
 import type { Limiter } from '../limits/limiter.js';
+import { sessionIdOf } from './session-cookie.js';
 
 /** Longer URLs are refused before routing (no route of ours comes near it). */
 const MAX_URL_LENGTH = 1024;
@@ -52,5 +53,27 @@ export function limitRequests(api: FastifyInstance, limiter: Limiter, retryAfter
     // The longest wait: the window the address spent.
     reply.header('retry-after', retryAfterSeconds);
     throw new ServerError('ERR_RATE_LIMITED', 'Too many requests. Wait a moment.', 429);
+  });
+}
+
+/** Methods that change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The server's own origin: PUBLIC_URL's, else the scheme and Host the request came to. */
+export function serverOrigin(config: Pick<Config, 'publicUrl'>, protocol: string, host: string): string {
+  return config.publicUrl ? new URL(config.publicUrl).origin : `${protocol}://${host}`;
+}
+
+/**
+ * Cross-site request forgery: a request to `api` that carries the session cookie and may
+ * change something (any method but GET, HEAD and OPTIONS) must carry an Origin equal to
+ * the server's own, else it is refused with 403 ERR_BAD_ORIGIN before its route. Browsers
+ * send Origin with every such request, and no other site can make them send ours.
+ */
+export function checkOrigin(api: FastifyInstance, config: Pick<Config, 'publicUrl'>): void {
+  api.addHook('onRequest', async (req) => {
+    if (SAFE_METHODS.has(req.method) || sessionIdOf(req.headers.cookie) === null) return;
+    if (req.headers.origin !== serverOrigin(config, req.protocol, req.host))
+      throw new ServerError('ERR_BAD_ORIGIN', 'A signed-in request must come from this site (its Origin).', 403);
   });
 }

@@ -17,6 +17,9 @@ function window(perSecond: number, burst: number): Limit {
 const WATCH_BURST = 5;
 const WATCHES_PER_SECOND = 1;
 
+/** Password checks (sign-ins and sign-ups) a minute, per client address and per account name. */
+export const SIGN_INS_PER_MINUTE = 5;
+
 export interface Limiters {
   /** Socket.IO messages per connection: SOCKET_RATE_PER_SECOND, a burst of two seconds' worth. */
   readonly messages: Limiter;
@@ -30,6 +33,10 @@ export interface Limiters {
   readonly api: Limiter;
   /** The API's window, for a refusal's Retry-After. */
   readonly apiWindowSeconds: number;
+  /** Password checks per client address: SIGN_INS_PER_MINUTE (each costs a hash on a thread). */
+  readonly signInAddresses: Limiter;
+  /** Sign-ins per account name (any case), from any address: SIGN_INS_PER_MINUTE. */
+  readonly signInNames: Limiter;
 }
 
 /** Makes a limit per client address shared by every node: its name in Redis, and what it does while Redis is away. */
@@ -38,6 +45,7 @@ export type SharedLimiter = (name: string, limit: Limit, whileAway: WhileAway) =
 export function limiters(config: Config, shared: SharedLimiter | null = null): Limiters {
   const perAddress = (name: string, limit: Limit, whileAway: WhileAway) =>
     shared ? shared(name, limit, whileAway) : localLimiter(limit);
+  const signIns: Limit = { points: SIGN_INS_PER_MINUTE, seconds: 60 };
   const api = window(config.httpRatePerMinute / 60, Math.max(1, Math.ceil(config.httpRatePerMinute / 6)));
   return {
     messages: localLimiter(window(config.socketRatePerSecond, config.socketRatePerSecond * 2)),
@@ -52,5 +60,8 @@ export function limiters(config: Config, shared: SharedLimiter | null = null): L
     // The balancer's health checks are not limited (http/guard.ts), so refusing the API while Redis is away costs them nothing.
     api: perAddress('api', api, 'refuse'),
     apiWindowSeconds: api.seconds,
+    // Refused while Redis is away: counted per node, a cluster of N nodes would allow N times the guesses.
+    signInAddresses: perAddress('sign-in-addresses', signIns, 'refuse'),
+    signInNames: perAddress('sign-in-names', signIns, 'refuse'),
   };
 }

@@ -98,7 +98,67 @@ CREATE TABLE analysis_requests (
   `ALTER TABLE analysis_requests ADD COLUMN claimed_by text, ADD COLUMN claimed_until bigint;`,
   // 7: the 256-bit seed a game is dealt from (64 hexadecimal digits, ChaCha20: issue 29); games
   // from before it keep their 32-bit seed in \`seed\`, and a game with a wide seed has 0 there.
-  `ALTER TABLE games ADD COLUMN wide_seed text;`,
+  `ALTER TABLE games ADD COLUMN wide_seed text;`, // 8: accounts (docs/protocol.md, "Accounts"): the account, its signed-in devices (session ids
+  // hashed), its passkeys, the players it blocks, and reports for the operator. Names are unique
+  // without regard to case through username_key, the name in lower case.
+  `
+CREATE TABLE accounts (
+  id text PRIMARY KEY,
+  username text NOT NULL,
+  username_key text NOT NULL UNIQUE,
+  created_at bigint NOT NULL,
+  password_hash text,
+  banned_at bigint
+);
+CREATE TABLE sessions (
+  id_hash text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at bigint NOT NULL,
+  last_seen_at bigint NOT NULL,
+  user_agent text
+);
+CREATE INDEX sessions_by_account ON sessions (account_id);
+CREATE TABLE passkeys (
+  credential_id text PRIMARY KEY,
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  public_key text NOT NULL,
+  counter bigint NOT NULL,
+  transports text NOT NULL,
+  created_at bigint NOT NULL
+);
+CREATE INDEX passkeys_by_account ON passkeys (account_id);
+CREATE TABLE blocks (
+  blocker_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  blocked_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  at bigint NOT NULL,
+  PRIMARY KEY (blocker_id, blocked_id)
+);
+CREATE TABLE reports (
+  id bigserial PRIMARY KEY,
+  reporter_id text REFERENCES accounts (id) ON DELETE SET NULL,
+  reported_id text REFERENCES accounts (id) ON DELETE SET NULL,
+  reported_name text NOT NULL,
+  reason text NOT NULL,
+  at bigint NOT NULL
+);
+`,
+  // 9: WebAuthn challenges handed out and not yet answered, so that any node checks the answer
+  // (docs/protocol.md, "Passkeys"); each is taken once, and expired ones go as new ones come.
+  `
+CREATE TABLE webauthn_challenges (
+  challenge text PRIMARY KEY,
+  purpose text NOT NULL,
+  account_id text REFERENCES accounts (id) ON DELETE CASCADE,
+  username text,
+  expires_at bigint NOT NULL
+);
+`,
+  // 10: a seat taken by a signed-in player belongs to the account (docs/protocol.md, "Seats of
+  // an account"): any device signed in to it holds the seat, beside the seat token.
+  `
+ALTER TABLE seats ADD COLUMN account_id text REFERENCES accounts (id) ON DELETE SET NULL;
+CREATE INDEX seats_by_account ON seats (account_id);
+`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

@@ -5,6 +5,7 @@
  * reach the database (pool, transactions, fences, failures) in postgres-db.ts, and the
  * schema's migrations in postgres-schema.ts.
  */
+import { SqlAccounts } from './accounts.js';
 import { PostgresDatabase, type Queryable } from './postgres-db.js';
 import { APPEND_ACTION, HOT, SQL, SWEEP, TIMER_CHANGE, timerChangeValues, upsertSeats } from './postgres-sql.js';
 import {
@@ -36,8 +37,20 @@ import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleTableError } from './store.js';
 /** PostgreSQL's SQLSTATE for a unique or primary key violation. */
 const UNIQUE_VIOLATION = '23505';
 
-export class PostgresStore implements Store {
-  private constructor(private readonly db: PostgresDatabase) {}
+export class PostgresStore extends SqlAccounts implements Store {
+  private constructor(private readonly db: PostgresDatabase) {
+    super({
+      rows: async (sql, params) => (await db.query(sql, [...params])).rows,
+      write: (statements) =>
+        statements.length === 1
+          ? db.query(statements[0].sql, [...statements[0].params]).then((r) => [r.rowCount ?? 0])
+          : db.transaction(async (c) => {
+              const changed: number[] = [];
+              for (const s of statements) changed.push((await c.query(s.sql, [...s.params])).rowCount ?? 0);
+              return changed;
+            }),
+    });
+  }
 
   /** Connect and migrate. `onIdleError` hears of connections lost while idle (the pool replaces them). */
   static async open(url: string, onIdleError: (e: Error) => void = () => undefined): Promise<PostgresStore> {
@@ -61,7 +74,7 @@ export class PostgresStore implements Store {
     if (written.rowCount !== 1) throw new StaleTableError(table.code, table.version);
     if (seats.length === 0) return;
     const params: unknown[] = [table.code];
-    for (const s of seats) params.push(s.seat, s.name, s.tokenHash, s.bot, s.away);
+    for (const s of seats) params.push(s.seat, s.name, s.tokenHash, s.bot, s.away, s.accountId ?? null);
     await c.query(upsertSeats(seats.length), params);
   }
 

@@ -27,7 +27,7 @@ export class StoredRowError extends Error {
 }
 
 /** PostgreSQL returns bigint columns as strings; SQLite returns numbers. */
-const int = z
+export const int = z
   .union([
     z.number(),
     z
@@ -36,11 +36,11 @@ const int = z
       .transform(Number),
   ])
   .pipe(z.number().int().refine(Number.isSafeInteger));
-const nullableInt = int.nullable();
+export const nullableInt = int.nullable();
 /** SQLite stores booleans as 0/1; PostgreSQL has them. */
 const bool = z.union([z.boolean(), z.literal(0).transform(() => false), z.literal(1).transform(() => true)]);
 /** A JSON column: text in SQLite, already parsed (jsonb) in PostgreSQL. */
-function json<S extends z.ZodType>(schema: S) {
+export function json<S extends z.ZodType>(schema: S) {
   return z.preprocess((v, ctx) => {
     if (typeof v !== 'string') return v;
     try {
@@ -85,6 +85,7 @@ const seatSchema = z.object({
   token_hash: z.string().nullable(),
   bot: botLevel.nullable(),
   away: bool,
+  account_id: z.string().nullable().optional(),
 });
 const gameSchema = z.object({
   id: z.string().min(1),
@@ -110,7 +111,7 @@ const chatSchema = z.object({
 });
 const timerSchema = z.object({ table_code: z.string(), kind: z.enum(TIMER_KINDS), seat: int, deadline: int });
 
-function decode<S extends z.ZodType>(schema: S, what: string, raw: unknown): z.output<S> {
+export function decode<S extends z.ZodType>(schema: S, what: string, raw: unknown): z.output<S> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new StoredRowError(what, parsed.error);
   return parsed.data;
@@ -131,7 +132,8 @@ export function decodeTable(raw: unknown): TableRow {
 
 export function decodeSeat(raw: unknown): SeatRow {
   const s = decode(seatSchema, 'seat', raw);
-  return { seat: s.seat, name: s.name, tokenHash: s.token_hash, bot: s.bot, away: s.away };
+  const seat = { seat: s.seat, name: s.name, tokenHash: s.token_hash, bot: s.bot, away: s.away };
+  return s.account_id ? { ...seat, accountId: s.account_id } : seat;
 }
 
 /** How a seed is kept (migration 7): a wide seed in \`wide_seed\` with 0 in \`seed\`, a 32-bit one in \`seed\` alone. */

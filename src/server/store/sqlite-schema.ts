@@ -96,5 +96,65 @@ ALTER TABLE analysis_requests ADD COLUMN claimed_until INTEGER;
 `,
   // 7: the 256-bit seed a game is dealt from (64 hexadecimal digits, ChaCha20: issue 29); games
   // from before it keep their 32-bit seed in \`seed\`, and a game with a wide seed has 0 there.
-  `ALTER TABLE games ADD COLUMN wide_seed TEXT;`,
+  `ALTER TABLE games ADD COLUMN wide_seed TEXT;`, // 8: accounts (docs/protocol.md, "Accounts"): the account, its signed-in devices (session ids
+  // hashed), its passkeys, the players it blocks, and reports for the operator. Names are unique
+  // without regard to case through username_key, the name in lower case.
+  `
+CREATE TABLE accounts (
+  id TEXT PRIMARY KEY,
+  username TEXT NOT NULL,
+  username_key TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  password_hash TEXT,
+  banned_at INTEGER
+);
+CREATE TABLE sessions (
+  id_hash TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL,
+  user_agent TEXT
+);
+CREATE INDEX sessions_by_account ON sessions (account_id);
+CREATE TABLE passkeys (
+  credential_id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  public_key TEXT NOT NULL,
+  counter INTEGER NOT NULL,
+  transports TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX passkeys_by_account ON passkeys (account_id);
+CREATE TABLE blocks (
+  blocker_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  blocked_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (blocker_id, blocked_id)
+);
+CREATE TABLE reports (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  reporter_id TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+  reported_id TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+  reported_name TEXT NOT NULL,
+  reason TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+`,
+  // 9: WebAuthn challenges handed out and not yet answered, so that any node checks the answer
+  // (docs/protocol.md, "Passkeys"); each is taken once, and expired ones go as new ones come.
+  `
+CREATE TABLE webauthn_challenges (
+  challenge TEXT PRIMARY KEY,
+  purpose TEXT NOT NULL,
+  account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+  username TEXT,
+  expires_at INTEGER NOT NULL
+);
+`,
+  // 10: a seat taken by a signed-in player belongs to the account (docs/protocol.md, "Seats of
+  // an account"): any device signed in to it holds the seat, beside the seat token.
+  `
+ALTER TABLE seats ADD COLUMN account_id TEXT REFERENCES accounts (id) ON DELETE SET NULL;
+CREATE INDEX seats_by_account ON seats (account_id);
+`,
 ];

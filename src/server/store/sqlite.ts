@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { SqlAccounts, type SqlRunner } from './accounts.js';
 import {
   decodeAction,
   decodeAnalysisRequest,
@@ -61,7 +62,47 @@ export function migrateSqlite(db: Database.Database): void {
   }
 }
 
-export class SqliteStore implements Store {
+/**
+ * One write in one transaction. A write that waited out the busy timeout for another
+ * process's lock on the file was not carried out: StoreUnavailableError, as when
+ * PostgreSQL is out of reach (refused, tried again later), never a server error.
+ */
+function transact<T>(db: Database.Database, job: () => T): T {
+  try {
+    return db.transaction(job)();
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) throw new StoreUnavailableError();
+    throw e;
+  }
+}
+
+/**
+ * How the accounts' statements (accounts.ts) run here: each prepared once, its `$n`
+ * parameters bound by name.
+ */
+function sqliteRunner(db: Database.Database): SqlRunner {
+  const prepared = new Map<string, Database.Statement>();
+  const statement = (sql: string) => {
+    let stmt = prepared.get(sql);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      prepared.set(sql, stmt);
+    }
+    return stmt;
+  };
+  const named = (params: readonly unknown[]) => Object.fromEntries(params.map((v, i) => [i + 1, v]));
+  return {
+    async rows(sql, params) {
+      return statement(sql).all(named(params));
+    },
+    async write(statements) {
+      return transact(db, () => statements.map((s) => statement(s.sql).run(named(s.params)).changes));
+    },
+  };
+}
+
+export class SqliteStore extends SqlAccounts implements Store {
   private readonly db: Database.Database;
   private readonly checkpointer: Worker | null;
   private readonly stmts;
@@ -72,7 +113,9 @@ export class SqliteStore implements Store {
     { synchronous = 'NORMAL', checkpoints = true, walLimitBytes = 4 * 1024 * 1024 }: SqliteOptions = {},
   ) {
     fs.mkdirSync(dataDir, { recursive: true });
-    this.db = new Database(path.join(dataDir, SQLITE_FILE));
+    const db = new Database(path.join(dataDir, SQLITE_FILE));
+    super(sqliteRunner(db));
+    this.db = db;
     this.db.pragma('journal_mode = WAL');
     // With WAL, NORMAL keeps every committed transaction across a crash of the process
     // (only a power loss can drop the last ones) at ~55 µs a commit; FULL syncs each
@@ -91,7 +134,6 @@ export class SqliteStore implements Store {
         })
       : null;
     this.checkpointer?.unref();
-    const db = this.db;
     this.sweeper = prepareSweep(db);
     this.stmts = {
       insertTable: db.prepare(
@@ -102,11 +144,13 @@ export class SqliteStore implements Store {
         'UPDATE tables SET settings = @settings, host = @host, status = @status, game_id = @game_id, version = @version WHERE code = @code AND version = @version - 1',
       ),
       upsertSeat: db.prepare(
-        `INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (@table_code, @seat, @name, @token_hash, @bot, @away)
-         ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away`,
+        `INSERT INTO seats (table_code, seat, name, token_hash, bot, away, account_id) VALUES (@table_code, @seat, @name, @token_hash, @bot, @away, @account_id)
+         ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away, account_id = excluded.account_id`,
       ),
       table: db.prepare('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = ?'),
-      seats: db.prepare('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = ? ORDER BY seat'),
+      seats: db.prepare(
+        'SELECT seat, name, token_hash, bot, away, account_id FROM seats WHERE table_code = ? ORDER BY seat',
+      ),
       openTables: db.prepare(`SELECT code FROM tables WHERE status <> 'closed'`),
       publicLobbies: db.prepare(
         `SELECT code, settings, host, status, game_id, created_at, version FROM tables
@@ -195,6 +239,7 @@ export class SqliteStore implements Store {
         token_hash: s.tokenHash,
         bot: s.bot,
         away: s.away ? 1 : 0,
+        account_id: s.accountId ?? null,
       });
   }
 
@@ -213,19 +258,9 @@ export class SqliteStore implements Store {
     if (stored?.owner_fence !== fence) throw new StaleOwnerError(table ?? code);
   }
 
-  /**
-   * One write in one transaction. A write that waited out the busy timeout for another
-   * process's lock on the file was not carried out: StoreUnavailableError, as when
-   * PostgreSQL is out of reach (refused, tried again later), never a server error.
-   */
+  /** One write in one transaction (transact). */
   private write(job: () => void): void {
-    try {
-      this.db.transaction(job)();
-    } catch (e) {
-      const code = (e as { code?: unknown }).code;
-      if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) throw new StoreUnavailableError();
-      throw e;
-    }
+    transact(this.db, job);
   }
 
   async saveTable(table: TableRow, seats: readonly SeatRow[], fence?: Fence): Promise<void> {

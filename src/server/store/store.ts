@@ -34,6 +34,11 @@ export interface SeatRow {
   readonly bot: BotLevel | null;
   /** A bot plays for this absent human until it returns. */
   readonly away: boolean;
+  /**
+   * The account of a signed-in player holding the seat (any device signed in to it holds
+   * the seat, beside the token); absent or null for a guest, a bot or an empty seat.
+   */
+  readonly accountId?: string | null;
 }
 
 export type GameStatus = 'running' | 'finished' | 'abandoned';
@@ -316,5 +321,127 @@ export interface StoreUpkeep {
   close(): Promise<void>;
 }
 
+/** A person's account (docs/protocol.md, "Accounts"). */
+export interface AccountRow {
+  /** Random, never shown: other rows name the account by it, so a name is only a label. */
+  readonly id: string;
+  /** As the person wrote it; unique without regard to case. */
+  readonly username: string;
+  readonly createdAt: number;
+  /** The Argon2id hash (PHC string); null for an account made with a passkey alone. */
+  readonly passwordHash: string | null;
+  /** When the operator banned it; null when it is not banned. */
+  readonly bannedAt: number | null;
+}
+
+/** A signed-in device: the cookie holds a random id, the store only its hash. */
+export interface SessionRow {
+  readonly idHash: string;
+  readonly accountId: string;
+  /** When the person signed in on this device (a fresh sign-in is a recent one). */
+  readonly createdAt: number;
+  readonly lastSeenAt: number;
+  readonly userAgent: string | null;
+}
+
+/** A WebAuthn credential of an account. */
+export interface PasskeyRow {
+  /** base64url, as WebAuthn names it. */
+  readonly credentialId: string;
+  readonly accountId: string;
+  /** The COSE public key, base64url. */
+  readonly publicKey: string;
+  /** The authenticator's signature counter as last seen. */
+  readonly counter: number;
+  readonly transports: readonly string[];
+  readonly createdAt: number;
+}
+
+/** A report of one player by another, kept for the operator. */
+export interface ReportRow {
+  /** Null once the reporter deleted their account. */
+  readonly reporterId: string | null;
+  /** Null once the reported account was deleted; its name at the time stays. */
+  readonly reportedId: string | null;
+  readonly reportedName: string;
+  readonly reason: string;
+  readonly at: number;
+}
+
+/** Accounts. */
+export interface AccountStore {
+  /** Store a new account; false (and nothing stored) when its name is taken in any case. */
+  createAccount(account: AccountRow): Promise<boolean>;
+  /** The account of this name, in any case. */
+  accountNamed(username: string): Promise<AccountRow | null>;
+  account(id: string): Promise<AccountRow | null>;
+  /**
+   * Ban an account (at `at`) or lift its ban (null); a ban also ends all its sessions.
+   * Returns whether the account exists.
+   */
+  setBanned(id: string, at: number | null): Promise<boolean>;
+  /** Delete an account with its sessions, passkeys and blocks; reports keep the name they were about. */
+  deleteAccount(id: string): Promise<void>;
+  /** The seats the account holds at tables not closed, the newest table first. */
+  seatsOfAccount(id: string): Promise<{ code: string; seat: number; status: TableStatus }[]>;
+}
+
+/** Signed-in devices. */
+export interface SessionStore {
+  createSession(session: SessionRow): Promise<void>;
+  /** The session with this id hash and its account, or null (ended, or never was). */
+  session(idHash: string): Promise<{ session: SessionRow; account: AccountRow } | null>;
+  /** The session was used at `at`. */
+  touchSession(idHash: string, at: number): Promise<void>;
+  endSession(idHash: string): Promise<void>;
+  /** End every session of the account; returns how many ended. */
+  endSessions(accountId: string): Promise<number>;
+  /** The account's sessions, most recently used first. */
+  sessionsOf(accountId: string): Promise<SessionRow[]>;
+}
+
+/** Passkeys (WebAuthn credentials). */
+export interface PasskeyStore {
+  /** Store a new passkey; false when that credential id is stored already. */
+  addPasskey(passkey: PasskeyRow): Promise<boolean>;
+  passkeysOf(accountId: string): Promise<PasskeyRow[]>;
+  passkey(credentialId: string): Promise<PasskeyRow | null>;
+  setPasskeyCounter(credentialId: string, counter: number): Promise<void>;
+}
+
+/** What players tell the operator about each other, and whom they hide. */
+export interface ModerationStore {
+  addReport(report: ReportRow): Promise<void>;
+  /** The most recent reports first, at most `limit`, with the reporter's name (null once deleted). */
+  reports(limit: number): Promise<(ReportRow & { reporterName: string | null })[]>;
+  /** `blocker` hides `blocked` (asked again: nothing changes). */
+  block(blockerId: string, blockedId: string, at: number): Promise<void>;
+  unblock(blockerId: string, blockedId: string): Promise<void>;
+  /** The ids of the accounts `blockerId` blocks. */
+  blockedBy(blockerId: string): Promise<string[]>;
+}
+
+/** A WebAuthn challenge handed out and not yet answered. */
+export interface ChallengeRow {
+  /** base64url, as the browser signs it. */
+  readonly challenge: string;
+  /** register: a new passkey (for `accountId`, or a new account named `username`); login: a sign-in. */
+  readonly purpose: 'register' | 'login';
+  readonly accountId: string | null;
+  readonly username: string | null;
+  readonly expiresAt: number;
+}
+
+/** WebAuthn challenges, kept where every node of a cluster finds them. */
+export interface ChallengeStore {
+  /** Keep a new challenge (and drop those expired before `now`). */
+  saveChallenge(row: ChallengeRow, now: number): Promise<void>;
+  /** Take a challenge once: it is gone after, whether or not it was still running at `now` (null if not). */
+  takeChallenge(challenge: string, now: number): Promise<ChallengeRow | null>;
+}
+
+/** The people's roles: accounts, their devices and passkeys, blocks and reports. */
+export interface PeopleStore extends AccountStore, SessionStore, PasskeyStore, ModerationStore, ChallengeStore {}
+
 /** Every role: what the SQLite and PostgreSQL stores implement. */
-export interface Store extends TableStore, GameLog, AnalysisQueueStore, LeaseStore, StoreUpkeep {}
+export interface Store extends TableStore, GameLog, AnalysisQueueStore, LeaseStore, StoreUpkeep, PeopleStore {}

@@ -27,42 +27,9 @@ import {
   type TimerKey,
   type TimerRow,
 } from '../../../src/server/store/store.js';
-import { admin, freshDatabase, postgresAvailable, type TestDatabase } from '../helpers/postgres.js';
+import { admin, freshDatabase } from '../helpers/postgres.js';
 import { tempDataDir } from '../helpers/server.js';
-
-/** One kind of store: how to open one on an empty database, and how to write past it. */
-interface Backing {
-  open(): Promise<Store>;
-  /** Run SQL on the store's database directly (to damage a row on purpose). */
-  raw(sql: string): Promise<void>;
-  dispose(): Promise<void>;
-}
-
-// The test process runs the TypeScript sources, where the checkpoint thread's compiled
-// file does not exist; checkpoints only move the log into the file and change no data.
-const sqliteBacking = async (): Promise<Backing> => {
-  const dir = tempDataDir();
-  return {
-    open: async () => new SqliteStore(dir, { checkpoints: false }),
-    async raw(sql) {
-      const db = new Database(path.join(dir, SQLITE_FILE));
-      db.exec(sql);
-      db.close();
-    },
-    dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-};
-
-const postgresBacking = async (): Promise<Backing> => {
-  const db: TestDatabase = await freshDatabase();
-  return {
-    open: () => PostgresStore.open(db.url),
-    raw: (sql) => admin((c) => c.query(sql), db.url).then(() => undefined),
-    dispose: () => db.drop(),
-  };
-};
-
-const pgHere = await postgresAvailable();
+import { type Backing, storeKinds as kinds, pgHere } from '../helpers/store-backings.js';
 
 let codes = 0;
 function tableRow(version: number, extra: Partial<TableRow> = {}): TableRow {
@@ -127,11 +94,6 @@ const play = (seq: number, seat: number, card: number): ActionRow => ({
   byBot: seq % 2 === 0,
   at: 1_764_000_001_000 + seq,
 });
-
-const kinds = [
-  { name: 'SQLite', make: sqliteBacking, skip: false },
-  { name: 'PostgreSQL', make: postgresBacking, skip: !pgHere },
-];
 
 describe.each(kinds)('the $name store', ({ make, skip }) => {
   let backing: Backing;

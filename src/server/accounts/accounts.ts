@@ -1,0 +1,132 @@
+/**
+ * Accounts and who is signed in (docs/protocol.md, "Accounts"): making an account,
+ * signing in and out, and finding the account of a request's session cookie. A session
+ * is a row of the store (so every node of a cluster knows it), found by the hash of the
+ * random id the cookie holds; the id itself is never stored, logged or sent back.
+ */
+import { randomBytes } from 'node:crypto';
+import { ServerError } from '../errors.js';
+import { hashToken } from '../ids.js';
+import type { AccountRow, AccountStore, PasskeyStore, SessionRow, SessionStore } from '../store/store.js';
+import { checkPassword, hashPassword, weakness } from './passwords.js';
+
+export type AccountsStore = AccountStore & SessionStore & PasskeyStore;
+
+/** A session's last use is written at most this often (ms): a request does not cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+/** A session unused this long (ms) has ended: 90 days. */
+export const SESSION_IDLE_MS = 90 * 24 * 3600_000;
+/** A sign-in this recent (ms) is fresh enough to delete the account (DELETE /api/me). */
+export const FRESH_SIGN_IN_MS = 5 * 60_000;
+/** The user agent is kept to tell devices apart in a list, no longer than this. */
+const USER_AGENT_LENGTH = 200;
+
+/** Who a request is: the account and the session (device) it came through. */
+export interface SignedIn {
+  readonly account: AccountRow;
+  readonly session: SessionRow;
+}
+
+export const BAD_LOGIN = 'Wrong username or password.';
+
+/** Refuses a new password that is short or common (ERR_WEAK_PASSWORD); cheap, so checked before any hash. */
+export function mustBeStrong(password: string): void {
+  if (weakness(password))
+    throw new ServerError(
+      'ERR_WEAK_PASSWORD',
+      'Choose a password of at least 10 characters that is not a common one.',
+      400,
+    );
+}
+
+export class Accounts {
+  constructor(
+    private readonly store: AccountsStore,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * A new account with a password (null: a passkey alone, registered next) and a session
+   * for it; returns the account and the session's id for the cookie.
+   */
+  async create(
+    username: string,
+    password: string | null,
+    userAgent: string | undefined,
+  ): Promise<{ account: AccountRow; sessionId: string }> {
+    if (password !== null) mustBeStrong(password);
+    // Refused early without hashing; the store's unique name is what decides a race.
+    if (await this.store.accountNamed(username))
+      throw new ServerError('ERR_USERNAME_TAKEN', 'That username is taken.', 409);
+    const account: AccountRow = {
+      id: randomBytes(12).toString('base64url'),
+      username,
+      createdAt: this.now(),
+      passwordHash: password === null ? null : await hashPassword(password),
+      bannedAt: null,
+    };
+    if (!(await this.store.createAccount(account)))
+      throw new ServerError('ERR_USERNAME_TAKEN', 'That username is taken.', 409);
+    return { account, sessionId: await this.openSession(account, userAgent) };
+  }
+
+  /**
+   * Sign in with a password. An unknown name and a wrong password get the same refusal
+   * after the same work (a hash is verified either way: passwords.ts checkPassword).
+   */
+  async signIn(
+    username: string,
+    password: string,
+    userAgent: string | undefined,
+  ): Promise<{ account: AccountRow; sessionId: string }> {
+    const account = await this.store.accountNamed(username);
+    if (!(await checkPassword(account?.passwordHash ?? null, password)) || !account)
+      throw new ServerError('ERR_BAD_LOGIN', BAD_LOGIN, 401);
+    // Said only to whoever knows the password.
+    if (account.bannedAt !== null) throw new ServerError('ERR_BANNED', 'This account is banned.', 403);
+    return { account, sessionId: await this.openSession(account, userAgent) };
+  }
+
+  /** A new session of an account that has just proved who it is; returns the id for the cookie. */
+  async openSession(account: AccountRow, userAgent: string | undefined): Promise<string> {
+    if (account.bannedAt !== null) throw new ServerError('ERR_BANNED', 'This account is banned.', 403);
+    const sessionId = randomBytes(32).toString('base64url');
+    const at = this.now();
+    await this.store.createSession({
+      idHash: hashToken(sessionId),
+      accountId: account.id,
+      createdAt: at,
+      lastSeenAt: at,
+      userAgent: userAgent?.slice(0, USER_AGENT_LENGTH) ?? null,
+    });
+    return sessionId;
+  }
+
+  /** The account signed in by this session id (from the cookie), or null. */
+  async current(sessionId: string | null): Promise<SignedIn | null> {
+    if (sessionId === null) return null;
+    const found = await this.store.session(hashToken(sessionId));
+    if (!found) return null;
+    const now = this.now();
+    if (found.account.bannedAt !== null || now - found.session.lastSeenAt > SESSION_IDLE_MS) return null;
+    if (now - found.session.lastSeenAt > TOUCH_EVERY_MS) await this.store.touchSession(found.session.idHash, now);
+    return found;
+  }
+
+  /** The account of this session id, or ERR_SIGNED_OUT. */
+  async mustBeSignedIn(sessionId: string | null): Promise<SignedIn> {
+    const signedIn = await this.current(sessionId);
+    if (!signedIn) throw new ServerError('ERR_SIGNED_OUT', 'You are not signed in.', 401);
+    return signedIn;
+  }
+
+  /** End this device's session (whether or not it was still running). */
+  async signOut(sessionId: string | null): Promise<void> {
+    if (sessionId !== null) await this.store.endSession(hashToken(sessionId));
+  }
+
+  /** End every session of the account. */
+  async signOutEverywhere(accountId: string): Promise<void> {
+    await this.store.endSessions(accountId);
+  }
+}
