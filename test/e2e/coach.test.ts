@@ -67,7 +67,7 @@ describe.skipIf(!run)('the coach', () => {
     const risk = page.getByTestId('bottle-risk');
     await expect
       .poll(() => risk.textContent(), { timeout: 60_000 })
-      .toMatch(/Chance of ending the round with a bottle: \d+ %/);
+      .toMatch(/Chance of ending the round with a bottle: \d+%/);
     const playable = await page.locator('[data-testid="hand"] button.card.playable').count();
     expect(await page.locator('[data-testid="hand"] button.card.playable .card-badge').count()).toBe(playable);
     await page.getByTestId('tab-tracker').click();
@@ -139,7 +139,7 @@ describe.skipIf(!run)('the coach', () => {
     await page.getByTestId('hint').tap();
     await expect
       .poll(() => page.getByTestId('bottle-risk').textContent(), { timeout: 60_000 })
-      .toMatch(/Wahrscheinlichkeit, die Runde mit einer Flasche zu beenden: \d+ %/);
+      .toMatch(/Wahrscheinlichkeit, die Runde mit einer Flasche zu beenden: \d+\s%/);
     await screenshot(page, 'coach-hint-360-de');
     expect(await overflowing(page)).toEqual([]);
     await page.getByTestId('tab-tracker').tap();

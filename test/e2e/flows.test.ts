@@ -212,7 +212,7 @@ describe.skipIf(!run)('flows on a phone', () => {
     const { context, page } = await device(env.browser(), ...PHONE, { language: 'de' });
     await page.goto(`${env.server().url}/#/t/NOSUCH`);
     await page.getByRole('alert').getByText('Es gibt keinen Tisch mit diesem Code.').waitFor();
-    expect(await page.title()).toBe('Der Flaschenteufel');
+    expect(await page.title()).toBe('Flaschenteufel');
     await context.close();
   });
 

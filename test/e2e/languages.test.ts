@@ -2,16 +2,29 @@
  * Every language on a 360×740 touch phone, against the real server in real Chromium: the
  * home screen, the lobby, the table while passing and in play, and the round summary show
  * no text cut or overflowing, and each is saved as a screenshot in test-artifacts/ to be
- * looked at. A first visit takes the browser's language; the Preferences list switches it.
+ * looked at. The German and the Swedish game are played by taps (create, start, pass, lift
+ * and play), checking that the status line and the buttons speak the language. A first
+ * visit takes the browser's language; the Preferences list switches it.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/web/i18n.js';
+import type { Rank } from '../../src/engine/index.js';
+import { formatRank } from '../../src/web/game/cards.js';
+import { i18n, initI18n, LANGUAGES, type Language, loadLanguage } from '../../src/web/i18n.js';
 import { browserAvailable, device, fitsScreen, overflowing, screenshot, serverAndBrowser } from './harness.js';
-import { createTable, FINGER, passCards, startWhenFull } from './play.js';
+import { createTable, FINGER, type Press, passCards, startWhenFull, tapPlay } from './play.js';
 
 const run = browserAvailable();
 const PHONE = [360, 740] as const;
+/** The languages whose game is played by taps, checking the words on the way. */
+const BY_TAPS: readonly Language[] = ['de', 'sv'];
+
+/** The words the page should show in a language, from its locale file. */
+async function wordsOf(language: Language) {
+  initI18n('en');
+  await loadLanguage(language);
+  return i18n.getFixedT(language);
+}
 
 /**
  * Text cut in its box: an element holding text of its own (not the cards, drawn to overlap
@@ -63,31 +76,41 @@ describe.skipIf(!run)('every language on a 360 px phone', () => {
   const env = serverAndBrowser();
 
   for (const language of LANGUAGES)
-    it(`${language}: home, lobby, table and round summary whole`, async () => {
+    it(`${language}: home, lobby, table and round summary whole${BY_TAPS.includes(language) ? ', played by taps' : ''}`, async () => {
+      const how: Press = BY_TAPS.includes(language) ? 'tap' : 'click';
+      const t = await wordsOf(language);
       const { context, page } = await device(env.browser(), ...PHONE, { language });
       const found: string[] = [];
       await page.goto(`${env.server().url}/#/`);
       await page.getByTestId('name').waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      expect(await page.title()).toBe(t('app.title'));
       found.push(...(await problems(page, 'home')));
       await screenshot(page, `lang-${language}-home-360`);
 
-      await createTable(page, env.server().url, {
-        name: 'Keawe',
-        players: 4,
-        rounds: 1,
-        others: ['easy', 'easy', 'easy'],
-      });
+      const table = { name: 'Keawe', players: 4, rounds: 1, others: ['easy', 'easy', 'easy'] };
+      await createTable(page, env.server().url, table, how);
       found.push(...(await problems(page, 'lobby')));
       await screenshot(page, `lang-${language}-lobby-360`);
-      await startWhenFull(page, 4);
+      await startWhenFull(page, 4, how);
       await page.getByTestId('pass-panel').waitFor();
       found.push(...(await problems(page, 'pass')));
       expect(await fitsScreen(page)).toBe(true);
       await screenshot(page, `lang-${language}-pass-360`);
-      await passCards(page);
+      if (how === 'tap') {
+        expect(await page.getByTestId('status').textContent()).toBe(t('status.pass'));
+        expect(await page.getByTestId('pass-confirm').textContent()).toBe(t('pass.confirm'));
+        expect(await page.getByTestId('sort-toggle').textContent()).toBe(t('hand.sortRank'));
+      }
+      await passCards(page, how);
 
+      // Whoever must follow suit is told which; else any card goes.
+      const turnWords = [
+        t('status.yourTurn'),
+        ...['red', 'blue', 'green'].map((suit) => t('status.yourTurnFollow', { suit: t(`suit.${suit}`) })),
+      ];
       let shot = false;
+      let taps = 0;
       while (!(await page.getByTestId('summary-dialog').isVisible())) {
         if (await page.locator('[data-testid="trick"] .card').count()) {
           found.push(...(await problems(page, 'table')));
@@ -96,11 +119,33 @@ describe.skipIf(!run)('every language on a 360 px phone', () => {
             shot = true;
           }
         }
-        if (!(await playCard(page))) await page.waitForTimeout(40);
+        const played =
+          how === 'tap'
+            ? await tapPlay(page, taps % 2 === 0 ? 'button' : 'card', async (rank) => {
+                const status = (await page.getByTestId('status').textContent()) ?? '';
+                expect(
+                  turnWords.some((w) => status.startsWith(w)),
+                  status,
+                ).toBe(true);
+                expect(await page.getByTestId('play-lifted').textContent()).toBe(
+                  t('hand.play', { card: formatRank(rank as Rank) }),
+                );
+                found.push(...(await problems(page, 'lifted')));
+                if (taps === 0) await screenshot(page, `lang-${language}-lifted-360`);
+                taps++;
+              })
+            : await playCard(page);
+        if (!played) await page.waitForTimeout(40);
       }
       found.push(...(await problems(page, 'summary')));
       await screenshot(page, `lang-${language}-summary-360`);
       expect(shot).toBe(true);
+      if (how === 'tap') {
+        // Most of the player's 8 cards were lifted, checked and played by taps (a tap the table
+        // moved under is tried again, and may play the card without a check).
+        expect(taps).toBeGreaterThanOrEqual(6);
+        expect(await page.getByTestId('summary-continue').textContent()).toBe(t('common.continue'));
+      }
       expect([...new Set(found)], [...new Set(found)].join('\n')).toEqual([]);
       await context.close();
     }, 180_000);

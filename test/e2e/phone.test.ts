@@ -6,11 +6,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, device, fitsScreen, screenshot, serverAndBrowser } from './harness.js';
-import { createTable, FINGER, startWhenFull } from './play.js';
+import { createTable, FINGER, PLAYABLE, passCards, startWhenFull, tapPlay } from './play.js';
 
 const run = browserAvailable();
-
-const PLAYABLE = '[data-testid="hand"] button.card.playable, [data-testid="my-faceup"] button.card.playable';
 
 /** What the page watches by itself, every frame, from the moment it loads. */
 interface Watch {
@@ -126,38 +124,21 @@ async function tapStep(page: Page, turn: { n: number }, onRoundEnd: () => Promis
       await page.getByTestId('summary-continue').tap({ timeout: 2000 });
       return true;
     }
-    const panel = page.getByTestId('pass-panel');
-    if (await panel.isVisible()) {
-      const slots = await panel.getByRole('listitem').count();
-      for (let i = 0; i < slots; i++)
-        await page
-          .getByTestId('hand')
-          .getByRole('button')
-          .nth(i)
-          .tap({ ...FINGER, timeout: 2000 });
-      await page.getByTestId('pass-confirm').tap({ timeout: 2000 });
-      await panel.waitFor({ state: 'detached' });
+    if (await page.getByTestId('pass-panel').isVisible()) {
+      await passCards(page, 'tap');
       return true;
     }
-    const card = page.locator(PLAYABLE).first();
-    if ((await card.count()) === 0) return false;
-    const rank = await card.getAttribute('data-rank');
-    await card.tap({ ...FINGER, timeout: 2000 });
-    // The first tap only lifts the card and says what it would do.
-    await page.locator(`button.card.lifted[data-rank="${rank}"]`).waitFor({ timeout: 2000 });
-    expect(await page.getByTestId('trick-preview').textContent()).toMatch(/\d/);
-    turn.n++;
-    if (turn.n % 2 === 0) await page.getByTestId('play-lifted').tap({ timeout: 2000 });
-    else await page.locator(`button.card.lifted[data-rank="${rank}"]`).tap({ ...FINGER, timeout: 2000 });
-    await page
-      .locator(`[data-testid="hand"] [data-rank="${rank}"], [data-testid="my-faceup"] [data-rank="${rank}"]`)
-      .waitFor({ state: 'detached', timeout: 5000 });
-    return true;
   } catch (e) {
-    // The table moved on under the tap (a trick ended, a round ended): look again.
+    // The table moved on under the tap (a round ended): look again.
     if (e instanceof Error && e.name === 'AssertionError') throw e;
     return false;
   }
+  // The first tap only lifts the card and says what it would do; every other card is played by the Play button.
+  const played = await tapPlay(page, turn.n % 2 === 1 ? 'button' : 'card', async () => {
+    expect(await page.getByTestId('trick-preview').textContent()).toMatch(/\d/);
+  });
+  if (played) turn.n++;
+  return played;
 }
 
 /** Play by taps to the game-over dialog, checking the table after every round. */

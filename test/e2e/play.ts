@@ -1,5 +1,5 @@
 /** What a player does in the browser: create a table, pass, play, until the game is over. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export interface NewTable {
   readonly name: string;
@@ -11,24 +11,30 @@ export interface NewTable {
   readonly clock?: string;
 }
 
+/** How a test's player presses: a mouse click, or a finger's tap on a touch screen. */
+export type Press = 'click' | 'tap';
+
+const press = (target: Locator, how: Press, options: { position?: { x: number; y: number }; timeout?: number } = {}) =>
+  how === 'tap' ? target.tap(options) : target.click(options);
+
 /** Create a table from the home screen; returns its code once the lobby shows. */
-export async function createTable(page: Page, url: string, t: NewTable): Promise<string> {
+export async function createTable(page: Page, url: string, t: NewTable, how: Press = 'click'): Promise<string> {
   await page.goto(`${url}/#/`);
   await page.getByTestId('name').fill(t.name);
   await page.getByTestId(`players-${t.players}`).check({ force: true });
   await page.getByTestId('rounds').fill(String(t.rounds));
   for (let i = 0; i < t.others.length; i++) await page.getByTestId(`seat-choice-${i}`).selectOption(t.others[i]);
   if (t.clock) await page.getByTestId('clock-choice').selectOption(t.clock);
-  await page.getByTestId('create').click();
+  await press(page.getByTestId('create'), how);
   await page.getByTestId('lobby').waitFor();
   return (await page.getByTestId('table-code').textContent()) ?? '';
 }
 
 /** Wait until every seat of the lobby is filled, then start. */
-export async function startWhenFull(page: Page, players: number): Promise<void> {
+export async function startWhenFull(page: Page, players: number, how: Press = 'click'): Promise<void> {
   for (let s = 0; s < players; s++)
     await page.getByTestId(`lobby-seat-${s}`).getByText('open seat').waitFor({ state: 'detached' });
-  await page.getByTestId('start').click();
+  await press(page.getByTestId('start'), how);
   await page.getByTestId('table').waitFor();
 }
 
@@ -36,15 +42,46 @@ export async function startWhenFull(page: Page, players: number): Promise<void> 
 export const FINGER = { position: { x: 10, y: 40 } };
 
 /** Choose the first cards of the hand for the pass slots, then confirm. */
-export async function passCards(page: Page): Promise<void> {
+export async function passCards(page: Page, how: Press = 'click'): Promise<void> {
   const panel = page.getByTestId('pass-panel');
   const slots = await panel.getByRole('listitem').count();
-  for (let i = 0; i < slots; i++) await page.getByTestId('hand').getByRole('button').nth(i).click(FINGER);
-  await page.getByTestId('pass-confirm').click();
+  for (let i = 0; i < slots; i++) await press(page.getByTestId('hand').getByRole('button').nth(i), how, FINGER);
+  await press(page.getByTestId('pass-confirm'), how);
   await panel.waitFor({ state: 'detached' });
 }
 
-const PLAYABLE = '[data-testid="hand"] button.card.playable, [data-testid="my-faceup"] button.card.playable';
+export const PLAYABLE = '[data-testid="hand"] button.card.playable, [data-testid="my-faceup"] button.card.playable';
+
+/**
+ * Play a card by touch: a first tap lifts the first playable card (`onLifted` may look at the
+ * table then: the preview, the Play button), then the Play button (`with` 'button') or a
+ * second tap on the card plays it. Returns false when no card was playable or the table
+ * moved on under the finger (a bot played, a trick ended); a failed check is thrown.
+ */
+export async function tapPlay(
+  page: Page,
+  using: 'button' | 'card',
+  onLifted?: (rank: number) => Promise<void>,
+): Promise<boolean> {
+  const card = page.locator(PLAYABLE).first();
+  if ((await card.count()) === 0) return false;
+  try {
+    const rank = await card.getAttribute('data-rank', { timeout: 2000 });
+    const lifted = page.locator(`button.card.lifted[data-rank="${rank}"]`);
+    await card.tap({ ...FINGER, timeout: 2000 });
+    await lifted.waitFor({ timeout: 2000 });
+    await onLifted?.(Number(rank));
+    if (using === 'button') await page.getByTestId('play-lifted').tap({ timeout: 2000 });
+    else await lifted.tap({ ...FINGER, timeout: 2000 });
+    await page
+      .locator(`[data-testid="hand"] [data-rank="${rank}"], [data-testid="my-faceup"] [data-rank="${rank}"]`)
+      .waitFor({ state: 'detached', timeout: 5000 });
+    return true;
+  } catch (e) {
+    if (e instanceof Error && e.name === 'AssertionError') throw e;
+    return false;
+  }
+}
 
 /**
  * Take one step of play if there is one: close a round summary, pass, or click a playable

@@ -49,7 +49,7 @@ describe('the analysis in the replay viewer', () => {
     expect(within(panel).getByTestId('analysis-timeline').querySelectorAll('polyline')).toHaveLength(4);
     const rows = within(within(panel).getByTestId('analysis-players')).getAllByRole('row').slice(1);
     rows.forEach((row, s) => {
-      expect(row.textContent).toContain(`${analysis.players[s].accuracy.toFixed(0)} %`);
+      expect(row.textContent).toContain(`${analysis.players[s].accuracy.toFixed(0)}%`);
     });
 
     // The first seat with a flaw: "next mistake" lands on its first one.

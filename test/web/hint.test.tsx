@@ -38,7 +38,7 @@ describe('the hint at the table', () => {
     expect(asked).toBe(1);
     expect(text.textContent).toContain(`The coach would play ${v.legal[0]}`);
     expect(within(text).getByTestId('bottle-risk').textContent).toContain(
-      'Chance of ending the round with a bottle: 12 %',
+      'Chance of ending the round with a bottle: 12%',
     );
     const hand = screen.getByTestId('hand');
     const best = hand.querySelector(`[data-rank="${v.legal[0]}"]`)!;

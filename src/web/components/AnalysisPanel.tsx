@@ -24,6 +24,7 @@ import {
 import { formatRank } from '../game/cards.js';
 import type { SeatLabel } from '../game/model.js';
 import type { ReplayStep } from '../game/replay.js';
+import { formatPercent, formatPoints } from '../numbers.js';
 import { AnalysisTimeline } from './AnalysisTimeline.js';
 import { seatName } from './names.js';
 import type { GameAnalysis } from './useGameAnalysis.js';
@@ -131,8 +132,8 @@ function AnalysisBody({
               <td>
                 <span className={`dot seat-color-${p.seat}`} aria-hidden="true" /> {name(p.seat)}
               </td>
-              <td>{p.accuracy.toFixed(0)} %</td>
-              <td>{p.expectedLoss.toFixed(1)}</td>
+              <td>{formatPercent(Math.round(p.accuracy) / 100)}</td>
+              <td>{formatPoints(p.expectedLoss)}</td>
               <td>
                 {p.counts.inaccuracy} / {p.counts.mistake} / {p.counts.blunder}
               </td>
@@ -172,7 +173,7 @@ function AnalysisBody({
             {MARKS[d.class] && <span className={`mark tone-${d.class}`}> {MARKS[d.class]}</span>}{' '}
             <span className="muted">· {t(`analysis.class.${d.class}`)}</span>
             {d.loss > 0 && d.class !== 'forced' && (
-              <span> · {t('analysis.bestWas', { best: actionText(d.best, t), loss: d.loss.toFixed(1) })}</span>
+              <span> · {t('analysis.bestWas', { best: actionText(d.best, t), loss: formatPoints(d.loss) })}</span>
             )}
             <br />
             <span className="muted small">{reasonText(d, t)}</span>

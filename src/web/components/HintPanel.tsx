@@ -12,8 +12,9 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PassChoice, Rank, TableView } from '../../engine/index.js';
-import { actionText, formatValue, type Hint, type HintAnswer, toneOf } from '../game/analysis.js';
+import { actionText, type Hint, type HintAnswer, toneOf } from '../game/analysis.js';
 import { formatRank } from '../game/cards.js';
+import { formatPercent, formatSigned } from '../numbers.js';
 import type { CardBadge } from './Card.js';
 import '../coach.css';
 import { errorText } from '../errors.js';
@@ -87,7 +88,7 @@ export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
     : [];
   const option = (o: (typeof others)[number]) => (
     <li key={JSON.stringify(o.action)} data-testid="hint-alternative">
-      {actionText(o.action, t)} <span className="hint-value">{formatValue(o.value)}</span>
+      {actionText(o.action, t)} <span className="hint-value">{formatSigned(o.value)}</span>
     </li>
   );
   const elapsed = askedAt === null ? 0 : Math.max(0, Math.floor(now - askedAt / 1000));
@@ -138,13 +139,13 @@ export function HintPanel({ view, ask, onBadges }: HintPanelProps) {
             </details>
           )}
           <p className="bottle-risk" data-testid="bottle-risk">
-            {t('coach.riskNow', { risk: percent(shown.bottleRisk.now) })}
+            {t('coach.riskNow', { risk: formatPercent(shown.bottleRisk.now) })}
             {shown.bottleRisk.byCard && (
               <span className="muted small">
                 {' '}
                 ·{' '}
                 {shown.bottleRisk.byCard
-                  .map((c) => t('coach.riskCard', { card: formatRank(c.card), risk: percent(c.risk) }))
+                  .map((c) => t('coach.riskCard', { card: formatRank(c.card), risk: formatPercent(c.risk) }))
                   .join(' · ')}
               </span>
             )}
@@ -192,13 +193,13 @@ function hintBadges(hint: Hint, t: TFunction): Map<Rank, CardBadge> {
     if (typeof o.action !== 'number') continue;
     const r = risk.get(o.action);
     const label = [
-      t('coach.valueLabel', { value: formatValue(o.value) }),
+      t('coach.valueLabel', { value: formatSigned(o.value) }),
       o.action === best ? t('coach.bestLabel') : null,
-      r === undefined ? null : t('coach.riskLabel', { risk: percent(r) }),
+      r === undefined ? null : t('coach.riskLabel', { risk: formatPercent(r) }),
     ];
     out.set(o.action, {
       // Whole points on the card, so they fit its visible strip; the label and the list have the tenths.
-      text: formatValue(Math.round(o.value)).replace(/\.0$/, ''),
+      text: formatSigned(o.value, 0),
       tone: toneOf(top - o.value, THRESHOLDS),
       label: label.filter(Boolean).join(', '),
     });
@@ -208,8 +209,4 @@ function hintBadges(hint: Hint, t: TFunction): Map<Rank, CardBadge> {
 
 function sameAction(a: Rank | PassChoice, b: Rank | PassChoice): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function percent(x: number): string {
-  return `${Math.round(x * 100)} %`;
 }

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RoundResult } from '../../engine/index.js';
 import { type SeatLabel, seatNumbers } from '../game/model.js';
+import { formatInteger } from '../numbers.js';
 import { Card } from './Card.js';
 import { seatName } from './names.js';
 
@@ -42,8 +43,8 @@ export function RoundSummary({ result, seats }: { result: RoundResult; seats: re
                 {why(s)}
                 {result.teams && <span className="muted"> · {t('summary.teamScore')}</span>}
               </td>
-              <td className={result.scores[s] < 0 ? 'neg' : 'pos'}>{result.scores[s]}</td>
-              <td>{result.totals[s]}</td>
+              <td className={result.scores[s] < 0 ? 'neg' : 'pos'}>{formatInteger(result.scores[s])}</td>
+              <td>{formatInteger(result.totals[s])}</td>
             </tr>
           ))}
         </tbody>

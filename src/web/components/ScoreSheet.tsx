@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { RoundResult } from '../../engine/index.js';
 import { type SeatLabel, seatNumbers } from '../game/model.js';
+import { formatInteger, formatSigned } from '../numbers.js';
 import { seatName, shortNames } from './names.js';
 
 export function ScoreSheet({
@@ -38,8 +39,8 @@ export function ScoreSheet({
                 <th scope="row">{r.round + 1}</th>
                 {cols.map((s) => (
                   <td key={s}>
-                    <span className={r.scores[s] < 0 ? 'neg' : undefined}>{signed(r.scores[s])}</span>
-                    <span className="total">{r.totals[s]}</span>
+                    <span className={r.scores[s] < 0 ? 'neg' : undefined}>{formatSigned(r.scores[s], 0)}</span>
+                    <span className="total">{formatInteger(r.totals[s])}</span>
                   </td>
                 ))}
               </tr>
@@ -57,10 +58,6 @@ export function ScoreSheet({
       {results.length > 0 && <ScoreChart results={results} seats={seats} players={players} />}
     </div>
   );
-}
-
-function signed(n: number): string {
-  return n > 0 ? `+${n}` : String(n);
 }
 
 /** Running totals after each round as lines, one colour per seat. */
@@ -89,11 +86,11 @@ export function ScoreChart({
       <svg viewBox={`0 0 ${w} ${h}`} role="img" aria-label={t('scores.chart')}>
         <line x1={pad} x2={w - pad} y1={y(0)} y2={y(0)} className="axis" />
         <text x={4} y={y(hi) + 4} className="axis-label">
-          {hi}
+          {formatInteger(hi)}
         </text>
         {lo < 0 && (
           <text x={4} y={y(lo) + 4} className="axis-label">
-            {lo}
+            {formatInteger(lo)}
           </text>
         )}
         {results.map((r) => (

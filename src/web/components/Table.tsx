@@ -14,6 +14,7 @@ import type { HintAnswer } from '../game/analysis.js';
 import { formatRank } from '../game/cards.js';
 import { type SeatLabel, seatsAround } from '../game/model.js';
 import type { ArrivedEvent } from '../net/connection.js';
+import { formatInteger } from '../numbers.js';
 import { usePauseMs, usePrefs } from '../prefs.js';
 import { Bottles } from './Bottles.js';
 import type { CardBadge } from './Card.js';
@@ -424,7 +425,7 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
         {order.map(({ s, total }) => (
           <li key={s} className={winners.includes(s) ? 'winner' : undefined}>
             <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span>{seatName(seats, s, t)}</span>{' '}
-            <strong>{total}</strong>
+            <strong>{formatInteger(total)}</strong>
           </li>
         ))}
       </ol>

@@ -1,7 +1,8 @@
 /** The values of the legal cards of an analysed decision, as badges on the cards in the replay's hands. */
 import type { TFunction } from 'i18next';
 import type { Rank } from '../../engine/index.js';
-import { type AnalysedDecision, type Analysis, formatValue, toneOf } from '../game/analysis.js';
+import { type AnalysedDecision, type Analysis, toneOf } from '../game/analysis.js';
+import { formatPoints, formatSigned } from '../numbers.js';
 import type { CardBadge } from './Card.js';
 
 /** The value of every legal card of a card decision, for the cards in the deciding seat's hand. */
@@ -18,11 +19,11 @@ export function optionBadges(
     const tone =
       card === d.chosen && d.class !== 'forced' && card !== d.best ? d.class : toneOf(best - o.value, thresholds);
     const words = [
-      t('analysis.valueLabel', { value: formatValue(o.value), error: o.error.toFixed(1) }),
+      t('analysis.valueLabel', { value: formatSigned(o.value), error: formatPoints(o.error) }),
       card === d.best ? t('analysis.best') : null,
       card === d.chosen ? t('analysis.chosen') : null,
     ];
-    out.set(card, { text: formatValue(o.value), tone, label: words.filter(Boolean).join(', ') });
+    out.set(card, { text: formatSigned(o.value), tone, label: words.filter(Boolean).join(', ') });
   }
   return out;
 }

@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import type { PassChoice, Rank } from '../../engine/index.js';
 import type { AnalysisDocument as Analysis, Hint, HintReply, Reason } from '../../protocol/messages.js';
 import type { Answer } from '../errors.js';
+import { formatPercent, formatPoints } from '../numbers.js';
 import { formatRank } from './cards.js';
 import type { ReplayStep } from './replay.js';
 
@@ -73,12 +74,6 @@ export function toneOf(shortfall: number, thresholds: Analysis['thresholds']): s
   return 'blunder';
 }
 
-/** A signed value with one decimal, e.g. "+8.4", "−3.0". */
-export function formatValue(v: number): string {
-  const s = Math.abs(v).toFixed(1);
-  return v < -0.05 ? `−${s}` : `+${s}`;
-}
-
 /** An option in words: a card's rank, or where a pass puts its cards. */
 export function actionText(a: Rank | PassChoice, t: TFunction): string {
   if (typeof a === 'number') return formatRank(a);
@@ -88,9 +83,6 @@ export function actionText(a: Rank | PassChoice, t: TFunction): string {
     : t('analysis.passTwo', { faceUp: formatRank(a.faceUp), hidden: formatRank(a.hidden), devil });
 }
 
-const percent = (share: number): string => `${Math.round(share * 100)} %`;
-const points = (x: number): string => x.toFixed(1);
-
 /**
  * Why a decision earned its class, in the reader's language (docs/analysis.md's reason
  * codes). An analysis stored before reasons had codes has only its English line.
@@ -99,23 +91,23 @@ export function reasonText(d: AnalysedDecision, t: TFunction): string {
   const r = d.reason;
   if (!r) return d.why ?? '';
   if (r.code === 'forced') return t('analysis.reason.forced');
-  if (r.code === 'best') return t('analysis.reason.best', { risk: percent(r.risk) });
+  if (r.code === 'best') return t('analysis.reason.best', { risk: formatPercent(r.risk) });
   const best =
     typeof r.best === 'number' ? actionText(r.best, t) : t('analysis.reason.passing', { pass: actionText(r.best, t) });
-  if (r.code === 'withinError') return t('analysis.reason.withinError', { best, error: points(r.error) });
+  if (r.code === 'withinError') return t('analysis.reason.withinError', { best, error: formatPoints(r.error) });
   const reason =
     r.code === 'points'
       ? t('analysis.reason.points', {
           best,
-          loss: points(r.loss),
-          value: points(r.value),
-          bestValue: points(r.bestValue),
+          loss: formatPoints(r.loss),
+          value: formatPoints(r.value),
+          bestValue: formatPoints(r.bestValue),
         })
       : t(`analysis.reason.${r.code}`, {
           best,
-          risk: percent(r.risk),
-          bestRisk: percent(r.bestRisk),
-          loss: r.code === 'safer' ? points(r.loss) : undefined,
+          risk: formatPercent(r.risk),
+          bestRisk: formatPercent(r.bestRisk),
+          loss: r.code === 'safer' ? formatPoints(r.loss) : undefined,
         });
   if (!r.trick) return reason;
   const price = r.trick.code === 'takesTrick' ? undefined : formatRank(r.trick.price as Rank);

@@ -5,7 +5,7 @@ import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
 
 export const de: Messages = {
-  app: { title: 'Der Flaschenteufel', yourTurn: 'Du bist dran · Der Flaschenteufel' },
+  app: { title: 'Flaschenteufel', yourTurn: 'Du bist dran · Flaschenteufel' },
   nav: { home: 'Start', rules: 'Regeln', replay: 'Partien', label: 'Hauptmenü', skip: 'Zum Inhalt springen' },
   common: { close: 'Schließen', continue: 'Weiter', loading: 'Lädt…' },
   suit: { red: 'Rot', blue: 'Blau', green: 'Grün' },

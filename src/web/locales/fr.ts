@@ -1,11 +1,12 @@
 /**
- * Français. The game is « Le Diablotin » as the French edition names it; a trick is « un
+ * Français. The game is « Le Diable dans la bouteille », as its French editions
+ * (University Games, Matagot) name it; a trick is « un
  * pli », following suit « fournir », the devil's trick « le pli du diable ».
  */
 import type { Messages } from './en.js';
 
 export const fr: Messages = {
-  app: { title: 'Le Diablotin', yourTurn: 'À vous de jouer · Le Diablotin' },
+  app: { title: 'Le Diable dans la bouteille', yourTurn: 'À vous de jouer · Le Diable dans la bouteille' },
   nav: { home: 'Accueil', rules: 'Règles', replay: 'Parties', label: 'Menu principal', skip: 'Aller au contenu' },
   common: { close: 'Fermer', continue: 'Continuer', loading: 'Chargement…' },
   suit: { red: 'rouge', blue: 'bleu', green: 'vert' },
@@ -291,12 +292,12 @@ export const fr: Messages = {
     notifyBlocked: 'Ce navigateur bloque les notifications de ce site ; autorisez-les dans ses réglages du site.',
   },
   rules: {
-    title: 'Comment jouer au Diablotin',
+    title: 'Comment jouer au Diable dans la bouteille',
     story1:
       'Il y avait un homme de l’île d’Hawaï, que j’appellerai Keawe ; car, à vrai dire, il vit encore, et son nom doit rester secret.',
     story2:
       'Il y a une chose que le diablotin ne peut pas faire — il ne peut pas prolonger la vie ; et il ne serait pas honnête de vous cacher que la bouteille a un inconvénient : si un homme meurt avant de l’avoir vendue, il brûlera en enfer pour toujours.',
-    storySource: 'Le Diablotin de la bouteille (1891)',
+    storySource: 'Le Diable dans la bouteille (1891)',
     goalTitle: 'Le principe',
     goal: 'La bouteille exauce tous les vœux, mais on ne peut la vendre que moins cher qu’on l’a achetée, et celui qui la détient à la fin de la manche la paie. Remportez des plis pour amasser les points de leurs cartes ; achetez la bouteille quand elle vous sert, et débarrassez-vous-en avant la fin.',
     dealTitle: 'Cartes et donne',

@@ -1,11 +1,11 @@
 /**
- * Nederlands. The game is "De Flessengeest"; a trick is "een slag", following suit "kleur
+ * Nederlands. The game is "De Bezeten Fles", as Dutch players name it; a trick is "een slag", following suit "kleur
  * bekennen", the devil's trick "de duivelsslag".
  */
 import type { Messages } from './en.js';
 
 export const nl: Messages = {
-  app: { title: 'De Flessengeest', yourTurn: 'Jij bent aan de beurt · De Flessengeest' },
+  app: { title: 'De Bezeten Fles', yourTurn: 'Jij bent aan de beurt · De Bezeten Fles' },
   nav: { home: 'Start', rules: 'Regels', replay: 'Potjes', label: 'Hoofdmenu', skip: 'Naar de inhoud' },
   common: { close: 'Sluiten', continue: 'Verder', loading: 'Laden…' },
   suit: { red: 'rood', blue: 'blauw', green: 'groen' },
@@ -282,12 +282,12 @@ export const nl: Messages = {
     notifyBlocked: 'Deze browser blokkeert meldingen van deze site; sta ze toe in de site-instellingen.',
   },
   rules: {
-    title: 'Zo speel je De Flessengeest',
+    title: 'Zo speel je De Bezeten Fles',
     story1:
       'Er was eens een man van het eiland Hawaï, die ik Keawe zal noemen; want eerlijk gezegd leeft hij nog, en zijn naam moet geheim blijven.',
     story2:
       'Er is één ding dat de geest niet kan — hij kan het leven niet verlengen; en het zou niet eerlijk zijn voor u te verzwijgen dat er een keerzijde aan de fles zit: wie sterft voordat hij haar verkocht heeft, brandt voor eeuwig in de hel.',
-    storySource: 'De Flessengeest (1891)',
+    storySource: 'The Bottle Imp (1891), eigen vertaling',
     goalTitle: 'Het idee',
     goal: 'De fles vervult elke wens, maar kan alleen verkocht worden voor minder dan ze gekost heeft, en wie haar heeft als de ronde eindigt, betaalt ervoor. Win slagen om de punten op hun kaarten te verzamelen; koop de fles als dat je helpt, en raak haar kwijt voor het einde.',
     dealTitle: 'Kaarten en delen',

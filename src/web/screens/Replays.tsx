@@ -13,6 +13,7 @@ import { errorText } from '../errors.js';
 import { namedSeats } from '../game/model.js';
 import { ApiError, type FinishedGame, finishedGames, getRecord } from '../net/api.js';
 import { forgetTable, playedTables } from '../net/session.js';
+import { formatInteger } from '../numbers.js';
 import { absoluteLink, hrefOf, navigate, parseRoute } from '../router.js';
 
 interface Listed extends FinishedGame {
@@ -147,7 +148,9 @@ function ReplayEntry({ game }: { game: Listed }) {
               count: result.winners.length,
             })}{' '}
             <span className="muted">
-              {result.totals.map((total, s) => t('replays.score', { who: label(s), total })).join(' · ')}
+              {result.totals
+                .map((total, s) => t('replays.score', { who: label(s), total: formatInteger(total) }))
+                .join(' · ')}
             </span>
           </p>
         )}
