@@ -11,6 +11,10 @@ export type Route =
   | { readonly screen: 'learn' }
   | { readonly screen: 'replay'; readonly gameId: string | null; readonly autoplay?: boolean }
   | { readonly screen: 'replays' }
+  /** Sign in or make an account while signed out; the account's settings while signed in. */
+  | { readonly screen: 'account' }
+  /** A player's profile and finished games. */
+  | { readonly screen: 'player'; readonly username: string }
   /** An address that cannot be read (cut mid-escape, e.g. #/t/%E0%A4%A). */
   | { readonly screen: 'broken' };
 
@@ -27,6 +31,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'replay')
     return { screen: 'replay', gameId: parts[1] ?? null, ...(parts[2] === 'play' ? { autoplay: true } : {}) };
   if (parts[0] === 'replays') return { screen: 'replays' };
+  if (parts[0] === 'account') return { screen: 'account' };
+  if (parts[0] === 'players' && parts[1]) return { screen: 'player', username: parts[1] };
   return { screen: 'home' };
 }
 
@@ -45,6 +51,10 @@ export function hrefOf(route: Route): string {
       return `#/replay/${encodeURIComponent(route.gameId)}${route.autoplay ? '/play' : ''}`;
     case 'replays':
       return '#/replays';
+    case 'account':
+      return '#/account';
+    case 'player':
+      return `#/players/${encodeURIComponent(route.username)}`;
     case 'broken':
       return '#/';
   }

@@ -1,5 +1,6 @@
 /** Deutsch. */
 
+import { accountDe } from './account.js';
 import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
@@ -431,4 +432,5 @@ export const de: Messages = {
   },
   ...coachDe,
   ...clockDe,
+  ...accountDe,
 };

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { view } from '../../engine/index.js';
 import { gameFromRecord, parseRecord } from '../../record/index.js';
 import { seatName } from '../components/names.js';
+import { saveFile } from '../download.js';
 import { errorText } from '../errors.js';
 import { namedSeats } from '../game/model.js';
 import { ApiError, type FinishedGame, finishedGames, getRecord } from '../net/api.js';
@@ -120,13 +121,7 @@ function ReplayEntry({ game }: { game: Listed }) {
   // The record comes from the server as it is stored, saved under the game's id.
   const download = async () => {
     try {
-      const text = await getRecord(game.id);
-      const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `bottle-imp-${game.id}.json`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(`bottle-imp-${game.id}.json`, await getRecord(game.id));
     } catch (e) {
       setError(e instanceof ApiError ? errorText(t, e.code) : String(e));
     }
