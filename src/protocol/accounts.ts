@@ -4,6 +4,7 @@
  * types.
  */
 import { z } from 'zod';
+import type { ErrorCode, TableStatus } from '../values/index.js';
 
 /** 3 to 20 letters, digits, `_` and `-`; unique without regard to case. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,20}$/;
@@ -71,4 +72,22 @@ export interface MeReply extends AccountSummary {
 /** The reply to a passkey registered for the signed-in account (a new account gets SignedInReply). */
 export interface PasskeyAddedReply {
   readonly passkeys: number;
+}
+
+/** POST /api/me/seats: the seats this browser holds as a guest (their tokens), to move to the account. */
+export const KeepSeatsSchema = z
+  .object({
+    seats: z.array(z.object({ code: z.string().min(1).max(16), token: z.string().min(1).max(64) }).strict()).max(20),
+  })
+  .strict();
+
+/** The reply to POST /api/me/seats: the seats that moved, and those refused with their code. */
+export interface KeepSeatsReply {
+  readonly moved: readonly { readonly code: string; readonly seat: number }[];
+  readonly refused: readonly { readonly code: string; readonly error: ErrorCode }[];
+}
+
+/** GET /api/me/tables: the tables (not closed) where the account holds a seat, newest first. */
+export interface MyTablesReply {
+  readonly tables: readonly { readonly code: string; readonly seat: number; readonly status: TableStatus }[];
 }

@@ -21,6 +21,7 @@ import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
 import { clientErrorReply, registerErrorReplies } from './http/errors.js';
 import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
+import { registerMySeatsRoutes } from './http/my-seats-routes.js';
 import { registerPasskeyRoutes } from './http/passkey-routes.js';
 import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
@@ -103,7 +104,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   const accounts = new Accounts(store, Date.now);
   const limits = limiters(config, cluster && ((name, limit, whileAway) => cluster.limiter(name, limit, whileAway)));
-  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, cluster);
+  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, accounts, cluster);
   const analyses = new AnalysisQueue(
     store,
     pool,
@@ -124,8 +125,17 @@ export async function startServer(config: Config): Promise<RunningServer> {
   await app.register(async (api) => {
     limitRequests(api, limits.api, limits.apiWindowSeconds);
     checkOrigin(api, config);
-    registerRoutes(api, { lobby, store, metrics, config, analyses, redis: cluster && (() => cluster.healthy()) });
+    registerRoutes(api, {
+      lobby,
+      store,
+      metrics,
+      config,
+      analyses,
+      accounts,
+      redis: cluster && (() => cluster.healthy()),
+    });
     registerAccountRoutes(api, { accounts, store, limits, config });
+    registerMySeatsRoutes(api, { accounts, lobby, store });
     registerPasskeyRoutes(api, { accounts, passkeys: new Passkeys(store, accounts, Date.now), limits, config });
   });
   if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);

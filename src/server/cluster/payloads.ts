@@ -78,13 +78,26 @@ const tableCommand = z
         type: z.literal('watch'),
         connection: z.string().min(1),
         token: z.string().max(64).optional(),
+        accountId: z.string().min(1).max(64).optional(),
         lastSeq: z.number().int().min(0).optional(),
         gameId: z.string().max(32).optional(),
       })
       .strict(),
     z.object({ type: z.literal('unwatch'), connection: z.string().min(1) }).strict(),
     z
-      .object({ type: z.literal('join'), name: z.string().min(1), seat: z.number().int().min(0).max(5).optional() })
+      .object({
+        type: z.literal('join'),
+        name: z.string().min(1),
+        seat: z.number().int().min(0).max(5).optional(),
+        accountId: z.string().min(1).max(64).optional(),
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('adopt'),
+        tokenHash: z.string().regex(/^[\w-]{43}$/),
+        accountId: z.string().min(1).max(64),
+      })
       .strict(),
   ])
   .transform((command, ctx) => {

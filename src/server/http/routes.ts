@@ -15,6 +15,7 @@ import {
   JoinTableSchema,
 } from '../../protocol/messages.js';
 import { recordOf } from '../../record/index.js';
+import type { Accounts } from '../accounts/accounts.js';
 import type { AnalysisQueue } from '../analysis/queue.js';
 import type { Config } from '../config.js';
 import { ServerError } from '../errors.js';
@@ -23,6 +24,7 @@ import { hashToken } from '../ids.js';
 import type { Metrics } from '../metrics.js';
 import type { GameLog, GameRow, StoreUpkeep, TableStore } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
+import { sessionOf } from './account-routes.js';
 import { parse } from './parse.js';
 
 /** What the routes read: games, a table's seats (a player's own view) and the database's health. */
@@ -34,14 +36,19 @@ export interface HttpDeps {
   readonly metrics: Metrics;
   readonly config: Config;
   readonly analyses: AnalysisQueue;
+  /** Who a request's session cookie signs in: their seats belong to the account. */
+  readonly accounts: Accounts;
   /** In a cluster: whether this node has Redis now (for /healthz). */
   readonly redis: (() => boolean) | null;
 }
 
 export function registerRoutes(
   app: FastifyInstance,
-  { lobby, store, metrics, config, analyses, redis }: HttpDeps,
+  { lobby, store, metrics, config, analyses, accounts, redis }: HttpDeps,
 ): void {
+  /** The signed-in account's id, if the request carries a running session. */
+  const accountOf = async (req: FastifyRequest) => (await accounts.current(sessionOf(req)))?.account.id;
+
   // For the load balancer: a node that cannot reach its database (or, in a cluster, Redis) says so (503).
   app.get('/healthz', async (_req, reply) => {
     const database = await store.ping();
@@ -67,7 +74,7 @@ export function registerRoutes(
 
   app.post('/api/tables', async (req, reply): Promise<CreateTableReply> => {
     const body = parse(CreateTableSchema, req.body);
-    const { table, token } = await lobby.create(body.name, body.options, req.ip);
+    const { table, token } = await lobby.create(body.name, body.options, req.ip, await accountOf(req));
     reply.code(201);
     return { code: table.code, seat: 0, token, invite: inviteLink(config, req, table.code) };
   });
@@ -78,7 +85,12 @@ export function registerRoutes(
 
   app.post<{ Params: { code: string } }>('/api/tables/:code/seats', async (req, reply): Promise<JoinTableReply> => {
     const body = parse(JoinTableSchema, req.body);
-    const joined = await lobby.handle(req.params.code, { type: 'join', name: body.name, seat: body.seat });
+    const joined = await lobby.handle(req.params.code, {
+      type: 'join',
+      name: body.name,
+      seat: body.seat,
+      accountId: await accountOf(req),
+    });
     reply.code(201);
     return joined;
   });

@@ -22,9 +22,10 @@ import {
   type TableSummary,
   type WatchReply,
 } from '../../protocol/messages.js';
+import type { Accounts } from '../accounts/accounts.js';
 import type { Config } from '../config.js';
 import { invalid, publicError, ServerError } from '../errors.js';
-import { hashToken } from '../ids.js';
+import { sessionIdOf } from '../http/session-cookie.js';
 import type { Limiters } from '../limits/limits.js';
 import type { Metrics } from '../metrics.js';
 import type { SeatedCommand, SeatedMessageName } from '../tables/commands.js';
@@ -161,6 +162,8 @@ export class Realtime {
     private readonly addressOf: (req: IncomingMessage) => string,
     /** Messages, watches and hints per connection and per address (in a cluster, those per address are shared by every node). */
     private readonly limits: Limiters,
+    /** Who a handshake's session cookie signs in (a signed-in connection holds its account's seats). */
+    private readonly accounts: Accounts,
     /** In a cluster: who follows which table through this node. */
     private readonly following: Following | null = null,
   ) {
@@ -180,7 +183,8 @@ export class Realtime {
       if (!state.code) socket.disconnect(true);
     }, joinTimeoutMs);
     const known = new Set<string>(Object.keys(ClientMessages));
-    this.on(socket, address, 'table:watch', (m) => this.watch(socket, state, m));
+    const sessionId = handshakeSession(socket.request);
+    this.on(socket, address, 'table:watch', (m) => this.watch(socket, state, m, sessionId));
     for (const name of SEATED_MESSAGES)
       this.on(socket, address, name, async (message, reply) => {
         const { code, claim } = seated(state);
@@ -251,7 +255,12 @@ export class Realtime {
     socket.on(name as ClientMessageName, listener);
   }
 
-  private async watch(socket: IoSocket, state: SocketState, m: ClientMessage<'table:watch'>): Promise<WatchReply> {
+  private async watch(
+    socket: IoSocket,
+    state: SocketState,
+    m: ClientMessage<'table:watch'>,
+    sessionId: string | null,
+  ): Promise<WatchReply> {
     if (!(await this.limits.watches.take(socket.id)))
       throw new ServerError('ERR_RATE_LIMITED', 'Too many requests to follow a table. Wait a second.', 429);
     await this.unwatch(socket, state);
@@ -260,12 +269,17 @@ export class Realtime {
     state.code = code;
     // The token is matched to a seat inside the table's queue, against the seats as they are then;
     // the table subscribes this connection there (RoomBroadcaster.follow), on whichever node owns it.
-    let reply: WatchReply;
+    // Without a token, a signed-in connection (its session checked at each watch, so a
+    // device signed out meanwhile is a spectator) holds the seat its account has here.
+    const accountId =
+      m.token === undefined && sessionId !== null ? (await this.accounts.current(sessionId))?.account.id : undefined;
+    let reply: WatchReply & { tokenHash: string | null };
     try {
       reply = await this.lobby.handle(code, {
         type: 'watch',
         connection: socket.id,
         token: m.token,
+        accountId,
         lastSeq: m.lastSeq,
         gameId: m.gameId,
       });
@@ -273,12 +287,13 @@ export class Realtime {
       if (state.code === code && state.seat === null) state.code = null;
       throw e;
     }
+    const { tokenHash, ...shown } = reply;
     if (reply.seat !== null && state.code === code) {
       state.seat = reply.seat;
-      state.tokenHash = hashToken(m.token!);
+      state.tokenHash = tokenHash;
     }
     if (socket.connected && state.code === code) this.following?.follow(code, socket.id, claimOf(state));
-    return reply;
+    return shown;
   }
 
   /** Stop following the current table (before following another). */
@@ -308,4 +323,24 @@ function seated(state: SocketState): { code: string; claim: SeatClaim } {
   if (!state.code || claim === null)
     throw new ServerError('ERR_NOT_SEATED', 'Join the table with your seat token first.', 403);
   return { code: state.code, claim };
+}
+
+/**
+ * The session id of a handshake's cookie, if the handshake came from this site: a page
+ * of another site cannot use a player's cookie through a WebSocket (browsers send the
+ * cookie with it, and its Origin). Same-site polling sends no Origin; SameSite=Lax keeps
+ * the cookie off other sites' polling requests.
+ */
+function handshakeSession(req: IncomingMessage): string | null {
+  const { origin, host, cookie } = req.headers;
+  if (origin !== undefined) {
+    let from: string;
+    try {
+      from = new URL(origin).host;
+    } catch {
+      return null;
+    }
+    if (from !== host) return null;
+  }
+  return sessionIdOf(cookie);
 }

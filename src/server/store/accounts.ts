@@ -6,6 +6,7 @@
  * store gives. Both stores extend `SqlAccounts`.
  */
 import { z } from 'zod';
+import { TABLE_STATUSES, type TableStatus } from '../../values/index.js';
 import { decode, int, json, nullableInt } from './rows.js';
 import type { AccountRow, ChallengeRow, PasskeyRow, PeopleStore, ReportRow, SessionRow } from './store.js';
 
@@ -53,6 +54,8 @@ const SQL = {
   block: 'INSERT INTO blocks (blocker_id, blocked_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
   unblock: 'DELETE FROM blocks WHERE blocker_id = $1 AND blocked_id = $2',
   blockedBy: 'SELECT blocked_id FROM blocks WHERE blocker_id = $1 ORDER BY at, blocked_id',
+  seatsOfAccount: `SELECT t.code, s.seat, t.status FROM seats s JOIN tables t ON t.code = s.table_code
+    WHERE s.account_id = $1 AND s.token_hash IS NOT NULL AND t.status <> 'closed' ORDER BY t.created_at DESC, t.code`,
   dropExpiredChallenges: 'DELETE FROM webauthn_challenges WHERE expires_at < $1',
   insertChallenge: `INSERT INTO webauthn_challenges (challenge, purpose, account_id, username, expires_at)
     VALUES ($1, $2, $3, $4, $5)`,
@@ -179,6 +182,12 @@ export class SqlAccounts implements PeopleStore {
   async deleteAccount(id: string): Promise<void> {
     // Sessions, passkeys and blocks go with it (ON DELETE CASCADE); reports keep their names.
     await this.changes(SQL.deleteAccount, [id]);
+  }
+
+  async seatsOfAccount(id: string): Promise<{ code: string; seat: number; status: TableStatus }[]> {
+    return (await this.sql.rows(SQL.seatsOfAccount, [id])).map((raw) =>
+      decode(z.object({ code: z.string(), seat: int, status: z.enum(TABLE_STATUSES) }), 'seat of an account', raw),
+    );
   }
 
   async createSession(s: SessionRow): Promise<void> {

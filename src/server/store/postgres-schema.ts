@@ -153,6 +153,12 @@ CREATE TABLE webauthn_challenges (
   expires_at bigint NOT NULL
 );
 `,
+  // 10: a seat taken by a signed-in player belongs to the account (docs/protocol.md, "Seats of
+  // an account"): any device signed in to it holds the seat, beside the seat token.
+  `
+ALTER TABLE seats ADD COLUMN account_id text REFERENCES accounts (id) ON DELETE SET NULL;
+CREATE INDEX seats_by_account ON seats (account_id);
+`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

@@ -85,6 +85,7 @@ const seatSchema = z.object({
   token_hash: z.string().nullable(),
   bot: botLevel.nullable(),
   away: bool,
+  account_id: z.string().nullable().optional(),
 });
 const gameSchema = z.object({
   id: z.string().min(1),
@@ -131,7 +132,8 @@ export function decodeTable(raw: unknown): TableRow {
 
 export function decodeSeat(raw: unknown): SeatRow {
   const s = decode(seatSchema, 'seat', raw);
-  return { seat: s.seat, name: s.name, tokenHash: s.token_hash, bot: s.bot, away: s.away };
+  const seat = { seat: s.seat, name: s.name, tokenHash: s.token_hash, bot: s.bot, away: s.away };
+  return s.account_id ? { ...seat, accountId: s.account_id } : seat;
 }
 
 /** How a seed is kept (migration 7): a wide seed in \`wide_seed\` with 0 in \`seed\`, a 32-bit one in \`seed\` alone. */

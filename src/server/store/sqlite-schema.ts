@@ -151,4 +151,10 @@ CREATE TABLE webauthn_challenges (
   expires_at INTEGER NOT NULL
 );
 `,
+  // 10: a seat taken by a signed-in player belongs to the account (docs/protocol.md, "Seats of
+  // an account"): any device signed in to it holds the seat, beside the seat token.
+  `
+ALTER TABLE seats ADD COLUMN account_id TEXT REFERENCES accounts (id) ON DELETE SET NULL;
+CREATE INDEX seats_by_account ON seats (account_id);
+`,
 ];

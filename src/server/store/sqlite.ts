@@ -144,11 +144,13 @@ export class SqliteStore extends SqlAccounts implements Store {
         'UPDATE tables SET settings = @settings, host = @host, status = @status, game_id = @game_id, version = @version WHERE code = @code AND version = @version - 1',
       ),
       upsertSeat: db.prepare(
-        `INSERT INTO seats (table_code, seat, name, token_hash, bot, away) VALUES (@table_code, @seat, @name, @token_hash, @bot, @away)
-         ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away`,
+        `INSERT INTO seats (table_code, seat, name, token_hash, bot, away, account_id) VALUES (@table_code, @seat, @name, @token_hash, @bot, @away, @account_id)
+         ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away, account_id = excluded.account_id`,
       ),
       table: db.prepare('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = ?'),
-      seats: db.prepare('SELECT seat, name, token_hash, bot, away FROM seats WHERE table_code = ? ORDER BY seat'),
+      seats: db.prepare(
+        'SELECT seat, name, token_hash, bot, away, account_id FROM seats WHERE table_code = ? ORDER BY seat',
+      ),
       openTables: db.prepare(`SELECT code FROM tables WHERE status <> 'closed'`),
       publicLobbies: db.prepare(
         `SELECT code, settings, host, status, game_id, created_at, version FROM tables
@@ -237,6 +239,7 @@ export class SqliteStore extends SqlAccounts implements Store {
         token_hash: s.tokenHash,
         bot: s.bot,
         away: s.away ? 1 : 0,
+        account_id: s.accountId ?? null,
       });
   }
 

@@ -34,6 +34,11 @@ export interface SeatRow {
   readonly bot: BotLevel | null;
   /** A bot plays for this absent human until it returns. */
   readonly away: boolean;
+  /**
+   * The account of a signed-in player holding the seat (any device signed in to it holds
+   * the seat, beside the token); absent or null for a guest, a bot or an empty seat.
+   */
+  readonly accountId?: string | null;
 }
 
 export type GameStatus = 'running' | 'finished' | 'abandoned';
@@ -369,6 +374,8 @@ export interface AccountStore {
   setBanned(id: string, at: number | null): Promise<boolean>;
   /** Delete an account with its sessions, passkeys and blocks; reports keep the name they were about. */
   deleteAccount(id: string): Promise<void>;
+  /** The seats the account holds at tables not closed, the newest table first. */
+  seatsOfAccount(id: string): Promise<{ code: string; seat: number; status: TableStatus }[]>;
 }
 
 /** Signed-in devices. */

@@ -28,16 +28,22 @@ export type TableCommand =
       readonly type: 'watch';
       readonly connection: string;
       readonly token?: string;
+      /** Signed in without a token: the seat this account holds, if any. */
+      readonly accountId?: string;
       readonly lastSeq?: number;
       readonly gameId?: string;
     }
   /** A connection closed or stopped following the table. */
   | { readonly type: 'unwatch'; readonly connection: string }
-  /** A person takes a seat in the lobby (POST /api/tables/:code/join). */
-  | { readonly type: 'join'; readonly name: string; readonly seat?: number };
+  /** A person takes a seat in the lobby (POST /api/tables/:code/join), signed in to `accountId` or a guest. */
+  | { readonly type: 'join'; readonly name: string; readonly seat?: number; readonly accountId?: string }
+  /** A guest's seat (by its token's hash) moves to the account the guest signed in to. */
+  | { readonly type: 'adopt'; readonly tokenHash: string; readonly accountId: string };
 
 export interface TableReplies extends Omit<ClientReplies, 'table:watch'> {
-  watch: WatchReply;
+  /** With the seat's token hash for the connection's claim: the server's own, never sent on. */
+  watch: WatchReply & { readonly tokenHash: string | null };
+  adopt: { readonly seat: number };
   unwatch: Record<string, never>;
   join: JoinTableReply;
 }

@@ -36,7 +36,15 @@ export type Decidable =
   | Between
   | (SeatedCommand<'table:start' | 'table:rematch'> & { readonly game: NewGame })
   /** A person takes a seat in the lobby with a new token (its hash). */
-  | { readonly type: 'join'; readonly name: string; readonly seat?: number; readonly tokenHash: string }
+  | {
+      readonly type: 'join';
+      readonly name: string;
+      readonly seat?: number;
+      readonly tokenHash: string;
+      readonly accountId?: string;
+    }
+  /** A guest's seat moves to an account. */
+  | { readonly type: 'adopt'; readonly tokenHash: string; readonly accountId: string }
   /**
    * A stored deadline fell, with what the table knows now: whether the seat's person is
    * connected and must act, and whether any person is connected at all.
@@ -82,9 +90,11 @@ function change(state: TableState, c: Decidable, now: number): Omit<Change, 'ok'
   const { row, seats } = state;
   switch (c.type) {
     case 'join': {
-      const joined = rules.joining(row, seats, c.name, c.tokenHash, c.seat);
+      const joined = rules.joining(row, seats, c.name, c.tokenHash, c.seat, c.accountId);
       return { state: withSeats({ ...state, row: joined.row }, [joined.seat]) };
     }
+    case 'adopt':
+      return { state: withSeats(state, [rules.adopting(row, seats, c.tokenHash, c.accountId)]) };
     case 'seat:bot':
       return { state: withSeats(state, [rules.seatingBot(row, seats, c.by, c.message.seat, c.message.level)]) };
     case 'seat:clear':

@@ -136,7 +136,12 @@ export class Lobby {
   }
 
   /** A new table; each address may have at most `maxTablesPerAddress` open at once. */
-  async create(name: string, options: TableOptions, address: string): Promise<{ table: Table; token: string }> {
+  async create(
+    name: string,
+    options: TableOptions,
+    address: string,
+    accountId?: string,
+  ): Promise<{ table: Table; token: string }> {
     const resolved = resolveOptions({
       players: options.players as PlayerCount,
       mode: options.mode,
@@ -172,7 +177,7 @@ export class Lobby {
       );
     }
     try {
-      const created = await Table.create(this.contextFor(code, null, true), code, name, settings);
+      const created = await Table.create(this.contextFor(code, null, true), code, name, settings, accountId);
       this.tables.set(code, created.table);
       return created;
     } catch (e) {

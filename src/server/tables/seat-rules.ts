@@ -74,6 +74,7 @@ export function joining(
   name: string,
   tokenHash: string,
   wanted: number | undefined,
+  accountId?: string,
 ): { row: TableRow; seat: SeatRow } {
   mustBeOpen(row);
   if (row.status !== 'lobby')
@@ -82,7 +83,8 @@ export function joining(
   if (seat === undefined) throw new ServerError('ERR_TABLE_FULL', 'Every seat at this table is taken.', 409);
   if (seatAt(seats, seat).name !== null) throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken.`, 409);
   const settings = row.settings.coach ? { ...row.settings, coach: false } : row.settings;
-  return { row: { ...row, settings }, seat: { seat, name, tokenHash, bot: null, away: false } };
+  const taken: SeatRow = { seat, name, tokenHash, bot: null, away: false };
+  return { row: { ...row, settings }, seat: accountId ? { ...taken, accountId } : taken };
 }
 
 /** The host puts a bot in an empty seat or changes a bot's level; never over a person. */
@@ -162,8 +164,21 @@ export interface Leaving {
 export function leaving(row: TableRow, seats: Seats, claim: SeatClaim): Leaving {
   mustBeOpen(row);
   const by = mustHold(seats, claim);
-  const seat = row.status === 'playing' ? { ...seats[by], tokenHash: null, away: true } : emptySeat(by);
+  // The seat leaves the account with its token.
+  const { accountId: _left, ...kept } = seats[by];
+  const seat = row.status === 'playing' ? { ...kept, tokenHash: null, away: true } : emptySeat(by);
   const humans = seats.filter((s) => s.seat !== by && s.tokenHash !== null);
   const host = row.host === by && humans.length > 0 ? humans[0].seat : row.host;
   return { seat, host, close: humans.length === 0 && row.status !== 'playing' };
+}
+
+/**
+ * A guest who signed in keeps the seat their token holds: it belongs to the account from
+ * now on (the token still works). A token that holds no seat here is refused.
+ */
+export function adopting(row: TableRow, seats: Seats, tokenHash: string, accountId: string): SeatRow {
+  mustBeOpen(row);
+  const seat = seats.find((s) => s.tokenHash === tokenHash);
+  if (!seat) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
+  return { ...seat, accountId };
 }

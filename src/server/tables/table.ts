@@ -14,7 +14,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameEvent } from '../../engine/index.js';
-import type { BotLevel, ClientAction, Hint, TableSummary, WatchReply } from '../../protocol/messages.js';
+import type { BotLevel, ClientAction, Hint, TableSummary } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { decisionSeed, hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
@@ -123,6 +123,7 @@ export class Table {
     code: string,
     name: string,
     settings: TableRow['settings'],
+    accountId?: string,
   ): Promise<{ table: Table; token: string }> {
     const token = newSeatToken();
     const seats: SeatRow[] = Array.from({ length: settings.players }, (_, seat) => ({
@@ -131,6 +132,7 @@ export class Table {
       tokenHash: seat === 0 ? hashToken(token) : null,
       bot: null,
       away: false,
+      ...(seat === 0 && accountId ? { accountId } : {}),
     }));
     const row: TableRow = {
       code,
@@ -192,11 +194,13 @@ export class Table {
   private dispatch(c: TableCommand, stored?: (reply: unknown) => void): Promise<TableReplies[TableCommand['type']]> {
     switch (c.type) {
       case 'watch':
-        return this.queue.run(() => this.watch(c.connection, c.token, c.lastSeq, c.gameId));
+        return this.queue.run(() => this.watch(c.connection, c.token, c.lastSeq, c.gameId, c.accountId));
       case 'unwatch':
         return this.queue.run(() => this.unwatch(c.connection));
       case 'join':
-        return this.queue.run(() => this.join(c.name, c.seat));
+        return this.queue.run(() => this.join(c.name, c.seat, c.accountId));
+      case 'adopt':
+        return this.queue.run(() => this.adopt(c.tokenHash, c.accountId));
       case 'game:hint':
         // Worked out in the bot pool, outside the queue.
         return this.hint(c.by);
@@ -245,10 +249,15 @@ export class Table {
 
   // ---- commands, inside the queue -------------------------------------------------------
 
-  private async join(name: string, wanted: number | undefined): Promise<TableReplies['join']> {
+  private async join(name: string, wanted: number | undefined, accountId?: string): Promise<TableReplies['join']> {
     const token = newSeatToken();
-    await this.decideAndCommit({ type: 'join', name, seat: wanted, tokenHash: hashToken(token) });
+    await this.decideAndCommit({ type: 'join', name, seat: wanted, tokenHash: hashToken(token), accountId });
     return { seat: this.seatOfToken(token)!, token };
+  }
+
+  private async adopt(tokenHash: string, accountId: string): Promise<TableReplies['adopt']> {
+    await this.decideAndCommit({ type: 'adopt', tokenHash, accountId });
+    return { seat: this.state.seats.find((s) => s.tokenHash === tokenHash)!.seat };
   }
 
   /** The seated commands that change the table between games, and chat. */
@@ -486,12 +495,19 @@ export class Table {
     token: string | undefined,
     lastSeq: number | undefined,
     gameId: string | undefined,
-  ): Promise<WatchReply> {
-    const seat = token === undefined ? null : this.seatOfToken(token);
+    accountId: string | undefined,
+  ): Promise<TableReplies['watch']> {
+    // A token names its seat; without one, a signed-in connection holds its account's seat here, if any.
+    const seat =
+      token !== undefined
+        ? this.seatOfToken(token)
+        : (this.state.seats.find((s) => accountId !== undefined && s.accountId === accountId && s.tokenHash !== null)
+            ?.seat ?? null);
     if (token !== undefined && seat === null)
       throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
+    const tokenHash = seat === null ? null : this.state.seats[seat].tokenHash!;
     // A connection that closed while it waited is not counted as present.
-    if (this.ctx.out.follow(this.code, connection, seat === null ? null : { seat, tokenHash: hashToken(token!) })) {
+    if (this.ctx.out.follow(this.code, connection, seat === null ? null : { seat, tokenHash: tokenHash! })) {
       if (seat === null) {
         // Players are told who can read their chat.
         this.presence.watch(connection);
@@ -512,6 +528,7 @@ export class Table {
       game: owner && glance ? owner.update(seat, [], glance.deadline, glance.clocks, glance.reading) : null,
       missed: owner && sameGame && lastSeq !== undefined ? owner.missedSince(seat, lastSeq) : null,
       chat,
+      tokenHash,
     };
   }
 

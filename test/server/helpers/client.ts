@@ -24,13 +24,14 @@ export class Client {
   /**
    * `from`: the loopback address to connect from (127.0.0.2 plays "another address").
    * `table`: named in the handshake, as the web client does, so that a balancer routes the
-   * connection to the table's node.
+   * connection to the table's node. `headers`: sent with the handshake (a session cookie).
    */
   constructor(
     url: string,
     readonly token: string | null = null,
     from?: string,
     table?: string,
+    headers?: Record<string, string>,
   ) {
     this.socket = io(url, {
       transports: ['websocket'],
@@ -38,6 +39,7 @@ export class Client {
       forceNew: true,
       ...(from ? { localAddress: from } : {}),
       ...(table ? { query: { table } } : {}),
+      ...(headers ? { extraHeaders: headers } : {}),
     });
     this.socket.on('game', (update: GameUpdate) => {
       this.inbox.push({ kind: 'game', update });
