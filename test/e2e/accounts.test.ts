@@ -5,19 +5,26 @@
  * password in German words. Every screen of it fits the phone, with no control under
  * 44 px. A passkey's site is a host name, so the pages are at localhost, not 127.0.0.1.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { i18n, initI18n, loadLanguage } from '../../src/web/i18n.js';
 import { browserAvailable, device, overflowing, screenshot, serverAndBrowser } from './harness.js';
+import { createTable, startWhenFull } from './play.js';
 
 const run = browserAvailable();
 const PHONE = [360, 740] as const;
 
+/** A device's virtual authenticator, by the DevTools session that drives it. */
+interface Authenticator {
+  readonly cdp: CDPSession;
+  readonly authenticatorId: string;
+}
+
 /** A platform authenticator that holds passkeys and verifies its user, as a phone's. */
-async function addAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+async function addAuthenticator(context: BrowserContext, page: Page): Promise<Authenticator> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
       transport: 'internal',
@@ -27,6 +34,14 @@ async function addAuthenticator(context: BrowserContext, page: Page): Promise<vo
       automaticPresenceSimulation: true,
     },
   });
+  return { cdp, authenticatorId };
+}
+
+/** Copy one device's passkeys to another's, as a passkey manager syncs them. */
+async function syncPasskeys(from: Authenticator, to: Authenticator): Promise<void> {
+  const { credentials } = await from.cdp.send('WebAuthn.getCredentials', { authenticatorId: from.authenticatorId });
+  for (const credential of credentials)
+    await to.cdp.send('WebAuthn.addCredential', { authenticatorId: to.authenticatorId, credential });
 }
 
 /** Controls a finger cannot hit: visible buttons, links styled as buttons and fields under 44 px either way. */
@@ -114,5 +129,56 @@ describe.runIf(run)('accounts on a phone', () => {
     expect(await page.getByTestId('sign-out-everywhere').textContent()).toBe(t('account.signOutEverywhere'));
     expect(await misfits(page)).toEqual([]);
     await context.close();
+  });
+
+  it("keeps a guest's seat in the account it signs up for, and a second device takes the seat", async () => {
+    initI18n('en');
+    const t = i18n.getFixedT('en');
+    // A guest on a phone, at a table of its own with two bots.
+    const phone = await device(browser(), ...PHONE);
+    const code = await createTable(phone.page, local(), {
+      name: 'Keawe',
+      players: 3,
+      rounds: 1,
+      others: ['easy', 'easy'],
+    });
+    await startWhenFull(phone.page, 3);
+    await phone.page.getByTestId('pass-panel').waitFor();
+    const phoneKeys = await addAuthenticator(phone.context, phone.page);
+
+    await phone.page.goto(`${local()}/#/account`);
+    await phone.page.getByTestId('account-switch').tap();
+    await phone.page.getByTestId('account-username').fill('two_devices');
+    await phone.page.getByTestId('passkey-sign-up').tap();
+    await phone.page.getByTestId('keep-seats').waitFor();
+    expect(await misfits(phone.page)).toEqual([]);
+    await screenshot(phone.page, 'account-keep-seats-360');
+    await phone.page.getByTestId('keep-seats-button').tap();
+    await expect.poll(() => phone.page.getByTestId('keep-moved').textContent()).toBe(t('account.kept', { count: 1 }));
+    await expect.poll(() => phone.page.getByTestId('keep-seats-button').count()).toBe(0);
+
+    // A laptop with no seat token signs in to the same account with the synced passkey.
+    const laptop = await device(browser(), 1280, 800, { touch: false });
+    await laptop.page.goto(`${local()}/#/account`);
+    await syncPasskeys(phoneKeys, await addAuthenticator(laptop.context, laptop.page));
+    await laptop.page.getByTestId('passkey-sign-in').click();
+    await expect.poll(() => laptop.page.getByTestId('account-name').textContent()).toBe('two_devices');
+    expect(await laptop.page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(':seat:')))).toEqual([]);
+    await laptop.page.goto(`${local()}/#/`);
+    await laptop.page.getByTestId(`return-${code}`).click();
+    await laptop.page.getByTestId('pass-panel').waitFor();
+
+    // The same seat: the same hand on both screens (nobody passes, so it holds still).
+    const hand = (page: Page) =>
+      page
+        .locator('[data-testid="hand"] button.card')
+        .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
+    await phone.page.goto(`${local()}/#/t/${code}`);
+    await phone.page.getByTestId('pass-panel').waitFor();
+    const held = await hand(phone.page);
+    expect(held.length).toBeGreaterThan(0);
+    expect(await hand(laptop.page)).toEqual(held);
+    await phone.context.close();
+    await laptop.context.close();
   });
 });

@@ -39,6 +39,15 @@ export const accountEn = {
     signOutTitle: 'Sign out',
     signOut: 'Sign out on this device',
     signOutEverywhere: 'Sign out on every device',
+    keepTitle: 'Keep your guest seats',
+    keepText_one:
+      'This browser holds {{count}} seat as a guest (table {{codes}}). Keep it in your account, and every device you sign in on takes it.',
+    keepText_other:
+      'This browser holds {{count}} seats as a guest (tables {{codes}}). Keep them in your account, and every device you sign in on takes them.',
+    keepButton_one: 'Keep {{count}} seat in my account',
+    keepButton_other: 'Keep {{count}} seats in my account',
+    kept_one: '{{count}} seat is now in your account.',
+    kept_other: '{{count}} seats are now in your account.',
     passkey: {
       cancelled: 'No passkey was used. Try again, or use a password.',
       unsupported: 'This browser cannot use passkeys here. Use a password.',
@@ -93,6 +102,15 @@ export const accountDe: Shape<typeof accountEn> = {
     signOutTitle: 'Abmelden',
     signOut: 'Auf diesem Gerät abmelden',
     signOutEverywhere: 'Auf allen Geräten abmelden',
+    keepTitle: 'Deine Gastplätze behalten',
+    keepText_one:
+      'Dieser Browser hält {{count}} Platz als Gast (Tisch {{codes}}). Übernimm ihn in dein Konto, dann hast du ihn auf jedem Gerät, auf dem du angemeldet bist.',
+    keepText_other:
+      'Dieser Browser hält {{count}} Plätze als Gast (Tische {{codes}}). Übernimm sie in dein Konto, dann hast du sie auf jedem Gerät, auf dem du angemeldet bist.',
+    keepButton_one: '{{count}} Platz ins Konto übernehmen',
+    keepButton_other: '{{count}} Plätze ins Konto übernehmen',
+    kept_one: '{{count}} Platz ist jetzt in deinem Konto.',
+    kept_other: '{{count}} Plätze sind jetzt in deinem Konto.',
     passkey: {
       cancelled: 'Es wurde kein Passkey verwendet. Versuch es noch einmal oder nimm ein Passwort.',
       unsupported: 'Dieser Browser kann hier keine Passkeys verwenden. Nimm ein Passwort.',

@@ -649,6 +649,15 @@ export const es: Messages = {
     signOutTitle: 'Cerrar sesión',
     signOut: 'Cerrar sesión en este dispositivo',
     signOutEverywhere: 'Cerrar sesión en todos los dispositivos',
+    keepTitle: 'Conserva tus puestos de invitado',
+    keepText_one:
+      'Este navegador ocupa {{count}} puesto como invitado (mesa {{codes}}). Guárdalo en tu cuenta y lo tendrás en cada dispositivo donde inicies sesión.',
+    keepText_other:
+      'Este navegador ocupa {{count}} puestos como invitado (mesas {{codes}}). Guárdalos en tu cuenta y los tendrás en cada dispositivo donde inicies sesión.',
+    keepButton_one: 'Guardar {{count}} puesto en mi cuenta',
+    keepButton_other: 'Guardar {{count}} puestos en mi cuenta',
+    kept_one: '{{count}} puesto está ahora en tu cuenta.',
+    kept_other: '{{count}} puestos están ahora en tu cuenta.',
     passkey: {
       cancelled: 'No se usó ninguna llave de acceso. Inténtalo de nuevo o usa una contraseña.',
       unsupported: 'Este navegador no puede usar llaves de acceso aquí. Usa una contraseña.',

@@ -661,6 +661,15 @@ export const fr: Messages = {
     signOutTitle: 'Se déconnecter',
     signOut: 'Se déconnecter sur cet appareil',
     signOutEverywhere: 'Se déconnecter sur tous les appareils',
+    keepTitle: 'Garder vos places d’invité',
+    keepText_one:
+      'Ce navigateur occupe {{count}} place en invité (table {{codes}}). Gardez-la dans votre compte : chaque appareil où vous êtes connecté la reprend.',
+    keepText_other:
+      'Ce navigateur occupe {{count}} places en invité (tables {{codes}}). Gardez-les dans votre compte : chaque appareil où vous êtes connecté les reprend.',
+    keepButton_one: 'Garder {{count}} place dans mon compte',
+    keepButton_other: 'Garder {{count}} places dans mon compte',
+    kept_one: '{{count}} place est maintenant dans votre compte.',
+    kept_other: '{{count}} places sont maintenant dans votre compte.',
     passkey: {
       cancelled: 'Aucune clé d’accès n’a été utilisée. Réessayez, ou utilisez un mot de passe.',
       unsupported: 'Ce navigateur ne peut pas utiliser de clé d’accès ici. Utilisez un mot de passe.',

@@ -649,6 +649,15 @@ export const it: Messages = {
     signOutTitle: 'Esci',
     signOut: 'Esci su questo dispositivo',
     signOutEverywhere: 'Esci su tutti i dispositivi',
+    keepTitle: 'Tieni i tuoi posti da ospite',
+    keepText_one:
+      'Questo browser occupa {{count}} posto come ospite (tavolo {{codes}}). Tienilo nel tuo account e lo avrai su ogni dispositivo in cui accedi.',
+    keepText_other:
+      'Questo browser occupa {{count}} posti come ospite (tavoli {{codes}}). Tienili nel tuo account e li avrai su ogni dispositivo in cui accedi.',
+    keepButton_one: 'Tieni {{count}} posto nel mio account',
+    keepButton_other: 'Tieni {{count}} posti nel mio account',
+    kept_one: '{{count}} posto è ora nel tuo account.',
+    kept_other: '{{count}} posti sono ora nel tuo account.',
     passkey: {
       cancelled: 'Nessuna passkey è stata usata. Riprova, oppure usa una password.',
       unsupported: 'Questo browser non può usare le passkey qui. Usa una password.',

@@ -646,6 +646,15 @@ export const nl: Messages = {
     signOutTitle: 'Uitloggen',
     signOut: 'Uitloggen op dit apparaat',
     signOutEverywhere: 'Uitloggen op alle apparaten',
+    keepTitle: 'Je gastplaatsen houden',
+    keepText_one:
+      'Deze browser heeft {{count}} plaats als gast (tafel {{codes}}). Zet hem in je account, dan heb je hem op elk apparaat waarop je inlogt.',
+    keepText_other:
+      'Deze browser heeft {{count}} plaatsen als gast (tafels {{codes}}). Zet ze in je account, dan heb je ze op elk apparaat waarop je inlogt.',
+    keepButton_one: '{{count}} plaats in mijn account zetten',
+    keepButton_other: '{{count}} plaatsen in mijn account zetten',
+    kept_one: '{{count}} plaats staat nu in je account.',
+    kept_other: '{{count}} plaatsen staan nu in je account.',
     passkey: {
       cancelled: 'Er is geen toegangssleutel gebruikt. Probeer het opnieuw, of gebruik een wachtwoord.',
       unsupported: 'Deze browser kan hier geen toegangssleutels gebruiken. Gebruik een wachtwoord.',

@@ -705,6 +705,23 @@ export const pl: Messages = {
     signOutTitle: 'Wyloguj się',
     signOut: 'Wyloguj się na tym urządzeniu',
     signOutEverywhere: 'Wyloguj się na wszystkich urządzeniach',
+    keepTitle: 'Zachowaj miejsca gościa',
+    keepText_one:
+      'Ta przeglądarka zajmuje {{count}} miejsce jako gość (stół {{codes}}). Przenieś je na konto, a każde urządzenie, na którym się zalogujesz, je przejmie.',
+    keepText_few:
+      'Ta przeglądarka zajmuje {{count}} miejsca jako gość (stoły {{codes}}). Przenieś je na konto, a każde urządzenie, na którym się zalogujesz, je przejmie.',
+    keepText_many:
+      'Ta przeglądarka zajmuje {{count}} miejsc jako gość (stoły {{codes}}). Przenieś je na konto, a każde urządzenie, na którym się zalogujesz, je przejmie.',
+    keepText_other:
+      'Ta przeglądarka zajmuje {{count}} miejsca jako gość (stoły {{codes}}). Przenieś je na konto, a każde urządzenie, na którym się zalogujesz, je przejmie.',
+    keepButton_one: 'Przenieś {{count}} miejsce na moje konto',
+    keepButton_few: 'Przenieś {{count}} miejsca na moje konto',
+    keepButton_many: 'Przenieś {{count}} miejsc na moje konto',
+    keepButton_other: 'Przenieś {{count}} miejsca na moje konto',
+    kept_one: '{{count}} miejsce jest teraz na twoim koncie.',
+    kept_few: '{{count}} miejsca są teraz na twoim koncie.',
+    kept_many: '{{count}} miejsc jest teraz na twoim koncie.',
+    kept_other: '{{count}} miejsca jest teraz na twoim koncie.',
     passkey: {
       cancelled: 'Nie użyto klucza dostępu. Spróbuj jeszcze raz albo użyj hasła.',
       unsupported: 'Ta przeglądarka nie może tu używać kluczy dostępu. Użyj hasła.',

@@ -645,6 +645,15 @@ export const sv: Messages = {
     signOutTitle: 'Logga ut',
     signOut: 'Logga ut på den här enheten',
     signOutEverywhere: 'Logga ut på alla enheter',
+    keepTitle: 'Behåll dina gästplatser',
+    keepText_one:
+      'Den här webbläsaren har {{count}} plats som gäst (bord {{codes}}). Behåll den i ditt konto, så har du den på varje enhet där du loggar in.',
+    keepText_other:
+      'Den här webbläsaren har {{count}} platser som gäst (bord {{codes}}). Behåll dem i ditt konto, så har du dem på varje enhet där du loggar in.',
+    keepButton_one: 'Behåll {{count}} plats i mitt konto',
+    keepButton_other: 'Behåll {{count}} platser i mitt konto',
+    kept_one: '{{count}} plats finns nu i ditt konto.',
+    kept_other: '{{count}} platser finns nu i ditt konto.',
     passkey: {
       cancelled: 'Ingen nyckel användes. Försök igen, eller använd ett lösenord.',
       unsupported: 'Den här webbläsaren kan inte använda nycklar här. Använd ett lösenord.',

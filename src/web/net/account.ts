@@ -5,7 +5,13 @@
  * the Origin the server checks. The passkey ceremonies load `@simplewebauthn/browser` on
  * first use, so the home screen's download does not carry it.
  */
-import type { MeReply, PasskeyAddedReply, SignedInReply } from '../../protocol/accounts.js';
+import type {
+  KeepSeatsReply,
+  MeReply,
+  MyTablesReply,
+  PasskeyAddedReply,
+  SignedInReply,
+} from '../../protocol/accounts.js';
 import { ApiError, call } from './api.js';
 
 /** Who is signed in: the name, since when, and how many passkeys the account has. */
@@ -111,4 +117,14 @@ export async function exportMe(): Promise<string> {
 /** Delete the account, its sessions and passkeys; needs a sign-in of the last minutes (ERR_SIGN_IN_AGAIN). */
 export function deleteMe(): Promise<void> {
   return call('DELETE', '/api/me');
+}
+
+/** Move seats this browser holds as a guest (their tokens) to the signed-in account. */
+export function keepSeats(seats: readonly { code: string; token: string }[]): Promise<KeepSeatsReply> {
+  return call('POST', '/api/me/seats', { seats });
+}
+
+/** The tables (not closed) where the signed-in account holds a seat, newest first. */
+export async function accountTables(): Promise<MyTablesReply['tables']> {
+  return (await call<MyTablesReply>('GET', '/api/me/tables')).tables;
 }

@@ -12,6 +12,7 @@ import { ApiError } from '../net/api.js';
 import { forgetMe, refreshMe, useMe } from '../net/me.js';
 import { hrefOf } from '../router.js';
 import { useFailure } from './account-failure.js';
+import { KeepSeats } from './KeepSeats.js';
 import { SignIn } from './SignIn.js';
 
 export function Account() {
@@ -36,6 +37,7 @@ function Settings({ me }: { me: Me }) {
 
   return (
     <main className="page account-page" data-testid="account">
+      <KeepSeats />
       <section className="panel" aria-labelledby="account-title">
         <h1 id="account-title" data-testid="account-name">
           {me.username}
