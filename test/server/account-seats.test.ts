@@ -6,10 +6,12 @@
  * tables; guest tokens keep working.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from './helpers/client.js';
+import { Client, playToEnd } from './helpers/client.js';
 import { Jar } from './helpers/jar.js';
+import { cardsIn, DealKnower } from './helpers/leak-checker.js';
 import { freshDatabase, postgresAvailable, type TestDatabase } from './helpers/postgres.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { storedGame } from './helpers/stored.js';
 
 const pgHere = await postgresAvailable();
 const PASSWORD = 'violet-otter-marmalade';
@@ -116,4 +118,57 @@ describe.each([
     expect(joined.body.seat).toBe(1);
     expect((await connect(guest).watch(other.body.code)).seat).toBe(1);
   });
+
+  it.skipIf(skip)(
+    'leaks nothing: signed-in devices see their seat, a signed-out device what spectators see',
+    async () => {
+      const laptop = new Jar(server, '127.0.8.5');
+      await laptop.signUp('seat_cy', PASSWORD);
+      const { code } = (await laptop.request<{ code: string }>('POST', '/api/tables', { name: 'Cy', options: OPTIONS }))
+        .body;
+      const phone = new Jar(server, '127.0.8.6');
+      const tablet = new Jar(server, '127.0.8.7');
+      await phone.signIn('seat_cy', PASSWORD);
+      await tablet.signIn('seat_cy', PASSWORD);
+      const player = connect(laptop);
+      const second = connect(phone);
+      expect((await player.watch(code)).seat).toBe(0);
+      expect((await second.watch(code)).seat).toBe(0);
+      // The tablet signs out: its connection, with the old cookie, follows as a spectator.
+      const old = tablet.cookie;
+      expect((await tablet.request('DELETE', '/api/session')).status).toBe(204);
+      tablet.cookie = old;
+      const signedOut = connect(tablet);
+      expect((await signedOut.watch(code)).seat).toBeNull();
+      for (const seat of [1, 2]) expect((await player.call('seat:bot', { seat, level: 'easy' })).ok).toBe(true);
+      expect((await player.call('table:start', {})).ok).toBe(true);
+      await playToEnd([player]);
+      for (const c of [second, signedOut]) await c.until(() => c.game?.view.phase === 'over', 'the end');
+
+      const gameId = player.game!.gameId;
+      const stored = await storedGame(db ? db.url : server.dataDir, gameId);
+      const knower = new DealKnower(
+        stored.options,
+        stored.seed,
+        stored.actions.map((a) => a.action),
+      );
+      let cards = 0;
+      for (const [client, seat] of [
+        [player, 0],
+        [second, 0],
+        [signedOut, null],
+      ] as const) {
+        for (const m of client.inbox) {
+          if (m.kind !== 'game') continue;
+          expect(m.update.view.viewer).toBe(seat);
+          const allowed = knower.allowed(m.update.seq, seat);
+          for (const { card, path } of cardsIn(m.update)) {
+            expect(allowed.has(card), `seat ${seat} told card ${card} at ${path}`).toBe(true);
+            cards++;
+          }
+        }
+      }
+      expect(cards).toBeGreaterThan(50);
+    },
+  );
 });

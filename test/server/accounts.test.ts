@@ -5,12 +5,15 @@
  * name answered as a wrong password is, sessions ended here and everywhere, and no
  * password, hash or session id in any reply or in the server's log.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Jar } from './helpers/jar.js';
 import { freshDatabase, postgresAvailable, type TestDatabase } from './helpers/postgres.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const pgHere = await postgresAvailable();
+const run = promisify(execFile);
 const PASSWORD = 'violet-otter-marmalade';
 
 /** Every secret the test sent or was given, to be found nowhere the server answers or logs. */
@@ -175,6 +178,32 @@ describe.each([
     // Another name is not held back by it.
     const { name: other } = await signedUp();
     expect((await new Jar(server, '127.0.4.10').signIn(other, PASSWORD)).status).toBe(200);
+  });
+
+  it.skipIf(skip)('bottle-imp admin: a ban ends the sessions and refuses sign-in until lifted', async () => {
+    const { jar, name } = await signedUp();
+    const admin = (...args: string[]) =>
+      run(process.execPath, ['dist/cli/main.js', 'admin', ...args], {
+        env: { ...process.env, DATA_DIR: server.dataDir, ...(db ? { DATABASE_URL: db.url } : {}) },
+      });
+    const listed = await admin('sessions', name.toUpperCase());
+    expect(listed.stdout).toMatch(new RegExp(`^${name}: 1 session\\(s\\)\n  since .+, last seen .+, \\?\n$`));
+    expectNoSecrets(listed.stdout);
+    expect((await admin('ban', name)).stdout).toBe(`${name} is banned; its sessions have ended\n`);
+    const me = await jar.request<{ error: { code: string } }>('GET', '/api/me');
+    expect([me.status, me.body.error.code]).toEqual([401, 'ERR_SIGNED_OUT']);
+    const refused = await new Jar(server, '127.0.9.1').signIn(name, PASSWORD);
+    expect([refused.status, JSON.parse(refused.raw).error.code]).toEqual([403, 'ERR_BANNED']);
+    // A wrong password is still only a wrong password.
+    const guess = await new Jar(server, '127.0.9.2').signIn(name, 'wrong-password');
+    expect(JSON.parse(guess.raw).error.code).toBe('ERR_BAD_LOGIN');
+    expect((await admin('unban', name)).stdout).toBe(`${name} may sign in again\n`);
+    expect((await new Jar(server, '127.0.9.3').signIn(name, PASSWORD)).status).toBe(200);
+    await expect(admin('ban', 'nobody_at_all')).rejects.toMatchObject({
+      code: 1,
+      stderr: 'bottle-imp: admin: there is no account named "nobody_at_all"\n',
+    });
+    expect((await admin('reports')).stdout).toBe('no reports\n');
   });
 
   it.skipIf(skip)('limits sign-ins to five a minute per address, whatever the names', async () => {

@@ -1,5 +1,6 @@
 /** The subcommands of `bottle-imp`, by name. Each lives in its own module. */
 import type { Command } from '../io.js';
+import { admin } from './admin.js';
 import { analyse } from './analyse.js';
 import { bench } from './bench.js';
 import { bot } from './bot.js';
@@ -18,4 +19,5 @@ export const commands: Record<string, Command> = {
   analyse,
   bot,
   selfplay,
+  admin,
 };

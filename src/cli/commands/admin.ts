@@ -1,0 +1,52 @@
+/** `bottle-imp admin ban|unban|reports|sessions`: the operator's account commands, on the configured store. */
+import { AdminError, ban, reports, sessions, unban } from '../../server/admin.js';
+import { configFromEnv } from '../../server/config.js';
+import { openStore } from '../../server/store/open.js';
+import { type Command, fail, parseFlags, wholeNumber, withArgErrors } from '../io.js';
+
+const HELP = `Usage: bottle-imp admin <action> [USERNAME] [--limit N]
+
+Works on the store the server's environment names (DATABASE_URL, else DATA_DIR's SQLite file).
+  ban USERNAME        ban the account: its sessions end and it cannot sign in
+  unban USERNAME      lift the ban
+  reports [--limit N] the latest reports of players by players (20 by default)
+  sessions USERNAME   the account's signed-in devices (when, and their browser)
+  --help              show this help`;
+
+export const admin: Command = {
+  summary: 'ban or unban accounts, read reports and sessions (on the configured store)',
+  run: (argv) =>
+    withArgErrors('admin', async () => {
+      const parsed = parseFlags(argv, { limit: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
+      if (parsed.values.help) {
+        process.stdout.write(HELP + '\n');
+        return 0;
+      }
+      const [action, username, ...extra] = parsed.positionals;
+      const needsName = action === 'ban' || action === 'unban' || action === 'sessions';
+      if (action === undefined || extra.length > 0 || (needsName && username === undefined))
+        return fail('admin: give an action (ban, unban, reports or sessions) and, but for reports, a username');
+      const limit = parsed.values.limit === undefined ? 20 : wholeNumber(parsed.values.limit, 'limit', 1, 1000);
+      const store = await openStore(configFromEnv());
+      try {
+        const lines =
+          action === 'ban'
+            ? await ban(store, username!, Date.now())
+            : action === 'unban'
+              ? await unban(store, username!)
+              : action === 'reports'
+                ? await reports(store, limit)
+                : action === 'sessions'
+                  ? await sessions(store, username!)
+                  : null;
+        if (lines === null) return fail(`admin: unknown action "${action}" (ban, unban, reports or sessions)`);
+        process.stdout.write(`${lines.join('\n')}\n`);
+        return 0;
+      } catch (e) {
+        if (e instanceof AdminError) return fail(`admin: ${e.message}`);
+        throw e;
+      } finally {
+        await store.close();
+      }
+    }),
+};

@@ -1,0 +1,50 @@
+/**
+ * What the operator does to accounts from the command line (`bottle-imp admin`, on the
+ * store the server's configuration names): ban and unban an account (a ban ends its
+ * sessions and it cannot sign in), list reports, list an account's sessions. Each returns
+ * the lines to print, or throws AdminError with the one line that says why not.
+ */
+import type { AccountRow, PeopleStore } from './store/store.js';
+
+export class AdminError extends Error {}
+
+type AdminStore = Pick<PeopleStore, 'accountNamed' | 'setBanned' | 'reports' | 'sessionsOf'>;
+
+async function named(store: AdminStore, username: string): Promise<AccountRow> {
+  const account = await store.accountNamed(username);
+  if (!account) throw new AdminError(`there is no account named "${username}"`);
+  return account;
+}
+
+const when = (ms: number) => new Date(ms).toISOString();
+
+export async function ban(store: AdminStore, username: string, now: number): Promise<string[]> {
+  const account = await named(store, username);
+  await store.setBanned(account.id, now);
+  return [`${account.username} is banned; its sessions have ended`];
+}
+
+export async function unban(store: AdminStore, username: string): Promise<string[]> {
+  const account = await named(store, username);
+  await store.setBanned(account.id, null);
+  return [`${account.username} may sign in again`];
+}
+
+export async function reports(store: AdminStore, limit: number): Promise<string[]> {
+  const rows = await store.reports(limit);
+  if (rows.length === 0) return ['no reports'];
+  return rows.map(
+    (r) => `${when(r.at)}  ${r.reporterName ?? '(deleted account)'} reported ${r.reportedName}: ${r.reason}`,
+  );
+}
+
+export async function sessions(store: AdminStore, username: string): Promise<string[]> {
+  const account = await named(store, username);
+  const rows = await store.sessionsOf(account.id);
+  const head = `${account.username}${account.bannedAt === null ? '' : ' (banned)'}: ${rows.length} session(s)`;
+  // A session is shown by when it began and was last used, and its device: never its id or hash.
+  return [
+    head,
+    ...rows.map((s) => `  since ${when(s.createdAt)}, last seen ${when(s.lastSeenAt)}, ${s.userAgent ?? '?'}`),
+  ];
+}
