@@ -5,44 +5,22 @@
  * password in German words. Every screen of it fits the phone, with no control under
  * 44 px. A passkey's site is a host name, so the pages are at localhost, not 127.0.0.1.
  */
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { i18n, initI18n, loadLanguage } from '../../src/web/i18n.js';
-import { browserAvailable, device, overflowing, screenshot, serverAndBrowser } from './harness.js';
+import {
+  addAuthenticator,
+  browserAvailable,
+  device,
+  overflowing,
+  screenshot,
+  serverAndBrowser,
+  syncPasskeys,
+} from './harness.js';
 import { createTable, startWhenFull } from './play.js';
 
 const run = browserAvailable();
 const PHONE = [360, 740] as const;
-
-/** A device's virtual authenticator, by the DevTools session that drives it. */
-interface Authenticator {
-  readonly cdp: CDPSession;
-  readonly authenticatorId: string;
-}
-
-/** A platform authenticator that holds passkeys and verifies its user, as a phone's. */
-async function addAuthenticator(context: BrowserContext, page: Page): Promise<Authenticator> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
-
-/** Copy one device's passkeys to another's, as a passkey manager syncs them. */
-async function syncPasskeys(from: Authenticator, to: Authenticator): Promise<void> {
-  const { credentials } = await from.cdp.send('WebAuthn.getCredentials', { authenticatorId: from.authenticatorId });
-  for (const credential of credentials)
-    await to.cdp.send('WebAuthn.addCredential', { authenticatorId: to.authenticatorId, credential });
-}
 
 /** Controls a finger cannot hit: visible buttons, links styled as buttons and fields under 44 px either way. */
 function smallTargets(page: Page): Promise<string[]> {

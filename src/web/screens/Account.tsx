@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/Modal.js';
 import { saveFile } from '../download.js';
 import { addPasskey, deleteMe, exportMe, type Me, signOut, signOutEverywhere } from '../net/account.js';
-import { ApiError } from '../net/api.js';
 import { forgetMe, refreshMe, useMe } from '../net/me.js';
 import { hrefOf } from '../router.js';
 import { useFailure } from './account-failure.js';
@@ -29,11 +28,18 @@ function Settings({ me }: { me: Me }) {
   const [deleting, setDeleting] = useState(false);
   const since = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(me.createdAt);
 
-  const leave = (run: () => Promise<void>) =>
-    attempt(async () => {
-      await run();
-      forgetMe();
-    });
+  /** One of the page's buttons: one action at a time, its failure shown below them. */
+  const action = (testId: string, label: string, run: () => Promise<unknown>) => (
+    <button
+      type="button"
+      className="btn wide"
+      disabled={busy}
+      onClick={() => void attempt(async () => void (await run()))}
+      data-testid={testId}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <main className="page account-page" data-testid="account">
@@ -50,27 +56,13 @@ function Settings({ me }: { me: Me }) {
       <section className="panel" aria-labelledby="passkeys-title">
         <h2 id="passkeys-title">{t('account.passkeysTitle')}</h2>
         <p data-testid="passkey-count">{t('account.passkeys', { count: me.passkeys })}</p>
-        <button
-          type="button"
-          className="btn wide"
-          disabled={busy}
-          onClick={() => void attempt(() => addPasskey().then(refreshMe))}
-          data-testid="add-passkey"
-        >
-          {t('account.addPasskey')}
-        </button>
+        {action('add-passkey', t('account.addPasskey'), () => addPasskey().then(refreshMe))}
       </section>
       <section className="panel" aria-labelledby="data-title">
         <h2 id="data-title">{t('account.dataTitle')}</h2>
-        <button
-          type="button"
-          className="btn wide"
-          disabled={busy}
-          onClick={() => void attempt(async () => saveFile(`bottle-imp-${me.username}.json`, await exportMe()))}
-          data-testid="export-data"
-        >
-          {t('account.export')}
-        </button>
+        {action('export-data', t('account.export'), async () =>
+          saveFile(`bottle-imp-${me.username}.json`, await exportMe()),
+        )}
         <button
           type="button"
           className="btn wide danger"
@@ -82,24 +74,8 @@ function Settings({ me }: { me: Me }) {
       </section>
       <section className="panel" aria-labelledby="sign-out-title">
         <h2 id="sign-out-title">{t('account.signOutTitle')}</h2>
-        <button
-          type="button"
-          className="btn wide"
-          disabled={busy}
-          onClick={() => void leave(signOut)}
-          data-testid="sign-out"
-        >
-          {t('account.signOut')}
-        </button>
-        <button
-          type="button"
-          className="btn wide"
-          disabled={busy}
-          onClick={() => void leave(signOutEverywhere)}
-          data-testid="sign-out-everywhere"
-        >
-          {t('account.signOutEverywhere')}
-        </button>
+        {action('sign-out', t('account.signOut'), () => signOut().then(forgetMe))}
+        {action('sign-out-everywhere', t('account.signOutEverywhere'), () => signOutEverywhere().then(forgetMe))}
       </section>
       {error && (
         <p className="error" role="alert" data-testid="account-error">
@@ -112,56 +88,33 @@ function Settings({ me }: { me: Me }) {
 }
 
 /**
- * Deleting asks twice: a confirmation, and, unless the player signed in within the last
- * minutes (the server answers ERR_SIGN_IN_AGAIN), a fresh sign-in, after which it deletes.
+ * Deleting the account is confirmed by signing in again (a passkey or the password) in
+ * the dialog: only the person, not an unlocked device left lying about, can delete it.
  */
 function DeleteAccount({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { error, busy, attempt } = useFailure();
-  const [again, setAgain] = useState(false);
-
+  const { error, attempt } = useFailure();
   const remove = () =>
     attempt(async () => {
-      try {
-        await deleteMe();
-      } catch (e) {
-        if (e instanceof ApiError && e.code === 'ERR_SIGN_IN_AGAIN') return setAgain(true);
-        throw e;
-      }
+      await deleteMe();
       forgetMe();
     });
 
   return (
     <Modal title={t('account.deleteTitle')} onClose={onClose} testId="delete-dialog">
-      {again ? (
-        <>
-          <p>{t('account.deleteAgain')}</p>
-          <SignIn embedded onSignedIn={() => void remove()} />
-        </>
-      ) : (
-        <>
-          <p>{t('account.deleteText')}</p>
-          <div className="actions">
-            <button type="button" className="btn" onClick={onClose}>
-              {t('account.keep')}
-            </button>
-            <button
-              type="button"
-              className="btn danger"
-              disabled={busy}
-              onClick={() => void remove()}
-              data-testid="delete-confirm"
-            >
-              {t('account.deleteConfirm')}
-            </button>
-          </div>
-        </>
-      )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <div className="account-page">
+        <p>{t('account.deleteText')}</p>
+        <p>{t('account.deleteAgain')}</p>
+        <SignIn embedded onSignedIn={() => void remove()} />
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="button" className="btn wide" onClick={onClose}>
+          {t('account.keep')}
+        </button>
+      </div>
     </Modal>
   );
 }
