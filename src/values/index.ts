@@ -102,6 +102,7 @@ export const ERROR_CODES = [
   'ERR_SIGNED_OUT',
   'ERR_BAD_ORIGIN',
   'ERR_BANNED',
+  'ERR_SIGN_IN_AGAIN',
   'ERR_PASSKEY_FAILED',
   'ERR_INTERNAL',
 ] as const;

@@ -81,6 +81,7 @@ export const errorsEn = {
   ERR_SIGNED_OUT: 'You are signed out. Sign in again.',
   ERR_BAD_ORIGIN: 'This request did not come from this site. Reload the page.',
   ERR_BANNED: 'This account is banned.',
+  ERR_SIGN_IN_AGAIN: 'Sign in again to do that.',
   ERR_PASSKEY_FAILED: 'The passkey could not be checked. Try again.',
   ERR_INTERNAL: 'Something went wrong on the server. Try again.',
   // The client's own: the request never reached the server, or no answer came.

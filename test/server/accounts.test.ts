@@ -206,6 +206,30 @@ describe.each([
     expect((await admin('reports')).stdout).toBe('no reports\n');
   });
 
+  it.skipIf(skip)('exports the account’s data, and deletes the account after a fresh sign-in', async () => {
+    const { jar, name, from } = await signedUp();
+    const exported = await jar.request<Record<string, unknown>>('GET', '/api/me/export');
+    expect(exported.status).toBe(200);
+    expect(exported.body).toEqual({
+      account: { username: name, createdAt: expect.any(Number), password: true },
+      sessions: [{ createdAt: expect.any(Number), lastSeenAt: expect.any(Number), userAgent: null }],
+      passkeys: [],
+      blocked: [],
+      tables: [],
+    });
+    expectNoSecrets(exported.raw);
+    jar.origin = null;
+    expect((await jar.request('DELETE', '/api/me')).status).toBe(403);
+    jar.origin = server.url;
+    const old = jar.cookie;
+    expect((await jar.request('DELETE', '/api/me')).status).toBe(204);
+    jar.cookie = old;
+    expect((await jar.request('GET', '/api/me')).status).toBe(401);
+    expect((await new Jar(server, '127.0.9.5').signIn(name, PASSWORD)).status).toBe(401);
+    // The name is free again.
+    expect((await new Jar(server, from).signUp(name, PASSWORD)).status).toBe(201);
+  });
+
   it.skipIf(skip)('limits sign-ins to five a minute per address, whatever the names', async () => {
     const from = '127.0.5.1';
     for (let i = 0; i < 5; i++) expect((await new Jar(server, from).signIn(`nobody_${i}`, PASSWORD)).status).toBe(401);

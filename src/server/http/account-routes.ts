@@ -13,19 +13,22 @@ import {
   SignInSchema,
   SignUpSchema,
 } from '../../protocol/accounts.js';
-import { type Accounts, mustBeStrong } from '../accounts/accounts.js';
+import { type Accounts, FRESH_SIGN_IN_MS, mustBeStrong } from '../accounts/accounts.js';
 import type { Config } from '../config.js';
 import { ServerError } from '../errors.js';
 import type { Limiter } from '../limits/limiter.js';
 import type { Limiters } from '../limits/limits.js';
 import { usernameKey } from '../store/accounts.js';
-import type { AccountRow, PasskeyStore } from '../store/store.js';
+import type { AccountRow, Store } from '../store/store.js';
 import { parse } from './parse.js';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from './session-cookie.js';
 
 export interface AccountDeps {
   readonly accounts: Accounts;
-  readonly store: Pick<PasskeyStore, 'passkeysOf'>;
+  readonly store: Pick<
+    Store,
+    'passkeysOf' | 'sessionsOf' | 'blockedBy' | 'seatsOfAccount' | 'account' | 'deleteAccount'
+  >;
   readonly limits: Pick<Limiters, 'signInAddresses' | 'signInNames'>;
   readonly config: Pick<Config, 'publicUrl'>;
 }
@@ -84,6 +87,39 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, store, l
   app.delete('/api/sessions', async (req, reply) => {
     const { account } = await accounts.mustBeSignedIn(sessionOf(req));
     await accounts.signOutEverywhere(account.id);
+    reply.header('set-cookie', clearSessionCookie(config));
+    reply.code(204);
+  });
+
+  // Everything the server keeps about the account, as JSON; never a hash or a session id.
+  app.get('/api/me/export', async (req) => {
+    const { account } = await accounts.mustBeSignedIn(sessionOf(req));
+    const [sessions, passkeys, blocked, tables] = await Promise.all([
+      store.sessionsOf(account.id),
+      store.passkeysOf(account.id),
+      store.blockedBy(account.id),
+      store.seatsOfAccount(account.id),
+    ]);
+    const blockedNames = await Promise.all(blocked.map(async (id) => (await store.account(id))?.username ?? null));
+    return {
+      account: { ...summary(account), password: account.passwordHash !== null },
+      sessions: sessions.map((s) => ({ createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent })),
+      passkeys: passkeys.map((p) => ({
+        credentialId: p.credentialId,
+        createdAt: p.createdAt,
+        transports: p.transports,
+      })),
+      blocked: blockedNames.filter((n) => n !== null),
+      tables,
+    };
+  });
+
+  // Deleting the account needs a fresh sign-in: a device left signed in is not enough.
+  app.delete('/api/me', async (req, reply) => {
+    const { account, session } = await accounts.mustBeSignedIn(sessionOf(req));
+    if (Date.now() - session.createdAt > FRESH_SIGN_IN_MS)
+      throw new ServerError('ERR_SIGN_IN_AGAIN', 'Sign in again (within 5 minutes) to delete the account.', 403);
+    await store.deleteAccount(account.id);
     reply.header('set-cookie', clearSessionCookie(config));
     reply.code(204);
   });

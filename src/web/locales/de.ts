@@ -422,6 +422,7 @@ export const de: Messages = {
     ERR_SIGNED_OUT: 'Du bist abgemeldet. Melde dich wieder an.',
     ERR_BAD_ORIGIN: 'Diese Anfrage kam nicht von dieser Seite. Lade die Seite neu.',
     ERR_BANNED: 'Dieses Konto ist gesperrt.',
+    ERR_SIGN_IN_AGAIN: 'Melde dich dafür noch einmal an.',
     ERR_PASSKEY_FAILED: 'Der Passkey konnte nicht geprüft werden. Versuch es noch einmal.',
     ERR_INTERNAL: 'Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal.',
     ERR_NETWORK: 'Der Server ist nicht erreichbar.',

@@ -417,6 +417,7 @@ export const es: Messages = {
     ERR_SIGNED_OUT: 'Has cerrado la sesión. Vuelve a entrar.',
     ERR_BAD_ORIGIN: 'Esta petición no vino de este sitio. Recarga la página.',
     ERR_BANNED: 'Esta cuenta está bloqueada.',
+    ERR_SIGN_IN_AGAIN: 'Vuelve a entrar para hacer eso.',
     ERR_PASSKEY_FAILED: 'No se pudo comprobar la llave de acceso. Inténtalo otra vez.',
     ERR_INTERNAL: 'Algo falló en el servidor. Inténtalo otra vez.',
     ERR_NETWORK: 'No se puede contactar con el servidor.',

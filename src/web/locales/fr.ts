@@ -428,6 +428,7 @@ export const fr: Messages = {
     ERR_SIGNED_OUT: 'Vous êtes déconnecté. Reconnectez-vous.',
     ERR_BAD_ORIGIN: 'Cette requête ne vient pas de ce site. Rechargez la page.',
     ERR_BANNED: 'Ce compte est banni.',
+    ERR_SIGN_IN_AGAIN: 'Reconnectez-vous pour faire cela.',
     ERR_PASSKEY_FAILED: 'La clé d’accès n’a pas pu être vérifiée. Réessayez.',
     ERR_INTERNAL: 'Une erreur s’est produite sur le serveur. Réessayez.',
     ERR_NETWORK: 'Le serveur est injoignable.',

@@ -418,6 +418,7 @@ export const it: Messages = {
     ERR_SIGNED_OUT: 'Sei disconnesso. Accedi di nuovo.',
     ERR_BAD_ORIGIN: 'Questa richiesta non viene da questo sito. Ricarica la pagina.',
     ERR_BANNED: 'Questo account è bloccato.',
+    ERR_SIGN_IN_AGAIN: 'Accedi di nuovo per farlo.',
     ERR_PASSKEY_FAILED: 'Non è stato possibile verificare la passkey. Riprova.',
     ERR_INTERNAL: 'Qualcosa è andato storto sul server. Riprova.',
     ERR_NETWORK: 'Il server non è raggiungibile.',

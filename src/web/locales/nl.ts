@@ -414,6 +414,7 @@ export const nl: Messages = {
     ERR_SIGNED_OUT: 'Je bent afgemeld. Meld je opnieuw aan.',
     ERR_BAD_ORIGIN: 'Dit verzoek kwam niet van deze site. Laad de pagina opnieuw.',
     ERR_BANNED: 'Dit account is geblokkeerd.',
+    ERR_SIGN_IN_AGAIN: 'Meld je opnieuw aan om dat te doen.',
     ERR_PASSKEY_FAILED: 'De passkey kon niet worden gecontroleerd. Probeer het opnieuw.',
     ERR_INTERNAL: 'Er ging iets mis op de server. Probeer het opnieuw.',
     ERR_NETWORK: 'De server is niet bereikbaar.',

@@ -455,6 +455,7 @@ export const pl: Messages = {
     ERR_SIGNED_OUT: 'Nie jesteś zalogowany. Zaloguj się ponownie.',
     ERR_BAD_ORIGIN: 'To żądanie nie pochodzi z tej strony. Odśwież stronę.',
     ERR_BANNED: 'To konto jest zablokowane.',
+    ERR_SIGN_IN_AGAIN: 'Zaloguj się ponownie, aby to zrobić.',
     ERR_PASSKEY_FAILED: 'Nie udało się sprawdzić klucza dostępu. Spróbuj ponownie.',
     ERR_INTERNAL: 'Coś poszło nie tak na serwerze. Spróbuj ponownie.',
     ERR_NETWORK: 'Nie można połączyć się z serwerem.',

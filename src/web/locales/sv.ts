@@ -414,6 +414,7 @@ export const sv: Messages = {
     ERR_SIGNED_OUT: 'Du är utloggad. Logga in igen.',
     ERR_BAD_ORIGIN: 'Den här begäran kom inte från den här webbplatsen. Ladda om sidan.',
     ERR_BANNED: 'Det här kontot är avstängt.',
+    ERR_SIGN_IN_AGAIN: 'Logga in igen för att göra det.',
     ERR_PASSKEY_FAILED: 'Nyckeln kunde inte kontrolleras. Försök igen.',
     ERR_INTERNAL: 'Något gick fel på servern. Försök igen.',
     ERR_NETWORK: 'Servern går inte att nå.',
