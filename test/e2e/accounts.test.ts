@@ -1,7 +1,7 @@
 /**
  * Accounts in the web client, against the real server in real Chromium, on a 360×740
  * touch phone: an account made with a passkey alone (a CDP virtual authenticator) signs
- * out and in again with it; a password sign-in in German, refused first for a wrong
+ * out and in again with it, downloads its data and is deleted; a password sign-in in German, refused first for a wrong
  * password in German words. Every screen of it fits the phone, with no control under
  * 44 px. A passkey's site is a host name, so the pages are at localhost, not 127.0.0.1.
  */
@@ -44,7 +44,7 @@ describe.runIf(run)('accounts on a phone', () => {
   const { server, browser } = serverAndBrowser();
   const local = () => server().url.replace('127.0.0.1', 'localhost');
 
-  it('makes an account with a passkey alone, signs out, and signs in with it', async () => {
+  it('makes an account with a passkey alone, signs out and in with it, downloads its data, deletes it', async () => {
     initI18n('en');
     const t = i18n.getFixedT('en');
     const { context, page } = await device(browser(), ...PHONE);
@@ -75,6 +75,26 @@ describe.runIf(run)('accounts on a phone', () => {
     // Known again after a reload: the session is the server's cookie, not the page's memory.
     await page.reload();
     await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('keawe_phone');
+
+    // The account's data, downloaded as JSON.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-data').tap()]);
+    const stream = await download.createReadStream();
+    let text = '';
+    for await (const chunk of stream) text += chunk;
+    expect(JSON.parse(text).account.username).toBe('keawe_phone');
+
+    // Deleted just after a sign-in, so no second one is asked: back to the way in, name free.
+    await page.getByTestId('delete-account').tap();
+    expect(await misfits(page)).toEqual([]);
+    await page.getByTestId('delete-confirm').tap();
+    await page.getByTestId('sign-in').waitFor();
+    expect(await page.getByTestId('account-link').getAttribute('data-signed-in')).toBe('no');
+    const again = await fetch(`${server().url}/api/passkeys/register/options`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'keawe_phone' }),
+    });
+    expect(again.status).toBe(200);
     await context.close();
   });
 

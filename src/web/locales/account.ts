@@ -34,6 +34,7 @@ export const accountEn = {
     deleteText:
       'Your account, its passkeys and its sessions are deleted for good. Your finished games stay, under the name “Deleted player”.',
     deleteAgain: 'Sign in again to confirm that it is you.',
+    deleteConfirm: 'Delete for good',
     keep: 'Keep my account',
     signOutTitle: 'Sign out',
     signOut: 'Sign out on this device',
@@ -96,6 +97,7 @@ export const accountDe: Shape<typeof accountEn> = {
     deleteText:
       'Dein Konto, seine Passkeys und Sitzungen werden endgültig gelöscht. Deine beendeten Partien bleiben, unter dem Namen „Gelöschter Spieler“.',
     deleteAgain: 'Melde dich noch einmal an, damit wir wissen, dass du es bist.',
+    deleteConfirm: 'Endgültig löschen',
     keep: 'Konto behalten',
     signOutTitle: 'Abmelden',
     signOut: 'Auf diesem Gerät abmelden',

@@ -643,6 +643,7 @@ export const es: Messages = {
     deleteText:
       'Tu cuenta, sus llaves de acceso y sus sesiones se eliminan para siempre. Tus partidas terminadas se quedan, con el nombre «Jugador eliminado».',
     deleteAgain: 'Vuelve a iniciar sesión para confirmar que eres tú.',
+    deleteConfirm: 'Eliminar para siempre',
     keep: 'Conservar mi cuenta',
     signOutTitle: 'Cerrar sesión',
     signOut: 'Cerrar sesión en este dispositivo',

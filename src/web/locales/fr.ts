@@ -655,6 +655,7 @@ export const fr: Messages = {
     deleteText:
       'Votre compte, ses clés d’accès et ses sessions sont supprimés définitivement. Vos parties terminées restent, sous le nom « Joueur supprimé ».',
     deleteAgain: 'Reconnectez-vous pour confirmer que c’est bien vous.',
+    deleteConfirm: 'Supprimer définitivement',
     keep: 'Garder mon compte',
     signOutTitle: 'Se déconnecter',
     signOut: 'Se déconnecter sur cet appareil',

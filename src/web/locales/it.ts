@@ -643,6 +643,7 @@ export const it: Messages = {
     deleteText:
       'Il tuo account, le sue passkey e le sue sessioni vengono eliminati per sempre. Le tue partite finite restano, con il nome «Giocatore eliminato».',
     deleteAgain: 'Accedi di nuovo per confermare che sei tu.',
+    deleteConfirm: 'Elimina per sempre',
     keep: 'Tieni il mio account',
     signOutTitle: 'Esci',
     signOut: 'Esci su questo dispositivo',

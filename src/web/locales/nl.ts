@@ -640,6 +640,7 @@ export const nl: Messages = {
     deleteText:
       'Je account, de toegangssleutels en de sessies worden voorgoed verwijderd. Je afgelopen spellen blijven, onder de naam ‘Verwijderde speler’.',
     deleteAgain: 'Log opnieuw in om te bevestigen dat jij het bent.',
+    deleteConfirm: 'Voorgoed verwijderen',
     keep: 'Mijn account houden',
     signOutTitle: 'Uitloggen',
     signOut: 'Uitloggen op dit apparaat',

@@ -699,6 +699,7 @@ export const pl: Messages = {
     deleteText:
       'Twoje konto, jego klucze dostępu i sesje zostaną usunięte na zawsze. Twoje zakończone gry zostają, pod nazwą „Usunięty gracz”.',
     deleteAgain: 'Zaloguj się ponownie, aby potwierdzić, że to ty.',
+    deleteConfirm: 'Usuń na zawsze',
     keep: 'Zachowaj moje konto',
     signOutTitle: 'Wyloguj się',
     signOut: 'Wyloguj się na tym urządzeniu',

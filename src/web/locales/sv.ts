@@ -639,6 +639,7 @@ export const sv: Messages = {
     deleteText:
       'Ditt konto, dess nycklar och dess sessioner raderas för gott. Dina avslutade partier finns kvar, under namnet ”Raderad spelare”.',
     deleteAgain: 'Logga in igen för att bekräfta att det är du.',
+    deleteConfirm: 'Radera för gott',
     keep: 'Behåll mitt konto',
     signOutTitle: 'Logga ut',
     signOut: 'Logga ut på den här enheten',

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/Modal.js';
 import { saveFile } from '../download.js';
 import { addPasskey, deleteMe, exportMe, type Me, signOut, signOutEverywhere } from '../net/account.js';
+import { ApiError } from '../net/api.js';
 import { forgetMe, refreshMe, useMe } from '../net/me.js';
 import { hrefOf } from '../router.js';
 import { useFailure } from './account-failure.js';
@@ -88,15 +89,24 @@ function Settings({ me }: { me: Me }) {
 }
 
 /**
- * Deleting the account is confirmed by signing in again (a passkey or the password) in
- * the dialog: only the person, not an unlocked device left lying about, can delete it.
+ * Deleting asks twice: a confirmation, and, unless the player signed in within the last
+ * minutes (else the server answers ERR_SIGN_IN_AGAIN), a fresh sign-in in the dialog, by
+ * passkey or password, after which it deletes: only the person, not an unlocked device
+ * left lying about, can delete the account.
  */
 function DeleteAccount({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const { error, attempt } = useFailure();
+  const { error, busy, attempt } = useFailure();
+  const [again, setAgain] = useState(false);
+
   const remove = () =>
     attempt(async () => {
-      await deleteMe();
+      try {
+        await deleteMe();
+      } catch (e) {
+        if (e instanceof ApiError && e.code === 'ERR_SIGN_IN_AGAIN') return setAgain(true);
+        throw e;
+      }
       forgetMe();
     });
 
@@ -104,8 +114,22 @@ function DeleteAccount({ onClose }: { onClose: () => void }) {
     <Modal title={t('account.deleteTitle')} onClose={onClose} testId="delete-dialog">
       <div className="account-page">
         <p>{t('account.deleteText')}</p>
-        <p>{t('account.deleteAgain')}</p>
-        <SignIn embedded onSignedIn={() => void remove()} />
+        {again ? (
+          <>
+            <p>{t('account.deleteAgain')}</p>
+            <SignIn embedded onSignedIn={() => void remove()} />
+          </>
+        ) : (
+          <button
+            type="button"
+            className="btn wide danger"
+            disabled={busy}
+            onClick={() => void remove()}
+            data-testid="delete-confirm"
+          >
+            {t('account.deleteConfirm')}
+          </button>
+        )}
         {error && (
           <p className="error" role="alert">
             {error}
