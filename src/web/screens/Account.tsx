@@ -11,7 +11,7 @@ import { addPasskey, deleteMe, exportMe, type Me, signOut, signOutEverywhere } f
 import { ApiError } from '../net/api.js';
 import { forgetMe, refreshMe, useMe } from '../net/me.js';
 import { hrefOf } from '../router.js';
-import { useFailure } from './account-failure.js';
+import { Failure, useFailure } from './account-failure.js';
 import { KeepSeats } from './KeepSeats.js';
 import { SignIn } from './SignIn.js';
 
@@ -78,11 +78,7 @@ function Settings({ me }: { me: Me }) {
         {action('sign-out', t('account.signOut'), () => signOut().then(forgetMe))}
         {action('sign-out-everywhere', t('account.signOutEverywhere'), () => signOutEverywhere().then(forgetMe))}
       </section>
-      {error && (
-        <p className="error" role="alert" data-testid="account-error">
-          {error}
-        </p>
-      )}
+      <Failure error={error} testId="account-error" />
       {deleting && <DeleteAccount onClose={() => setDeleting(false)} />}
     </main>
   );
@@ -130,11 +126,7 @@ function DeleteAccount({ onClose }: { onClose: () => void }) {
             {t('account.deleteConfirm')}
           </button>
         )}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <Failure error={error} />
         <button type="button" className="btn wide" onClick={onClose}>
           {t('account.keep')}
         </button>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../errors.js';
 import { accountTables, keepSeats } from '../net/account.js';
 import { heldTables, loadSession } from '../net/session.js';
-import { useFailure } from './account-failure.js';
+import { Failure, useFailure } from './account-failure.js';
 
 /** At most this many seats move in one request (the server's limit). */
 const MAX_SEATS = 20;
@@ -70,11 +70,7 @@ export function KeepSeats() {
           {line}
         </p>
       ))}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Failure error={error} />
     </section>
   );
 }

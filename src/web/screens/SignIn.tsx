@@ -7,7 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signIn, signInWithPasskey, signUp, signUpWithPasskey } from '../net/account.js';
 import { refreshMe } from '../net/me.js';
-import { useFailure } from './account-failure.js';
+import { Failure, useFailure } from './account-failure.js';
 
 /**
  * `embedded`: inside another screen's dialog (a fresh sign-in before deleting the
@@ -93,11 +93,7 @@ export function SignIn({ onSignedIn, embedded = false }: { onSignedIn?: () => vo
           {creating ? t('account.createPassword') : t('account.signInPassword')}
         </button>
       </form>
-      {error && (
-        <p className="error" role="alert" data-testid="account-error">
-          {error}
-        </p>
-      )}
+      <Failure error={error} testId="account-error" />
     </>
   );
   if (embedded) return body;

@@ -35,3 +35,13 @@ export function useFailure() {
   const refuse = (code: ShownErrorCode) => setError(errorText(t, code));
   return { error, busy, attempt, refuse };
 }
+
+/** What went wrong, read out as it appears; nothing while all is well. */
+export function Failure({ error, testId }: { error: string | null; testId?: string }) {
+  if (!error) return null;
+  return (
+    <p className="error" role="alert" data-testid={testId}>
+      {error}
+    </p>
+  );
+}
