@@ -5,15 +5,18 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountLink } from './components/AccountLink.js';
 import { Modal } from './components/Modal.js';
 import { BottleIcon } from './components/SeatPanel.js';
 import { UpdatePrompt } from './components/UpdatePrompt.js';
 import { useRoute } from './router.js';
 import { Home } from './screens/Home.js';
 
+const Account = lazy(() => import('./screens/Account.js').then((m) => ({ default: m.Account })));
 const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
 const Offline = lazy(() => import('./screens/Offline.js').then((m) => ({ default: m.Offline })));
 const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
+const Profile = lazy(() => import('./screens/Profile.js').then((m) => ({ default: m.Profile })));
 const Replay = lazy(() => import('./screens/Replay.js').then((m) => ({ default: m.Replay })));
 const Replays = lazy(() => import('./screens/Replays.js').then((m) => ({ default: m.Replays })));
 const Rules = lazy(() => import('./screens/Rules.js').then((m) => ({ default: m.Rules })));
@@ -65,6 +68,7 @@ export function App() {
           >
             {t('nav.replay')}
           </a>
+          <AccountLink current={route.screen === 'account'} />
           <button
             type="button"
             className="btn icon"
@@ -86,6 +90,8 @@ export function App() {
           {route.screen === 'learn' && <Learn />}
           {route.screen === 'replays' && <Replays />}
           {route.screen === 'offline' && <Offline key={String(route.fresh)} fresh={route.fresh} />}
+          {route.screen === 'account' && <Account />}
+          {route.screen === 'player' && <Profile key={route.username} username={route.username} />}
           {route.screen === 'replay' && (
             <Replay
               key={route.gameId ?? ''}

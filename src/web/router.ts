@@ -14,6 +14,10 @@ export type Route =
   /** Playing offline against bots: the saved game, or (`fresh`) the form for a new one. */
   | { readonly screen: 'offline'; readonly fresh: boolean }
   | { readonly screen: 'replays' }
+  /** Sign in or make an account while signed out; the account's settings while signed in. */
+  | { readonly screen: 'account' }
+  /** A player's profile and finished games. */
+  | { readonly screen: 'player'; readonly username: string }
   /** An address that cannot be read (cut mid-escape, e.g. #/t/%E0%A4%A). */
   | { readonly screen: 'broken' };
 
@@ -32,6 +36,8 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'replays') return { screen: 'replays' };
   if (parts[0] === 'offline') return { screen: 'offline', fresh: parts[1] === 'new' };
   if (parts[0] === 'offline-replay' && parts[1]) return { screen: 'replay', gameId: parts[1], offline: true };
+  if (parts[0] === 'account') return { screen: 'account' };
+  if (parts[0] === 'players' && parts[1]) return { screen: 'player', username: parts[1] };
   return { screen: 'home' };
 }
 
@@ -53,6 +59,10 @@ export function hrefOf(route: Route): string {
       return '#/replays';
     case 'offline':
       return route.fresh ? '#/offline/new' : '#/offline';
+    case 'account':
+      return '#/account';
+    case 'player':
+      return `#/players/${encodeURIComponent(route.username)}`;
     case 'broken':
       return '#/';
   }

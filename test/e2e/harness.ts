@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -200,4 +200,38 @@ export function emojiOn(page: Page): Promise<string[]> {
   return page.evaluate(() => [
     ...new Set((document.body.textContent ?? '').match(/\p{Extended_Pictographic}/gu) ?? []),
   ]);
+}
+
+/** A device's virtual authenticator, by the DevTools session that drives it. */
+export interface Authenticator {
+  readonly cdp: CDPSession;
+  readonly authenticatorId: string;
+}
+
+/**
+ * A platform authenticator (CDP `WebAuthn.addVirtualAuthenticator`) that holds passkeys
+ * and verifies its user, as a phone's. A passkey's site is a host name: pages that use it
+ * must be at localhost, not 127.0.0.1.
+ */
+export async function addAuthenticator(context: BrowserContext, page: Page): Promise<Authenticator> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** Copy one device's passkeys to another's, as a passkey manager syncs them. */
+export async function syncPasskeys(from: Authenticator, to: Authenticator): Promise<void> {
+  const { credentials } = await from.cdp.send('WebAuthn.getCredentials', { authenticatorId: from.authenticatorId });
+  for (const credential of credentials)
+    await to.cdp.send('WebAuthn.addCredential', { authenticatorId: to.authenticatorId, credential });
 }

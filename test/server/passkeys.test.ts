@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, launchBrowser } from '../e2e/harness.js';
+import { addAuthenticator, browserAvailable, launchBrowser } from '../e2e/harness.js';
 import { Jar } from './helpers/jar.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -23,18 +23,7 @@ async function device(browser: Browser, server: TestServer): Promise<{ context: 
   const page = await context.newPage();
   // A passkey's site is a host name: localhost, not 127.0.0.1.
   await page.goto(`http://localhost:${server.port}/`);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addAuthenticator(context, page);
   return { context, page };
 }
 

@@ -36,6 +36,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
   de: [
     ...['home.teams', 'home.botLevel', 'lobby.title', 'lobby.offline', 'seat.offline', 'seat.botShort'],
     ...['seat.botName', 'seat.team', 'side.chat', 'prefs.speeds.normal', 'prefs.style.standard', 'rules.teamsTitle'],
+    'account.passkeysTitle',
   ],
   fr: [
     ...['card.label_one', 'card.label_other', 'seat.points_one', 'seat.points_other', 'reference.suitPoints_one'],
@@ -43,7 +44,10 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['chat.placeholder', 'summary.total', 'replay.pause'],
   ],
   es: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'summary.total', 'prefs.speeds.normal'],
-  it: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'side.chat'],
+  it: [
+    ...['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'side.chat'],
+    ...['account.password', 'account.passkeys_one'],
+  ],
   nl: [
     ...['bot.expert', 'home.teams', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'seat.team'],
     ...['side.chat', 'side.scores', 'rules.teamsTitle', 'replays.won_one', 'analysis.class.blunder'],

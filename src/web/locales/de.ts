@@ -1,5 +1,6 @@
 /** Deutsch. */
 
+import { accountDe } from './account.js';
 import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
@@ -465,4 +466,5 @@ export const de: Messages = {
   },
   ...coachDe,
   ...clockDe,
+  ...accountDe,
 };

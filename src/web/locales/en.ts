@@ -1,6 +1,7 @@
 /** English: the reference language; every other language has exactly these keys (see Messages). */
 
 import { errorsEn } from '../errors.js';
+import { accountEn } from './account.js';
 import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
 import type { Shape } from './shape.js';
@@ -397,6 +398,7 @@ export const en = {
   errors: errorsEn,
   ...coachEn,
   ...clockEn,
+  ...accountEn,
 };
 
 /** The shape every translation must have. */

@@ -26,7 +26,8 @@ export class ApiError extends Error {
 /** How long a REST request may take before the screen says the server cannot be reached. */
 const REQUEST_TIMEOUT_MS = 15_000;
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** One REST request: the reply's JSON, or an ApiError with the server's code (or the client's own). */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   let res: Response;
   let text: string;
   try {

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+/**
+ * The account screens in jsdom: routes, the profile's pages of finished games, and a
+ * refusal shown in the player's language. The server is a scripted `fetch` here (the
+ * real one is in test/e2e/accounts.test.ts); each reply is what docs/protocol.md says.
+ */
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../src/web/i18n.js';
+import { hrefOf, parseRoute } from '../../src/web/router.js';
+import { Profile } from '../../src/web/screens/Profile.js';
+import { SignIn } from '../../src/web/screens/SignIn.js';
+import { renderApp } from './helpers.js';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A server that answers each path with its JSON (status 200), and records what was asked. */
+function serve(answer: (path: string, init?: RequestInit) => { status?: number; body: unknown }) {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    asked.push(`${init?.method ?? 'GET'} ${path}`);
+    const { status = 200, body } = answer(path, init);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return asked;
+}
+
+const game = (n: number) => ({
+  id: `G${n}`,
+  names: ['ann_42', 'Bot 2', 'Bot 3'],
+  finishedAt: 1_796_036_421_826,
+  place: 1 + (n % 3),
+});
+
+describe('account routes', () => {
+  it('#/account and #/players/NAME have routes of their own', () => {
+    expect(parseRoute('#/account')).toEqual({ screen: 'account' });
+    expect(parseRoute('#/players/ann_42')).toEqual({ screen: 'player', username: 'ann_42' });
+    expect(parseRoute('#/players')).toEqual({ screen: 'home' });
+    expect(hrefOf({ screen: 'player', username: 'a b' })).toBe('#/players/a%20b');
+  });
+});
+
+describe('the profile', () => {
+  it('shows the player and pages through the finished games, twenty at a time', async () => {
+    const asked = serve((path) => {
+      if (path === '/api/players/ann_42')
+        return { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 25 } };
+      const before = new URL(path, 'http://x').searchParams.get('before');
+      const ids =
+        before === null
+          ? [25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6]
+          : [5, 4, 3, 2, 1];
+      return { body: { games: ids.map(game) } };
+    });
+    renderApp(<Profile username="ann_42" />);
+    expect((await screen.findByTestId('profile-name')).textContent).toBe('ann_42');
+    expect(screen.getByTestId('profile-games').textContent).toBe('25 games');
+    await waitFor(() => expect(screen.getAllByTestId(/^history-G/)).toHaveLength(20));
+    // Each game opens in the replay viewer, which holds the coach's analysis.
+    expect(screen.getByTestId('history-G25').querySelector('a')?.getAttribute('href')).toBe('#/replay/G25/play');
+
+    fireEvent.click(screen.getByTestId('history-more'));
+    await waitFor(() => expect(screen.getAllByTestId(/^history-G/)).toHaveLength(25));
+    expect(screen.queryByTestId('history-more')).toBeNull();
+    expect(asked).toContain('GET /api/players/ann_42/games?limit=20&before=G6');
+  });
+
+  it('says so when there is no such player', async () => {
+    serve(() => ({ status: 404, body: { error: { code: 'ERR_NOT_FOUND', message: 'no' } } }));
+    renderApp(<Profile username="nobody" />);
+    expect((await screen.findByTestId('profile-error')).textContent).toBe(i18n.t('errors.ERR_NOT_FOUND'));
+  });
+});
+
+describe('signing in', () => {
+  it("shows a refusal in the player's language, by its code", async () => {
+    serve(() => ({ status: 409, body: { error: { code: 'ERR_USERNAME_TAKEN', message: 'That username is taken.' } } }));
+    renderApp(<SignIn />, { language: 'de' });
+    fireEvent.click(screen.getByTestId('account-switch'));
+    fireEvent.change(screen.getByTestId('account-username'), { target: { value: 'ann_42' } });
+    fireEvent.change(screen.getByTestId('account-password'), { target: { value: 'violet-otter-marmalade' } });
+    fireEvent.click(screen.getByTestId('password-submit'));
+    expect((await screen.findByTestId('account-error')).textContent).toBe('Dieser Benutzername ist vergeben.');
+  });
+
+  it('asks for the name before making an account with a passkey, without asking the server', () => {
+    const asked = serve(() => ({ body: {} }));
+    renderApp(<SignIn />);
+    fireEvent.click(screen.getByTestId('account-switch'));
+    fireEvent.click(screen.getByTestId('passkey-sign-up'));
+    expect(screen.getByTestId('account-error').textContent).toBe(i18n.t('errors.ERR_BAD_USERNAME'));
+    expect(asked).toEqual([]);
+  });
+});
