@@ -44,6 +44,7 @@ export {
   type ErrorCode,
   err,
   type GameError,
+  type GameErrorCode,
   NOTATION_ERROR_CODES,
   type NotationErrorCode,
   ok,

@@ -12,13 +12,13 @@ import { type Bot, botForLevel } from '../../bots/index.js';
 import {
   type Action,
   Game,
+  type GameErrorCode,
   type GameEvent,
   type Seed,
   type TableView,
   view,
   visibleEvents,
 } from '../../engine/index.js';
-import type { GameErrorCode } from '../../engine/result.js';
 import type { ClientAction } from '../../protocol/messages.js';
 import { type GameRecord, recordOf } from '../../record/index.js';
 import type { OfflineSetup, SavedGame } from './types.js';
