@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../components/Modal.js';
 import { downloadText } from '../components/download.js';
+import { Modal } from '../components/Modal.js';
 import { addPasskey, deleteMe, exportMe, type Me, signOut, signOutEverywhere } from '../net/account.js';
 import { ApiError } from '../net/api.js';
 import { forgetMe, refreshMe, useMe } from '../net/me.js';
