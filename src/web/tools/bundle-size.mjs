@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 200 * 1024;
-const LOCALE_BUDGET_BYTES = 12 * 1024;
+// A language's words grew with the installed app, offline play and accounts (about 11.2 to
+// 12.2 KiB gzipped each on 2026-12-06); a player fetches one, once, then has it precached.
+const LOCALE_BUDGET_BYTES = 14 * 1024;
 const WORKER_BUDGET_BYTES = 40 * 1024;
 const dir = fileURLToPath(new URL('../../../dist/web/assets', import.meta.url));
 const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
