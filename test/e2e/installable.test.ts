@@ -102,7 +102,7 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
     web = mkdtempSync(path.join(tmpdir(), 'bottle-imp-web-'));
     cpSync(path.join(ROOT, 'dist/web'), web, { recursive: true });
     server = await startServer({ WEB_DIR: web });
-    browser = await launchBrowser();
+    browser = await launchBrowser({ serviceWorkers: true });
   });
   afterAll(async () => {
     await browser?.close();

@@ -54,7 +54,7 @@ export function badInputSuite(setup: () => Promise<BadInputTarget>): void {
     spectator = new Client(url);
     await spectator.watch(table.code);
     stranger = new Client(url);
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const c of [...(table?.humans ?? []), spectator, stranger]) c?.close();
     await target?.stop();
