@@ -99,14 +99,19 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.stderr?.on('data', (d: Buffer) => {
       stderr += d.toString();
     });
-    for (let i = 0; ; i++) {
+    // A deadline, not a count of tries: on a loaded machine a start takes longer than usual.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}): ${stderr}`);
       try {
         if ((await fetch(`${url}/healthz`)).ok) return child;
       } catch {
         // Not listening yet.
       }
-      if (i > 100) throw new Error(`The server did not start: ${stderr}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`The server did not start in 30 s: ${stderr}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   };

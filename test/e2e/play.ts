@@ -75,7 +75,9 @@ export async function tapPlay(
     else await lifted.tap({ ...FINGER, timeout: 2000 });
     await page
       .locator(`[data-testid="hand"] [data-rank="${rank}"], [data-testid="my-faceup"] [data-rank="${rank}"]`)
-      .waitFor({ state: 'detached', timeout: 5000 });
+      // The card leaves the hand when the server acknowledges: give a loaded machine time,
+      // or a played card would not be counted.
+      .waitFor({ state: 'detached', timeout: 15_000 });
     return true;
   } catch (e) {
     if (e instanceof Error && e.name === 'AssertionError') throw e;

@@ -41,10 +41,12 @@ export function badInputSuite(setup: () => Promise<BadInputTarget>): void {
   let stranger: Client;
 
   // A frozen game: four people, nobody plays during the attack, so any change would show.
+  // No turn clock: on a slow machine the attack outlasts a turn, and the stand-in bot
+  // playing for the seat to act would move the game on.
   beforeAll(async () => {
     target = await setup();
     ({ server, url } = target);
-    table = await seatTable(server, { players: 4, rounds: 1 }, 4, { urls: [url] });
+    table = await seatTable(server, { players: 4, rounds: 1, turnClock: 'off' }, 4, { urls: [url] });
     // Into the play phase, with one card on the table.
     while (!(table.humans[0].game!.view.phase === 'play' && table.humans[0].game!.view.trick.cards.length === 1))
       await step(table.humans);
