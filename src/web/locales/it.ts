@@ -299,7 +299,7 @@ export const it: Messages = {
     notifyBlocked: 'Questo browser blocca le notifiche di questo sito; consentile nelle impostazioni del sito.',
   },
   rules: {
-    title: 'Come si gioca a Il diavolo nella bottiglia',
+    title: 'Come si gioca al Diavolo nella bottiglia',
     story1:
       'C’era un uomo dell’isola di Hawaii, che chiamerò Keawe; perché, a dire il vero, è ancora vivo, e il suo nome deve restare segreto.',
     story2:

@@ -5,7 +5,7 @@
 import type { Messages } from './en.js';
 
 export const nl: Messages = {
-  app: { title: 'De Bezeten Fles', yourTurn: 'Jij bent aan de beurt · De Bezeten Fles' },
+  app: { title: 'De Bezeten Fles', yourTurn: 'Jouw beurt · De Bezeten Fles' },
   nav: { home: 'Start', rules: 'Regels', replay: 'Potjes', label: 'Hoofdmenu', skip: 'Naar de inhoud' },
   common: { close: 'Sluiten', continue: 'Verder', loading: 'Laden…' },
   suit: { red: 'rood', blue: 'blauw', green: 'groen' },
