@@ -131,49 +131,68 @@ export function LengthField({ value, onChange }: { value: GameLength; onChange: 
     <fieldset className="field">
       <legend>{t('home.length')}</legend>
       <div className="length">
-        <label>
-          <input
-            type="radio"
-            name="length"
-            checked={value.by === 'rounds'}
-            onChange={() => set({ by: 'rounds' })}
-            data-testid="length-rounds"
-          />{' '}
-          {t('home.rounds')}
-        </label>
-        <input
-          type="number"
-          min={1}
-          max={50}
+        <LengthChoice
+          label={t('home.rounds')}
+          chosen={value.by === 'rounds'}
+          onChoose={() => set({ by: 'rounds' })}
           value={value.rounds}
-          disabled={value.by !== 'rounds'}
-          onChange={(e) => set({ rounds: Math.max(1, Math.min(50, Number(e.target.value) || 1)) })}
-          aria-label={t('home.rounds')}
-          data-testid="rounds"
+          max={50}
+          onValue={(rounds) => set({ rounds })}
+          testId="rounds"
         />
-        <label>
-          <input
-            type="radio"
-            name="length"
-            checked={value.by === 'target'}
-            onChange={() => set({ by: 'target' })}
-            data-testid="length-target"
-          />{' '}
-          {t('home.target')}
-        </label>
-        <input
-          type="number"
-          min={1}
+        <LengthChoice
+          label={t('home.target')}
+          chosen={value.by === 'target'}
+          onChoose={() => set({ by: 'target' })}
+          value={value.target}
           max={10000}
           step={50}
-          value={value.target}
-          disabled={value.by !== 'target'}
-          onChange={(e) => set({ target: Math.max(1, Math.min(10000, Number(e.target.value) || 1)) })}
-          aria-label={t('home.target')}
-          data-testid="target"
+          onValue={(target) => set({ target })}
+          testId="target"
         />
       </div>
     </fieldset>
+  );
+}
+
+/** One way to measure a game: its radio button, and its number (1 to `max`), usable once chosen. */
+function LengthChoice({
+  label,
+  chosen,
+  onChoose,
+  value,
+  max,
+  step,
+  onValue,
+  testId,
+}: {
+  label: string;
+  chosen: boolean;
+  onChoose: () => void;
+  value: number;
+  max: number;
+  step?: number;
+  onValue: (value: number) => void;
+  testId: string;
+}) {
+  return (
+    <>
+      <label>
+        <input type="radio" name="length" checked={chosen} onChange={onChoose} data-testid={`length-${testId}`} />{' '}
+        {label}
+      </label>
+      <input
+        type="number"
+        min={1}
+        max={max}
+        step={step}
+        value={value}
+        disabled={!chosen}
+        onChange={(e) => onValue(Math.max(1, Math.min(max, Number(e.target.value) || 1)))}
+        aria-label={label}
+        data-testid={testId}
+      />
+    </>
   );
 }
 
