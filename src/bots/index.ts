@@ -1,13 +1,18 @@
-/** Bots: one interface, several players, and the levels offered to people. */
+/**
+ * Bots: one interface, several players, and the levels offered to people. This is Node's
+ * entry (createBot may search on worker threads); a browser takes the levels from
+ * levels.ts, which holds no Node module.
+ */
 
-import type { BotLevel } from '../values/index.js';
 import type { Bot, BotOptions } from './bot.js';
 import { heuristicBot } from './heuristic.js';
-import { HARD_ITERATIONS, ismctsBot } from './ismcts.js';
+import { ismctsBot } from './ismcts.js';
+import { searchOnThreads } from './parallel.js';
 import { randomBot } from './random.js';
 
 export type { Bot, BotOptions, Budget } from './bot.js';
 export { ISMCTS_DEFAULT_ITERATIONS } from './ismcts.js';
+export { botForLevel } from './levels.js';
 export { type BotTurnHooks, playBotTurns } from './turns.js';
 
 /** The bots anyone may create. The oracle (oracle.ts) sees hidden cards and is not among them. */
@@ -24,21 +29,9 @@ export function createBot(name: BotName, options: BotOptions): Bot {
       return randomBot(options);
     case 'heuristic':
       return heuristicBot(options);
-    case 'ismcts':
-      return ismctsBot(options);
-  }
-}
-
-/** The bot and budget behind each level offered to players. */
-export function botForLevel(level: BotLevel, seed: number): Bot {
-  switch (level) {
-    case 'easy':
-      return heuristicBot({ seed }, 0.35, 'easy');
-    case 'medium':
-      return heuristicBot({ seed }, 0, 'medium');
-    case 'hard':
-      return ismctsBot({ seed, budget: { iterations: HARD_ITERATIONS } }, 'hard');
-    case 'expert':
-      return ismctsBot({ seed }, 'expert');
+    case 'ismcts': {
+      const threads = Math.max(1, Math.floor(options.threads ?? 1));
+      return ismctsBot(options, 'ismcts', threads > 1 ? searchOnThreads(threads) : undefined);
+    }
   }
 }

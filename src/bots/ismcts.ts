@@ -1,9 +1,14 @@
-/** Information-set Monte Carlo tree search: every iteration searches a fresh deal of the unseen cards. */
+/**
+ * Information-set Monte Carlo tree search: every iteration searches a fresh deal of the
+ * unseen cards. Pure, on the calling thread: the search on several worker threads is
+ * Node's alone (parallel.ts), handed in by createBot (index.ts), so that a browser's
+ * bundle of the bots (the offline game's Web Worker) holds no Node module at all.
+ */
+import type { TableView } from '../engine/index.js';
 import { actionOf } from './actions.js';
 import type { Bot, BotOptions, Budget } from './bot.js';
 import { decisionSeed } from './decision.js';
-import { searchInParallel } from './parallel.js';
-import { addResults, bestChoice } from './search.js';
+import { bestChoice, type SearchResult } from './search.js';
 import { searchView } from './search-view.js';
 
 /** Iterations of one search of the default. */
@@ -41,21 +46,23 @@ export function resolveBudget(budget: Budget | undefined, iterations: number): R
   return givenBudget(budget) ?? { iterations, ms: 0 };
 }
 
-/** A given budget is searched once (or `searches` times); none gives the default (defaultSearches). */
-export function ismctsBot(options: BotOptions, name = 'ismcts'): Bot {
+/** How a decision's position is searched: `searches` searches of `budget` in all, their root visits added up. */
+export type ViewSearch = (view: TableView, budget: Required<Budget>, seed: number, searches: number) => SearchResult;
+
+/**
+ * A given budget is searched once (or `searches` times); none gives the default
+ * (defaultSearches). The search runs on this thread unless `search` says otherwise
+ * (options.threads is createBot's, which passes the threads' search here).
+ */
+export function ismctsBot(options: BotOptions, name = 'ismcts', search: ViewSearch = searchView): Bot {
   const fixed = givenBudget(options.budget);
-  const threads = Math.max(1, Math.floor(options.threads ?? 1));
   return {
     name,
     decide(view) {
       const searches = Math.max(1, Math.floor(options.searches ?? (fixed ? 1 : defaultSearches(view.options.players))));
       const budget = fixed ?? { iterations: searches * SEARCH_ITERATIONS, ms: 0 };
       const seed = decisionSeed(options.seed, view);
-      const result =
-        threads > 1 && (view.phase === 'pass' || view.legal.length > 1)
-          ? addResults(searchInParallel(view, budget, seed, threads, searches))
-          : searchView(view, budget, seed, searches);
-      return actionOf(view.viewer!, bestChoice(result), view.options.players);
+      return actionOf(view.viewer!, bestChoice(search(view, budget, seed, searches)), view.options.players);
     },
   };
 }

@@ -7,8 +7,9 @@
  */
 import type { TableView } from '../engine/index.js';
 import type { Budget } from './bot.js';
-import { type SearchResult, searchSeed } from './search.js';
-import type { SearchJob } from './search-view.js';
+import type { ViewSearch } from './ismcts.js';
+import { addResults, type SearchResult, searchSeed } from './search.js';
+import { type SearchJob, searchView } from './search-view.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** How long a search thread may stay silent before it is taken for dead and the decision fails. */
@@ -29,7 +30,7 @@ function pool(threads: number): WorkerPool<SearchJob, SearchResult> {
  * Search `view` on `threads` workers, each with its share of the iterations and its own
  * seed; each runs `searches` searches of its share (search-view.ts).
  */
-export function searchInParallel(
+function searchInParallel(
   view: TableView,
   budget: Required<Budget>,
   seed: number,
@@ -49,4 +50,15 @@ export function searchInParallel(
     // A pool whose thread went silent is closed; the next search starts a fresh one.
     throw new Error(`parallel search: ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+/**
+ * ismcts's search (ismctsBot's `search`) on `threads` worker threads; a forced play (one
+ * legal card) is not worth a thread and is searched here.
+ */
+export function searchOnThreads(threads: number): ViewSearch {
+  return (view, budget, seed, searches) =>
+    view.phase === 'pass' || view.legal.length > 1
+      ? addResults(searchInParallel(view, budget, seed, threads, searches))
+      : searchView(view, budget, seed, searches);
 }

@@ -60,6 +60,26 @@ describe('imports', () => {
   });
 });
 
+describe('the browser’s bundles', () => {
+  test('the offline game’s Web Worker reaches no Node module through its value imports', () => {
+    // Type imports are erased; every module a value import reaches is bundled for the browser.
+    const reached = new Set<string>();
+    const visit = (file: string): void => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const m of read(file).matchAll(IMPORT)) {
+        if (m[1]) continue;
+        const target = join(file, '..', m[3]).replace(/\.js$/, '');
+        const found = [`${target}.ts`, `${target}.tsx`].find((f) => existsSync(join(ROOT, f)));
+        if (found) visit(found);
+      }
+    };
+    visit('src/web/offline/worker.ts');
+    expect(reached).toContain('src/bots/levels.ts');
+    expect([...reached].filter((f) => /from 'node:/.test(read(f)))).toEqual([]);
+  });
+});
+
 describe('paths named in the documents exist', () => {
   const documents = [
     'README.md',

@@ -1,11 +1,17 @@
 /**
  * The installed app in Debian's Chromium on a 390 × 844 touch phone, against the real
  * server serving a copy of the build (so that a test can deploy a new version into it):
- * the manifest and its icons are served with their types, the service worker controls
- * the page after the first load, the home screen works offline and says what does, the
- * online features come back by themselves, and a new version deployed mid-game is never
- * offered nor loaded while the game runs, only once it is over.
+ * the manifest and its icons are served with their types, and the service worker controls
+ * the page after the first load. Then issue 27's five steps in one test: loaded once
+ * online; offline (`context.setOffline`) and reloaded, the home screen works and says
+ * what does; a whole 3-player game against bots played by taps; the page closed
+ * mid-round and "Continue your game" at the same card; the game analysed offline and its
+ * record downloaded, which `bottle-imp replay` replays. The offline game makes no request
+ * to the server's API or anywhere else (every request is recorded), and the online
+ * features come back by themselves with the network. Last, a new version deployed mid-game
+ * is never offered nor loaded while the game runs, only once it is over.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +27,7 @@ import {
   screenshot,
   startServer,
 } from './harness.js';
-import { botTable, playToGameOver } from './play.js';
+import { botTable, PLAYABLE, passCards, playToGameOver, step, tapPlay } from './play.js';
 
 const run = browserAvailable();
 
@@ -46,6 +52,25 @@ async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, {
     timeout: 60_000,
   });
+}
+
+/**
+ * What the table shows of the position: the player's hand and the status line (whose
+ * turn, the bottle's price). The trick area is left out: a trick just won stays on show
+ * there for a moment, an animation the reopened page does not repeat.
+ */
+function position(page: Page): Promise<{ hand: string[]; status: string }> {
+  return page.evaluate(() => ({
+    hand: [...document.querySelectorAll('[data-testid="hand"] button.card')].map(
+      (b) => b.getAttribute('aria-label') ?? '',
+    ),
+    status: document.querySelector('[data-testid="status"]')?.textContent ?? '',
+  }));
+}
+
+/** Nothing reaches past the screen's right edge. */
+function fitsScreenWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth);
 }
 
 /** Opens the app on a phone, waits until the worker controls it, runs `body`, and closes the phone. */
@@ -142,8 +167,22 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
     });
   });
 
-  it('offline, the home screen loads from the cache and says what works; online features come back', async () => {
-    await onInstalledPhone(browser, server.url, async (page, context) => {
+  it('installed, then offline: home, a 3-player game by taps, closed and continued, analysed, replayed by the CLI', async () => {
+    const { context, page } = await device(browser, 390, 844, { prefs: { speed: 'off' } });
+    // Requests the offline game might make to the server or anywhere else: none is allowed.
+    const calls: string[] = [];
+    let recording = false;
+    context.on('request', (r) => {
+      const url = new URL(r.url());
+      const api = url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io');
+      if (recording && (api || url.origin !== server.url)) calls.push(r.url());
+    });
+    try {
+      // 1. Loaded once online: the service worker controls the page.
+      await page.goto(`${server.url}/#/`);
+      await controlled(page);
+
+      // 2. Offline and reloaded: the home screen comes from the cache and says what works.
       await context.setOffline(true);
       await page.reload();
       await page.getByTestId('home').waitFor();
@@ -166,14 +205,100 @@ describe.skipIf(!run)('installable and offline (phone)', () => {
       await page.getByTestId('rules').waitFor();
       await open(page, '#/learn');
       await page.getByTestId('learn').waitFor();
-      await open(page, '#/');
-      await status.waitFor();
 
+      // 3. A 3-player game against bots, each bot seat at its own level, played by taps.
+      await open(page, '#/');
+      await page.getByTestId('offline-play').tap();
+      await page.getByTestId('offline-setup').waitFor();
+      recording = true;
+      await page.getByTestId('players-3').check({ force: true });
+      await page.getByTestId('rounds').fill('1');
+      await page.getByTestId('seat-choice-0').selectOption('easy');
+      await page.getByTestId('seat-choice-1').selectOption('medium');
+      expect(await fitsScreenWidth(page)).toBe(true);
+      await screenshot(page, 'offline-setup-390');
+      await page.getByTestId('offline-start').tap();
+      await page.getByTestId('offline-game').waitFor();
+      await page.getByTestId('pass-panel').waitFor();
+      for (let played = 0; played < 3; ) {
+        if (await page.getByTestId('pass-panel').isVisible()) await passCards(page, 'tap');
+        else if (await tapPlay(page, 'button')) played++;
+        else await page.waitForTimeout(40);
+      }
+
+      // 4. Mid-round, on the player's turn (the tab says so), the page is closed and opened again.
+      await page.locator(PLAYABLE).first().waitFor();
+      await page.waitForFunction(() => document.title === 'Your turn · The Bottle Imp');
+      const before = await position(page);
+      expect(before.hand.length).toBeGreaterThan(0);
+      expect(calls).toEqual([]);
+      recording = false;
+      await page.close();
+      const again = await context.newPage();
+      await again.goto(`${server.url}/#/`);
+      await again.getByTestId('offline-continue').tap();
+      recording = true;
+      await again.locator(PLAYABLE).first().waitFor();
+      expect(await position(again)).toEqual(before);
+      await screenshot(again, 'offline-resumed-390');
+      const end = Date.now() + 150_000;
+      while (!(await again.getByTestId('game-over').isVisible())) {
+        if (Date.now() > end) throw new Error('The offline game did not end in time.');
+        if (!(await step(again, 'tap'))) await again.waitForTimeout(40);
+      }
+
+      // 5. Analysed offline in a worker (progress, a cancel, then a whole run), then the
+      // record downloaded from the Replays page, and replayed by the command line.
+      await again.getByTestId('offline-replay-link').tap();
+      await again.getByTestId('replay').waitFor();
+      await again.getByTestId('analyse').tap();
+      await again.getByTestId('analysis-progress').waitFor();
+      await again.getByTestId('analysis-cancel').tap();
+      await again.getByTestId('analysis-progress').waitFor({ state: 'detached' });
+      await again.getByTestId('analyse').tap();
+      await again
+        .getByTestId('analysis-status')
+        .getByText(/of \d+ decisions/)
+        .waitFor();
+      await again.getByTestId('analysis-players').waitFor({ timeout: 240_000 });
+      expect(calls).toEqual([]);
+      recording = false;
+      await open(again, '#/replays');
+      const entry = again.locator('.replay-entry', { hasText: 'Offline' });
+      await entry.waitFor();
+      expect(await entry.getByTestId('replay-share').count()).toBe(0);
+      const [download] = await Promise.all([
+        again.waitForEvent('download'),
+        entry.getByTestId('replay-download').tap(),
+      ]);
+      const dir = mkdtempSync(path.join(tmpdir(), 'bottle-imp-offline-'));
+      try {
+        const file = path.join(dir, 'record.json');
+        await download.saveAs(file);
+        const out = execFileSync(process.execPath, [path.join(ROOT, 'dist/cli/main.js'), 'replay', file, '--json'], {
+          encoding: 'utf8',
+        });
+        const replay = JSON.parse(out) as { finished: boolean; totals: number[] };
+        expect(replay.finished).toBe(true);
+        expect(replay.totals).toHaveLength(3);
+        const record = JSON.parse(readFileSync(file, 'utf8')) as { format: string; players: string[] };
+        expect(record.format).toBe('bottle-imp/1');
+        expect(record.players).toEqual(['Keawe', 'Bot 2 (easy)', 'Bot 3 (medium)']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+
+      // The game over, nothing is left to continue; with the network back, so are the online features.
+      await open(again, '#/');
+      await again.getByTestId('offline-play').waitFor();
+      expect(await again.getByTestId('offline-continue').count()).toBe(0);
       await context.setOffline(false);
-      await status.waitFor({ state: 'detached' });
-      await expect(page.getByTestId('create').isEnabled()).resolves.toBe(true);
-    });
-  });
+      await again.getByTestId('offline-status').waitFor({ state: 'detached' });
+      await expect(again.getByTestId('create').isEnabled()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  }, 400_000);
 
   it('a new version deployed mid-game is offered only when the game is over, and never reloads it', async () => {
     await onInstalledPhone(browser, server.url, async (page) => {

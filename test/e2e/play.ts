@@ -86,19 +86,21 @@ export async function tapPlay(
 }
 
 /**
- * Take one step of play if there is one: close a round summary, pass, or click a playable
- * card. Returns false when there was nothing to do yet.
+ * Take one step of play if there is one: close a round summary, pass, or play a playable
+ * card (a click, or by touch a tap that lifts it and a tap on Play). Returns false when
+ * there was nothing to do yet.
  */
-export async function step(page: Page): Promise<boolean> {
+export async function step(page: Page, how: Press = 'click'): Promise<boolean> {
   try {
     if (await page.getByTestId('summary-continue').isVisible()) {
-      await page.getByTestId('summary-continue').click({ timeout: 2000 });
+      await press(page.getByTestId('summary-continue'), how, { timeout: 2000 });
       return true;
     }
     if (await page.getByTestId('pass-panel').isVisible()) {
-      await passCards(page);
+      await passCards(page, how);
       return true;
     }
+    if (how === 'tap') return await tapPlay(page, 'button');
     const card = page.locator(PLAYABLE).first();
     if ((await card.count()) > 0) {
       await card.click({ ...FINGER, timeout: 2000 });

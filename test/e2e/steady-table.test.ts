@@ -1,8 +1,8 @@
 /**
  * Two things a phone player tripped over, against the real server in real Chromium on a
  * touch phone: chat typed fast loses nothing (each message is sent, or comes back
- * to the box with the reason), and with the coach on the player's strip does not move when
- * the turn brings the Hint button.
+ * to the box with the reason), and with the coach on neither the player's strip nor the
+ * trick moves when the turn brings the Hint button.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -47,14 +47,14 @@ describe.skipIf(!run)('a steady table', () => {
     await context.close();
   }, 90_000);
 
-  it('with the coach on, the seat strip, the status and the hand stay put when the turn comes', async () => {
+  it('with the coach on, the seat strip, the status, the trick and the hand stay put when the turn comes', async () => {
     // Bots that take a moment, so the table is seen off the player's turn as well as on it.
     const server = await startServer({ BOT_DELAY_MS: '400' });
     // The narrowest phone, where the strip's buttons only just fit in one row.
     const { context, page } = await device(env.browser(), 360, 740);
     // Alone with bots, the coach is on.
     await botTable(page, server.url, 4);
-    // Where the strip, the status and the hand are at each look, and whose turn it is; what
+    // Where the strip, the status, the trick and the hand are at each look, and whose turn it is; what
     // changes between two looks a turn apart is what the turn moved.
     let last: { myTurn: boolean; at: string } | null = null;
     const moves: string[] = [];
@@ -69,6 +69,7 @@ describe.skipIf(!run)('a steady table', () => {
         const at = [
           await place(page, '.mine'),
           await place(page, '[data-testid="status"]'),
+          await place(page, '[data-testid="trick"]'),
           await place(page, '[data-testid="hand"]'),
         ].join(' | ');
         if (myTurn === hint && last && last.myTurn !== myTurn) {

@@ -22,7 +22,8 @@ const setup = (players: 2 | 3 | 4 | 5 | 6, coach = true): OfflineSetup => ({
 
 /** The person's first legal action, as the engine lists it for the person's seat (a full game beside the driver). */
 function personAction(d: OfflineDriver) {
-  const replayed = Game.create({ players: d.setup.players, mode: d.setup.mode, rounds: 1 }, SEED);
+  const { players, mode, rounds, targetScore } = d.setup;
+  const replayed = Game.create(rounds !== undefined ? { players, mode, rounds } : { players, mode, targetScore }, SEED);
   if (!replayed.ok) throw new Error(replayed.error.message);
   for (const a of d.save().actions) replayed.value.apply(a);
   const action = replayed.value.firstLegalAction(PERSON);
@@ -65,6 +66,29 @@ describe('the offline driver', () => {
       if (record.ok) expect(record.value.totals).toEqual(d.view().totals);
     });
   }
+
+  it('plays to a target score, each bot seat at its own level', () => {
+    const game: OfflineSetup = {
+      ...setup(3),
+      rounds: undefined,
+      targetScore: 40,
+      levels: [null, 'easy', 'medium'],
+    };
+    const d = OfflineDriver.start('g-target', game, SEED, [4, 5, 6], 1000);
+    let rebuiltOnce = false;
+    playOut(d, (step) => {
+      // Rebuilt from its save after a few actions, as a reopened page is: the same position.
+      if (rebuiltOnce || step.save().actions.length < 20) return;
+      rebuiltOnce = true;
+      expect(OfflineDriver.restore(step.save()).view()).toEqual(step.view());
+    });
+    const v = d.view();
+    expect(v.options).toMatchObject({ targetScore: 40 });
+    expect(v.options.rounds).toBeUndefined();
+    expect(Math.max(...v.totals)).toBeGreaterThanOrEqual(40);
+    const record = gameFromRecord(d.record());
+    expect(record.ok && record.value.totals).toEqual(v.totals);
+  });
 
   it('rebuilds a saved game at the same card, mid-round', () => {
     const d = OfflineDriver.start('g2', setup(3), SEED, [1, 2, 3], 1000);

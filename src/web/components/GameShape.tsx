@@ -1,12 +1,14 @@
 /**
  * The fields that shape a game, shared by the home screen's new table and the offline
- * game's setup: the player count (2 to 6) and, where that count has teams, the mode; a
- * bot level; the coach.
+ * game's setup: the player count (2 to 6) and, where that count has teams, the mode; the
+ * game's length (rounds or a target score); what sits in each other seat; a bot level;
+ * the coach.
  */
 import { useTranslation } from 'react-i18next';
-import { type Mode, modesFor, type PlayerCount } from '../../engine/index.js';
+import { type Mode, modesFor, type PlayerCount, setupFor } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
 import { LEVELS } from '../../values/index.js';
+import { seatNumbers } from '../game/model.js';
 
 const PLAYER_COUNTS: PlayerCount[] = [2, 3, 4, 5, 6];
 
@@ -102,5 +104,137 @@ export function CoachField({
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />{' '}
       {t('coach.option')}
     </label>
+  );
+}
+
+/** How long a game lasts: a number of rounds, or until a player reaches a target score. */
+export interface GameLength {
+  readonly by: 'rounds' | 'target';
+  readonly rounds: number;
+  readonly target: number;
+}
+
+/** The usual length for `players`: their edition's number of rounds (a target of 200 kept for a switch). */
+export function defaultLength(players: PlayerCount): GameLength {
+  return { by: 'rounds', rounds: setupFor(players).defaultRounds, target: 200 };
+}
+
+/** The game options a length gives: exactly one of rounds and targetScore. */
+export function lengthOptions(length: GameLength): { rounds: number } | { targetScore: number } {
+  return length.by === 'rounds' ? { rounds: length.rounds } : { targetScore: length.target };
+}
+
+export function LengthField({ value, onChange }: { value: GameLength; onChange: (length: GameLength) => void }) {
+  const { t } = useTranslation();
+  const set = (change: Partial<GameLength>) => onChange({ ...value, ...change });
+  return (
+    <fieldset className="field">
+      <legend>{t('home.length')}</legend>
+      <div className="length">
+        <LengthChoice
+          label={t('home.rounds')}
+          chosen={value.by === 'rounds'}
+          onChoose={() => set({ by: 'rounds' })}
+          value={value.rounds}
+          max={50}
+          onValue={(rounds) => set({ rounds })}
+          testId="rounds"
+        />
+        <LengthChoice
+          label={t('home.target')}
+          chosen={value.by === 'target'}
+          onChoose={() => set({ by: 'target' })}
+          value={value.target}
+          max={10000}
+          step={50}
+          onValue={(target) => set({ target })}
+          testId="target"
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+/** One way to measure a game: its radio button, and its number (1 to `max`), usable once chosen. */
+function LengthChoice({
+  label,
+  chosen,
+  onChoose,
+  value,
+  max,
+  step,
+  onValue,
+  testId,
+}: {
+  label: string;
+  chosen: boolean;
+  onChoose: () => void;
+  value: number;
+  max: number;
+  step?: number;
+  onValue: (value: number) => void;
+  testId: string;
+}) {
+  return (
+    <>
+      <label>
+        <input type="radio" name="length" checked={chosen} onChange={onChoose} data-testid={`length-${testId}`} />{' '}
+        {label}
+      </label>
+      <input
+        type="number"
+        min={1}
+        max={max}
+        step={step}
+        value={value}
+        disabled={!chosen}
+        onChange={(e) => onValue(Math.max(1, Math.min(max, Number(e.target.value) || 1)))}
+        aria-label={label}
+        data-testid={testId}
+      />
+    </>
+  );
+}
+
+/**
+ * What sits in each seat after the player's (seats 2 to `players`), one choice per seat:
+ * `value` holds a choice for every seat a game may have, of which the first `players - 1`
+ * are shown and used.
+ */
+export function SeatChoices<C extends string>({
+  players,
+  value,
+  onChange,
+  choices,
+}: {
+  players: PlayerCount;
+  value: readonly C[];
+  onChange: (seats: C[]) => void;
+  choices: readonly { readonly value: C; readonly label: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="field">
+      <legend>{t('home.otherSeats')}</legend>
+      <ul className="seat-choices">
+        {seatNumbers(players - 1).map((i) => (
+          <li key={i}>
+            <span id={`seat-choice-label-${i}`}>{t('home.seatN', { n: i + 2 })}</span>
+            <select
+              aria-labelledby={`seat-choice-label-${i}`}
+              value={value[i]}
+              onChange={(e) => onChange(value.map((c, j) => (j === i ? (e.target.value as C) : c)))}
+              data-testid={`seat-choice-${i}`}
+            >
+              {choices.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
   );
 }

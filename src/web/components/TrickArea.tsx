@@ -66,6 +66,8 @@ export function TrickArea({ view, seats, finished, caption, preview }: TrickArea
             // biome-ignore lint/suspicious/noArrayIndexKey: an empty place is known only by its position.
             <li key={`empty-${i}`} className="trick-slot empty" aria-hidden="true">
               <span className="trick-place" />
+              {/* The name line a card brings, kept blank, so that the trick keeps its height as the first card lands. */}
+              <SeatTag seat={i} name={'\u00a0'} className="trick-who" />
             </li>
           ),
         )}

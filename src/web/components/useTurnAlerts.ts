@@ -12,7 +12,8 @@ import { usePrefs } from '../prefs.js';
 const TURN_ICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Cpath d='M13 3h6v7l4 5v13a2 2 0 0 1-2 2H11a2 2 0 0 1-2-2V15l4-5z' fill='%23d9a441'/%3E%3Ccircle cx='24' cy='8' r='7' fill='%23e0342c'/%3E%3C/svg%3E";
 
-export function useTurnAlerts(myTurn: boolean, code: string): void {
+/** `code`: the table's, or null for a game against bots on this device (screens/Offline.tsx). */
+export function useTurnAlerts(myTurn: boolean, code: string | null): void {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
   const alerts = useRef(prefs);
@@ -30,8 +31,8 @@ export function useTurnAlerts(myTurn: boolean, code: string): void {
     if (vibrate && typeof navigator.vibrate === 'function') navigator.vibrate(200);
     if (notify && document.hidden && typeof Notification !== 'undefined' && Notification.permission === 'granted') {
       const note = new Notification(t('turn.notifyTitle'), {
-        body: t('turn.notifyBody', { code }),
-        tag: `bottle-imp-${code}`,
+        body: code === null ? t('turn.notifyOffline') : t('turn.notifyBody', { code }),
+        tag: `bottle-imp-${code ?? 'offline'}`,
       });
       note.onclick = () => {
         window.focus();

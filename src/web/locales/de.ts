@@ -358,7 +358,11 @@ export const de: Messages = {
     over: 'Partie vorbei',
     line: 'Tisch {{code}} · {{players}} Spieler · {{state}}',
   },
-  turn: { notifyTitle: 'Du bist dran', notifyBody: 'Tisch {{code}}: du bist am Zug.' },
+  turn: {
+    notifyTitle: 'Du bist dran',
+    notifyBody: 'Tisch {{code}}: du bist am Zug.',
+    notifyOffline: 'Dein Offline-Spiel: du bist am Zug.',
+  },
   replays: {
     title: 'Partien',
     intro: 'Die beendeten Partien der Tische, an denen du in diesem Browser gespielt hast.',
@@ -385,7 +389,6 @@ export const de: Messages = {
       'Keine Verbindung nötig: Das Spiel läuft auf diesem Gerät gegen Bots und wird nach jeder Karte gespeichert.',
     intro:
       'Das Spiel läuft auf diesem Gerät, braucht also keine Verbindung, und wird nach jeder Karte gespeichert: Seite schließen und später weiterspielen.',
-    level: 'Stärke der Bots',
     notRated: 'Offline-Spiele werden nie gewertet und nirgendwohin gesendet.',
     notRatedHelp: 'Nur auf diesem Gerät gespielt: nicht gewertet, nirgendwohin gesendet.',
     start: 'Spiel beginnen',

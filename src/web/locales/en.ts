@@ -357,7 +357,11 @@ export const en = {
     over: 'game over',
     line: 'Table {{code}} · {{players}} players · {{state}}',
   },
-  turn: { notifyTitle: 'Your turn', notifyBody: 'Table {{code}}: it is your turn to play.' },
+  turn: {
+    notifyTitle: 'Your turn',
+    notifyBody: 'Table {{code}}: it is your turn to play.',
+    notifyOffline: 'Your offline game: it is your turn to play.',
+  },
   replays: {
     title: 'Replays',
     intro: 'The finished games of the tables you played at in this browser.',
@@ -383,7 +387,6 @@ export const en = {
     homeText: 'No connection needed: the game runs on this phone against bots, and is saved after every card.',
     intro:
       'The game runs on this device, so it needs no connection, and it is saved after every card: close the page and continue later.',
-    level: 'Bot level',
     notRated: 'Offline games are never rated and never sent anywhere.',
     notRatedHelp: 'Played on this device only: not rated, never sent anywhere.',
     start: 'Start the game',

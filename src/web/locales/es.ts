@@ -355,7 +355,11 @@ export const es: Messages = {
     over: 'partida terminada',
     line: 'Mesa {{code}} · {{players}} jugadores · {{state}}',
   },
-  turn: { notifyTitle: 'Te toca', notifyBody: 'Mesa {{code}}: te toca jugar.' },
+  turn: {
+    notifyTitle: 'Te toca',
+    notifyBody: 'Mesa {{code}}: te toca jugar.',
+    notifyOffline: 'Tu partida sin conexión: te toca jugar.',
+  },
   replays: {
     title: 'Partidas',
     intro: 'Las partidas terminadas de las mesas en las que jugaste en este navegador.',
@@ -382,7 +386,6 @@ export const es: Messages = {
       'No hace falta conexión: la partida se juega en este dispositivo contra bots y se guarda tras cada carta.',
     intro:
       'La partida se juega en este dispositivo, sin conexión, y se guarda tras cada carta: cierra la página y sigue más tarde.',
-    level: 'Nivel de los bots',
     notRated: 'Las partidas sin conexión nunca puntúan en la clasificación ni se envían a ningún sitio.',
     notRatedHelp: 'Jugada solo en este dispositivo: no puntúa, no se envía a ningún sitio.',
     start: 'Empezar la partida',

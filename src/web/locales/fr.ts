@@ -363,7 +363,11 @@ export const fr: Messages = {
     over: 'partie finie',
     line: 'Table {{code}} · {{players}} joueurs · {{state}}',
   },
-  turn: { notifyTitle: 'À vous de jouer', notifyBody: 'Table {{code}} : c’est à vous de jouer.' },
+  turn: {
+    notifyTitle: 'À vous de jouer',
+    notifyBody: 'Table {{code}} : c’est à vous de jouer.',
+    notifyOffline: 'Votre partie hors ligne : c’est à vous de jouer.',
+  },
   replays: {
     title: 'Parties',
     intro: 'Les parties terminées des tables où vous avez joué dans ce navigateur.',
@@ -390,7 +394,6 @@ export const fr: Messages = {
       'Aucune connexion requise : la partie se joue sur cet appareil contre des robots et est enregistrée après chaque carte.',
     intro:
       'La partie se joue sur cet appareil, sans connexion, et elle est enregistrée après chaque carte : fermez la page et reprenez plus tard.',
-    level: 'Niveau des robots',
     notRated: 'Les parties hors ligne ne sont jamais classées ni envoyées nulle part.',
     notRatedHelp: 'Jouée sur cet appareil uniquement : non classée, envoyée nulle part.',
     start: 'Commencer la partie',

@@ -299,7 +299,7 @@ export const it: Messages = {
     notifyBlocked: 'Questo browser blocca le notifiche di questo sito; consentile nelle impostazioni del sito.',
   },
   rules: {
-    title: 'Come si gioca a Il diavolo nella bottiglia',
+    title: 'Come si gioca al Diavolo nella bottiglia',
     story1:
       'C’era un uomo dell’isola di Hawaii, che chiamerò Keawe; perché, a dire il vero, è ancora vivo, e il suo nome deve restare segreto.',
     story2:
@@ -355,7 +355,11 @@ export const it: Messages = {
     over: 'partita finita',
     line: 'Tavolo {{code}} · {{players}} giocatori · {{state}}',
   },
-  turn: { notifyTitle: 'Tocca a te', notifyBody: 'Tavolo {{code}}: tocca a te giocare.' },
+  turn: {
+    notifyTitle: 'Tocca a te',
+    notifyBody: 'Tavolo {{code}}: tocca a te giocare.',
+    notifyOffline: 'La tua partita offline: tocca a te giocare.',
+  },
   replays: {
     title: 'Partite',
     intro: 'Le partite finite dei tavoli a cui hai giocato in questo browser.',
@@ -382,7 +386,6 @@ export const it: Messages = {
       'Nessuna connessione necessaria: la partita si gioca su questo dispositivo contro i bot e viene salvata dopo ogni carta.',
     intro:
       'La partita si gioca su questo dispositivo, senza connessione, e viene salvata dopo ogni carta: chiudi la pagina e continua più tardi.',
-    level: 'Livello dei bot',
     notRated: 'Le partite offline non entrano mai in classifica e non vengono inviate da nessuna parte.',
     notRatedHelp: 'Giocata solo su questo dispositivo: non in classifica, non inviata da nessuna parte.',
     start: 'Inizia la partita',

@@ -5,7 +5,7 @@
 import type { Messages } from './en.js';
 
 export const nl: Messages = {
-  app: { title: 'De Bezeten Fles', yourTurn: 'Jij bent aan de beurt · De Bezeten Fles' },
+  app: { title: 'De Bezeten Fles', yourTurn: 'Jouw beurt · De Bezeten Fles' },
   nav: { home: 'Start', rules: 'Regels', replay: 'Potjes', label: 'Hoofdmenu', skip: 'Naar de inhoud' },
   common: { close: 'Sluiten', continue: 'Verder', loading: 'Laden…' },
   suit: { red: 'rood', blue: 'blauw', green: 'groen' },
@@ -352,7 +352,11 @@ export const nl: Messages = {
     over: 'spel afgelopen',
     line: 'Tafel {{code}} · {{players}} spelers · {{state}}',
   },
-  turn: { notifyTitle: 'Jouw beurt', notifyBody: 'Tafel {{code}}: jij bent aan de beurt.' },
+  turn: {
+    notifyTitle: 'Jouw beurt',
+    notifyBody: 'Tafel {{code}}: jij bent aan de beurt.',
+    notifyOffline: 'Je offline spel: jij bent aan de beurt.',
+  },
   replays: {
     title: 'Potjes',
     intro: 'De afgelopen spellen aan de tafels waar je in deze browser speelde.',
@@ -378,7 +382,6 @@ export const nl: Messages = {
     homeText: 'Geen verbinding nodig: het spel draait op dit apparaat tegen bots en wordt na elke kaart opgeslagen.',
     intro:
       'Het spel draait op dit apparaat, dus zonder verbinding, en wordt na elke kaart opgeslagen: sluit de pagina en speel later verder.',
-    level: 'Niveau van de bots',
     notRated: 'Offline spellen tellen nooit mee voor een rating en worden nergens heen gestuurd.',
     notRatedHelp: 'Alleen op dit apparaat gespeeld: telt niet mee, wordt nergens heen gestuurd.',
     start: 'Begin het spel',

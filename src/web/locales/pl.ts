@@ -391,7 +391,11 @@ export const pl: Messages = {
     over: 'gra skończona',
     line: 'Stół {{code}} · graczy: {{players}} · {{state}}',
   },
-  turn: { notifyTitle: 'Twój ruch', notifyBody: 'Stół {{code}}: twój ruch.' },
+  turn: {
+    notifyTitle: 'Twój ruch',
+    notifyBody: 'Stół {{code}}: twój ruch.',
+    notifyOffline: 'Gra offline: twój ruch.',
+  },
   replays: {
     title: 'Rozgrywki',
     intro: 'Skończone gry przy stołach, przy których grałeś w tej przeglądarce.',
@@ -419,7 +423,6 @@ export const pl: Messages = {
     homeText: 'Bez połączenia: gra toczy się na tym urządzeniu z botami i zapisuje się po każdej karcie.',
     intro:
       'Gra toczy się na tym urządzeniu, więc nie potrzebuje połączenia, i zapisuje się po każdej karcie: zamknij stronę i wróć później.',
-    level: 'Poziom botów',
     notRated: 'Gry offline nigdy nie są liczone do rankingu i nigdzie nie są wysyłane.',
     notRatedHelp: 'Rozegrana tylko na tym urządzeniu: bez rankingu, nigdzie niewysyłana.',
     start: 'Rozpocznij grę',

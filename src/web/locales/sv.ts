@@ -352,7 +352,11 @@ export const sv: Messages = {
     over: 'parti slut',
     line: 'Bord {{code}} · {{players}} spelare · {{state}}',
   },
-  turn: { notifyTitle: 'Din tur', notifyBody: 'Bord {{code}}: det är din tur att spela.' },
+  turn: {
+    notifyTitle: 'Din tur',
+    notifyBody: 'Bord {{code}}: det är din tur att spela.',
+    notifyOffline: 'Ditt offlineparti: det är din tur att spela.',
+  },
   replays: {
     title: 'Partier',
     intro: 'De avslutade partierna vid borden du spelat vid i den här webbläsaren.',
@@ -378,7 +382,6 @@ export const sv: Messages = {
     homeText: 'Ingen uppkoppling behövs: spelet körs på den här enheten mot botar och sparas efter varje kort.',
     intro:
       'Spelet körs på den här enheten, så det behöver ingen uppkoppling, och det sparas efter varje kort: stäng sidan och fortsätt senare.',
-    level: 'Botarnas nivå',
     notRated: 'Offlinespel räknas aldrig till rankingen och skickas aldrig någonstans.',
     notRatedHelp: 'Spelat bara på den här enheten: räknas inte, skickas ingenstans.',
     start: 'Börja spelet',

@@ -7,8 +7,9 @@
  */
 
 import { HINT_ITERATIONS, type Hint, hintFor } from '../../analysis/index.js';
+import type { Bot } from '../../bots/bot.js';
 import { decisionSeed } from '../../bots/decision.js';
-import { type Bot, botForLevel } from '../../bots/index.js';
+import { botForLevel } from '../../bots/levels.js';
 import {
   type Action,
   Game,

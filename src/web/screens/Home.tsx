@@ -7,17 +7,23 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Mode, type PlayerCount, setupFor } from '../../engine/index.js';
+import type { Mode, PlayerCount } from '../../engine/index.js';
 import type { BotLevel, TableSummary, TurnClock } from '../../protocol/messages.js';
 import { LEVELS } from '../../values/index.js';
 import { Card } from '../components/Card.js';
 import { ClockField } from '../components/clock.js';
-import { CoachField, PlayersAndMode } from '../components/GameShape.js';
+import {
+  CoachField,
+  defaultLength,
+  LengthField,
+  lengthOptions,
+  PlayersAndMode,
+  SeatChoices,
+} from '../components/GameShape.js';
 import { OfflineEntry } from '../components/OfflineEntry.js';
 import { OfflineStatus } from '../components/OfflineStatus.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { errorText } from '../errors.js';
-import { seatNumbers } from '../game/model.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
 import { savePendingBots } from '../net/pending.js';
 import { useReach } from '../net/reach.js';
@@ -33,9 +39,7 @@ export function Home() {
   const { prefs, setPrefs } = usePrefs();
   const [players, setPlayers] = useState<PlayerCount>(4);
   const [mode, setMode] = useState<Mode>('individual');
-  const [length, setLength] = useState<'rounds' | 'target'>('rounds');
-  const [rounds, setRounds] = useState(setupFor(4).defaultRounds);
-  const [target, setTarget] = useState(200);
+  const [length, setLength] = useState(defaultLength(4));
   const [isPublic, setPublic] = useState(false);
   // The clock follows the seats too until the host sets it: none against bots only, who
   // never wait for a turn, so a long pause never hands a bot the player's game.
@@ -70,7 +74,7 @@ export function Home() {
   const choosePlayers = (p: PlayerCount) => {
     setPlayers(p);
     setMode('individual');
-    setRounds(setupFor(p).defaultRounds);
+    setLength({ ...length, rounds: defaultLength(p).rounds });
   };
 
   const botsOnly = others.slice(0, players - 1).every((o) => o !== 'open');
@@ -90,7 +94,7 @@ export function Home() {
         public: isPublic,
         turnClock,
         coach,
-        ...(length === 'rounds' ? { rounds } : { targetScore: target }),
+        ...lengthOptions(length),
       });
       saveSession(reply.code, { seat: reply.seat, token: reply.token });
       const bots = others
@@ -148,62 +152,16 @@ export function Home() {
             />
           </label>
           <PlayersAndMode players={players} mode={mode} onPlayers={choosePlayers} onMode={setMode} />
-          <fieldset className="field">
-            <legend>{t('home.length')}</legend>
-            <div className="length">
-              <label>
-                <input type="radio" name="length" checked={length === 'rounds'} onChange={() => setLength('rounds')} />{' '}
-                {t('home.rounds')}
-              </label>
-              <input
-                type="number"
-                min={1}
-                max={50}
-                value={rounds}
-                disabled={length !== 'rounds'}
-                onChange={(e) => setRounds(Math.max(1, Math.min(50, Number(e.target.value) || 1)))}
-                aria-label={t('home.rounds')}
-                data-testid="rounds"
-              />
-              <label>
-                <input type="radio" name="length" checked={length === 'target'} onChange={() => setLength('target')} />{' '}
-                {t('home.target')}
-              </label>
-              <input
-                type="number"
-                min={1}
-                max={10000}
-                step={50}
-                value={target}
-                disabled={length !== 'target'}
-                onChange={(e) => setTarget(Math.max(1, Math.min(10000, Number(e.target.value) || 1)))}
-                aria-label={t('home.target')}
-              />
-            </div>
-          </fieldset>
-          <fieldset className="field">
-            <legend>{t('home.otherSeats')}</legend>
-            <ul className="seat-choices">
-              {seatNumbers(players - 1).map((i) => (
-                <li key={i}>
-                  <span id={`seat-choice-label-${i}`}>{t('home.seatN', { n: i + 2 })}</span>
-                  <select
-                    aria-labelledby={`seat-choice-label-${i}`}
-                    value={others[i]}
-                    onChange={(e) => setOthers(others.map((o, j) => (j === i ? (e.target.value as Seat) : o)))}
-                    data-testid={`seat-choice-${i}`}
-                  >
-                    <option value="open">{t('home.openSeat')}</option>
-                    {LEVELS.map((l) => (
-                      <option key={l} value={l}>
-                        {t('home.botLevel', { level: t(`bot.${l}`) })}
-                      </option>
-                    ))}
-                  </select>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <LengthField value={length} onChange={setLength} />
+          <SeatChoices
+            players={players}
+            value={others}
+            onChange={setOthers}
+            choices={[
+              { value: 'open', label: t('home.openSeat') },
+              ...LEVELS.map((l) => ({ value: l, label: t('home.botLevel', { level: t(`bot.${l}`) }) })),
+            ]}
+          />
           <ClockField value={turnClock} onChange={setTurnClock} className="field" testId="clock-choice" />
           <label className="check">
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}

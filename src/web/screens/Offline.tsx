@@ -6,15 +6,25 @@
  */
 import { type FormEvent, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Mode, type PlayerCount, setupFor } from '../../engine/index.js';
+import type { Mode, PlayerCount } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
-import { CoachField, LevelField, PlayersAndMode } from '../components/GameShape.js';
+import { LEVELS } from '../../values/index.js';
+import {
+  CoachField,
+  defaultLength,
+  LengthField,
+  lengthOptions,
+  PlayersAndMode,
+  SeatChoices,
+} from '../components/GameShape.js';
 import { seatName } from '../components/names.js';
 import { Table } from '../components/Table.js';
+import { useTurnAlerts } from '../components/useTurnAlerts.js';
 import { errorText } from '../errors.js';
 import { OfflineGame, startOffline } from '../offline/client.js';
 import type { OfflineSetup } from '../offline/types.js';
 import { usePauseMs, usePrefs } from '../prefs.js';
+import { useHoldUpdates } from '../pwa/updates.js';
 import { hrefOf } from '../router.js';
 
 export function Offline({ fresh }: { fresh: boolean }) {
@@ -54,6 +64,11 @@ function SavedGame({ onNew }: { onNew: (setup: OfflineSetup) => void }) {
 function OfflineTable({ game, onNew }: { game: OfflineGame; onNew: (setup: OfflineSetup) => void }) {
   const { t } = useTranslation();
   const state = useSyncExternalStore(game.subscribe, game.snapshot);
+  const v = state.game?.view;
+  // As at a table online (TableScreen): the tab says when it is the player's turn, and a
+  // new version of the app waits until the game is over.
+  useTurnAlerts(v?.mustAct === true, null);
+  useHoldUpdates(v !== undefined && v.phase !== 'over');
   useEffect(() => {
     if (state.missing) location.replace(hrefOf({ screen: 'offline', fresh: true }));
   }, [state.missing]);
@@ -72,8 +87,7 @@ function OfflineTable({ game, onNew }: { game: OfflineGame; onNew: (setup: Offli
     );
   }
   const update = state.game;
-  if (!update) return <p className="muted page">{t('common.loading')}</p>;
-  const v = update.view;
+  if (!update || !v) return <p className="muted page">{t('common.loading')}</p>;
 
   return (
     <main className="table-page" data-testid="offline-game">
@@ -128,19 +142,20 @@ function SetupForm({
   const { prefs } = usePrefs();
   const [players, setPlayers] = useState<PlayerCount>(3);
   const [mode, setMode] = useState<Mode>('individual');
-  const [rounds, setRounds] = useState(setupFor(3).defaultRounds);
-  const [level, setLevel] = useState<BotLevel>('medium');
+  const [length, setLength] = useState(defaultLength(3));
+  // A level for every bot seat a game may have; the first players − 1 play.
+  const [levels, setLevels] = useState<BotLevel[]>(Array<BotLevel>(5).fill('medium'));
   const [coach, setCoach] = useState(true);
 
   const choosePlayers = (p: PlayerCount) => {
     setPlayers(p);
     setMode('individual');
-    setRounds(setupFor(p).defaultRounds);
+    setLength({ ...length, rounds: defaultLength(p).rounds });
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const levels: (BotLevel | null)[] = [null, ...Array<BotLevel>(players - 1).fill(level)];
-    const labels = levels.map((bot) => ({
+    const seats: (BotLevel | null)[] = [null, ...levels.slice(0, players - 1)];
+    const labels = seats.map((bot) => ({
       name: prefs.name.trim() || t('offline.you'),
       bot,
       connected: true,
@@ -149,8 +164,8 @@ function SetupForm({
     onStart({
       players,
       mode,
-      rounds,
-      levels,
+      ...lengthOptions(length),
+      levels: seats,
       names: labels.map((_, s) => seatName(labels, s, t)),
       coach,
     });
@@ -162,23 +177,12 @@ function SetupForm({
         <h1 id="offline-title">{t('offline.title')}</h1>
         <p className="muted">{t('offline.intro')}</p>
         <PlayersAndMode players={players} mode={mode} onPlayers={choosePlayers} onMode={setMode} />
-        <label className="field">
-          <span>{t('home.rounds')}</span>
-          <input
-            type="number"
-            min={1}
-            max={50}
-            value={rounds}
-            onChange={(e) => setRounds(Math.max(1, Math.min(50, Number(e.target.value) || 1)))}
-            data-testid="offline-rounds"
-          />
-        </label>
-        <LevelField
-          label={t('offline.level')}
-          className="field"
-          value={level}
-          onChange={setLevel}
-          testId="offline-level"
+        <LengthField value={length} onChange={setLength} />
+        <SeatChoices
+          players={players}
+          value={levels}
+          onChange={setLevels}
+          choices={LEVELS.map((l) => ({ value: l, label: t('home.botLevel', { level: t(`bot.${l}`) }) }))}
         />
         <CoachField checked={coach} onChange={setCoach} testId="offline-coach" />
         <p className="muted small">{t('offline.notRated')}</p>
