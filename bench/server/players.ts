@@ -192,7 +192,7 @@ async function post<T>(url: string, path: string, body: unknown, session: string
     method: 'POST',
     headers: { 'content-type': 'application/json', ...signedIn(url, session) },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(120_000),
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;

@@ -694,6 +694,18 @@ export const es: Messages = {
     keepButton_other: 'Guardar {{count}} puestos en mi cuenta',
     kept_one: '{{count}} puesto está ahora en tu cuenta.',
     kept_other: '{{count}} puestos están ahora en tu cuenta.',
+    blockedTitle: 'Jugadores bloqueados',
+    blockedNone: 'No has bloqueado a nadie.',
+    unblock: 'Desbloquear',
+    unblockName: 'Desbloquear a {{name}}',
+    playerOptions: 'Opciones para {{name}}',
+    block: 'Bloquear a {{name}}',
+    blockHelp:
+      'Ya no verás sus mensajes ni sus reacciones en ninguna mesa ni en ningún dispositivo. Puedes deshacerlo en la página de tu cuenta.',
+    reportTitle: 'Denunciar a {{name}}',
+    reportReason: '¿Qué ha pasado? (para los administradores)',
+    reportSend: 'Enviar la denuncia',
+    reportSent: 'Gracias. Los administradores leerán tu denuncia.',
     passkey: {
       cancelled: 'No se usó ninguna llave de acceso. Inténtalo de nuevo o usa una contraseña.',
       unsupported: 'Este navegador no puede usar llaves de acceso aquí. Usa una contraseña.',

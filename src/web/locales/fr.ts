@@ -706,6 +706,18 @@ export const fr: Messages = {
     keepButton_other: 'Garder {{count}} places dans mon compte',
     kept_one: '{{count}} place est maintenant dans votre compte.',
     kept_other: '{{count}} places sont maintenant dans votre compte.',
+    blockedTitle: 'Joueurs bloqués',
+    blockedNone: 'Vous n’avez bloqué personne.',
+    unblock: 'Débloquer',
+    unblockName: 'Débloquer {{name}}',
+    playerOptions: 'Options pour {{name}}',
+    block: 'Bloquer {{name}}',
+    blockHelp:
+      'Vous ne verrez plus ses messages ni ses réactions, à aucune table et sur aucun appareil. Vous pouvez annuler cela sur la page de votre compte.',
+    reportTitle: 'Signaler {{name}}',
+    reportReason: 'Que s’est-il passé ? (pour les responsables du site)',
+    reportSend: 'Envoyer le signalement',
+    reportSent: 'Merci. Les responsables du site liront votre signalement.',
     passkey: {
       cancelled: 'Aucune clé d’accès n’a été utilisée. Réessayez, ou utilisez un mot de passe.',
       unsupported: 'Ce navigateur ne peut pas utiliser de clé d’accès ici. Utilisez un mot de passe.',

@@ -694,6 +694,18 @@ export const it: Messages = {
     keepButton_other: 'Tieni {{count}} posti nel mio account',
     kept_one: '{{count}} posto è ora nel tuo account.',
     kept_other: '{{count}} posti sono ora nel tuo account.',
+    blockedTitle: 'Giocatori bloccati',
+    blockedNone: 'Non hai bloccato nessuno.',
+    unblock: 'Sblocca',
+    unblockName: 'Sblocca {{name}}',
+    playerOptions: 'Opzioni per {{name}}',
+    block: 'Blocca {{name}}',
+    blockHelp:
+      'Non vedrai più i suoi messaggi né le sue reazioni, a nessun tavolo e su nessun dispositivo. Puoi annullarlo dalla pagina del tuo account.',
+    reportTitle: 'Segnala {{name}}',
+    reportReason: 'Che cosa è successo? (per i gestori del sito)',
+    reportSend: 'Invia la segnalazione',
+    reportSent: 'Grazie. I gestori del sito leggeranno la tua segnalazione.',
     passkey: {
       cancelled: 'Nessuna passkey è stata usata. Riprova, oppure usa una password.',
       unsupported: 'Questo browser non può usare le passkey qui. Usa una password.',

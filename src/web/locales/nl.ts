@@ -690,6 +690,18 @@ export const nl: Messages = {
     keepButton_other: '{{count}} plaatsen in mijn account zetten',
     kept_one: '{{count}} plaats staat nu in je account.',
     kept_other: '{{count}} plaatsen staan nu in je account.',
+    blockedTitle: 'Geblokkeerde spelers',
+    blockedNone: 'Je hebt niemand geblokkeerd.',
+    unblock: 'Deblokkeren',
+    unblockName: '{{name}} deblokkeren',
+    playerOptions: 'Opties voor {{name}}',
+    block: '{{name}} blokkeren',
+    blockHelp:
+      'Je ziet dan aan geen enkele tafel en op geen enkel apparaat nog berichten of reacties van deze speler. Je kunt dit ongedaan maken op je accountpagina.',
+    reportTitle: '{{name}} melden',
+    reportReason: 'Wat is er gebeurd? (voor de beheerders)',
+    reportSend: 'Melding versturen',
+    reportSent: 'Bedankt. De beheerders lezen je melding.',
     passkey: {
       cancelled: 'Er is geen toegangssleutel gebruikt. Probeer het opnieuw, of gebruik een wachtwoord.',
       unsupported: 'Deze browser kan hier geen toegangssleutels gebruiken. Gebruik een wachtwoord.',

@@ -757,6 +757,18 @@ export const pl: Messages = {
     kept_few: '{{count}} miejsca są teraz na twoim koncie.',
     kept_many: '{{count}} miejsc jest teraz na twoim koncie.',
     kept_other: '{{count}} miejsca jest teraz na twoim koncie.',
+    blockedTitle: 'Zablokowani gracze',
+    blockedNone: 'Nie masz nikogo zablokowanego.',
+    unblock: 'Odblokuj',
+    unblockName: 'Odblokuj gracza {{name}}',
+    playerOptions: 'Opcje dla gracza {{name}}',
+    block: 'Zablokuj gracza {{name}}',
+    blockHelp:
+      'Nie zobaczysz już wiadomości ani reakcji tego gracza przy żadnym stole i na żadnym urządzeniu. Możesz to cofnąć na stronie swojego konta.',
+    reportTitle: 'Zgłoś gracza {{name}}',
+    reportReason: 'Co się stało? (dla administratorów)',
+    reportSend: 'Wyślij zgłoszenie',
+    reportSent: 'Dziękujemy. Administratorzy przeczytają Twoje zgłoszenie.',
     passkey: {
       cancelled: 'Nie użyto klucza dostępu. Spróbuj jeszcze raz albo użyj hasła.',
       unsupported: 'Ta przeglądarka nie może tu używać kluczy dostępu. Użyj hasła.',

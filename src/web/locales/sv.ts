@@ -689,6 +689,18 @@ export const sv: Messages = {
     keepButton_other: 'Behåll {{count}} platser i mitt konto',
     kept_one: '{{count}} plats finns nu i ditt konto.',
     kept_other: '{{count}} platser finns nu i ditt konto.',
+    blockedTitle: 'Blockerade spelare',
+    blockedNone: 'Du har inte blockerat någon.',
+    unblock: 'Häv blockering',
+    unblockName: 'Häv blockeringen av {{name}}',
+    playerOptions: 'Alternativ för {{name}}',
+    block: 'Blockera {{name}}',
+    blockHelp:
+      'Du ser då inte längre spelarens meddelanden eller reaktioner, vid något bord eller på någon enhet. Du kan ångra det på din kontosida.',
+    reportTitle: 'Anmäl {{name}}',
+    reportReason: 'Vad hände? (till dem som driver sajten)',
+    reportSend: 'Skicka anmälan',
+    reportSent: 'Tack. De som driver sajten läser din anmälan.',
     passkey: {
       cancelled: 'Ingen nyckel användes. Försök igen, eller använd ett lösenord.',
       unsupported: 'Den här webbläsaren kan inte använda nycklar här. Använd ett lösenord.',
