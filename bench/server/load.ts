@@ -132,6 +132,8 @@ export interface LoadSettings {
   readonly rounds?: number;
   /** After a game: a rematch at the same table (default), or a new table (players.ts). */
   readonly afterGame?: PlayersConfig['afterGame'];
+  /** Session ids for the signed-in seats (players.ts), shared out among the player processes. */
+  readonly sessions?: readonly string[];
   /** Run just before the window opens (after the tables are open and have settled). */
   readonly beforeWindow?: () => Promise<void>;
   /** Before the tables open, measure the nodes' idle CPU for this long (0: not at all). */
@@ -183,6 +185,7 @@ export async function runLoad(s: LoadSettings): Promise<LoadResult> {
         spread: s.spread ?? false,
         rounds: s.rounds,
         afterGame: s.afterGame ?? 'rematch',
+        sessions: (s.sessions ?? []).filter((_, i) => i % s.procs === p),
       };
       players.push(
         fork(path.join(HERE, 'players.js'), [], { env: { ...process.env, BENCH_PLAYERS: JSON.stringify(cfg) } }),

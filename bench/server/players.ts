@@ -35,6 +35,12 @@ export interface PlayersConfig {
    * its place, as people who are done go and others come (the soak).
    */
   readonly afterGame: 'rematch' | 'replace';
+  /**
+   * Session ids of accounts (accounts.ts), one for each seat to be signed in: every fifth
+   * seat opened (20 %) takes one while they last, creates or joins its table with the
+   * cookie and follows it without a token, as a signed-in player on the web does.
+   */
+  readonly sessions?: readonly string[];
 }
 
 export interface PlayersReport {
@@ -176,19 +182,37 @@ function choose(v: TableView): ClientAction {
   };
 }
 
-async function post<T>(url: string, path: string, body: unknown): Promise<T> {
+/** The cookie (and our Origin, which a signed-in change needs) of a signed-in seat; none for a guest. */
+function signedIn(url: string, session: string | null): Record<string, string> {
+  return session === null ? {} : { cookie: `bi_session=${session}`, origin: url };
+}
+
+async function post<T>(url: string, path: string, body: unknown, session: string | null = null): Promise<T> {
   const res = await fetch(url + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...signedIn(url, session) },
     body: JSON.stringify(body),
+    signal: AbortSignal.timeout(120_000),
   });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
 
-function connect(url: string): Promise<Socket> {
+/** Seats opened so far by this process, and the sessions handed to every fifth. */
+let seatsOpened = 0;
+const sessions = [...(config.sessions ?? [])];
+function sessionForNextSeat(): string | null {
+  return seatsOpened++ % 5 === 0 ? (sessions.shift() ?? null) : null;
+}
+
+function connect(url: string, session: string | null = null): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const s = io(url, { transports: ['websocket'], forceNew: true, reconnection: false });
+    const s = io(url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      extraHeaders: signedIn(url, session),
+    });
     s.once('connect', () => resolve(s));
     s.once('connect_error', reject);
   });
@@ -200,21 +224,30 @@ function call(s: Socket, event: string, payload: unknown): Promise<Ack> {
 
 async function openGame(index: number): Promise<BenchGame> {
   const node = (k: number) => config.urls[(index + k) % config.urls.length];
-  const created = await post<CreateTableReply>(node(0), '/api/tables', {
-    name: 'Bench 0',
-    options: { players: 4, turnClock: config.turnClock, ...(config.rounds ? { rounds: config.rounds } : {}) },
-  });
+  const seated = [0, 1, 2, 3].map(() => sessionForNextSeat());
+  const created = await post<CreateTableReply>(
+    node(0),
+    '/api/tables',
+    {
+      name: 'Bench 0',
+      options: { players: 4, turnClock: config.turnClock, ...(config.rounds ? { rounds: config.rounds } : {}) },
+    },
+    seated[0],
+  );
   const tokens = [created.token];
   for (let i = 1; i < 4; i++)
     tokens.push(
-      (await post<JoinTableReply>(node(0), `/api/tables/${created.code}/seats`, { name: `Bench ${i}` })).token,
+      (await post<JoinTableReply>(node(0), `/api/tables/${created.code}/seats`, { name: `Bench ${i}` }, seated[i]))
+        .token,
     );
   const game = new BenchGame();
   try {
     for (const [i, token] of tokens.entries()) {
-      const seat = new Seat(game, await connect(node(config.spread ? i : 0)), i === 0);
+      const url = node(config.spread ? i : 0);
+      const seat = new Seat(game, await connect(url, seated[i]), i === 0);
       game.seats.push(seat);
-      const r = await call(seat.socket, 'table:watch', { code: created.code, token });
+      // A signed-in seat is found by its account, without the token.
+      const r = await call(seat.socket, 'table:watch', { code: created.code, ...(seated[i] ? {} : { token }) });
       if (!r.ok) throw new Error(`watch: ${r.error.message}`);
     }
     const started = await call(game.seats[0].socket, 'table:start', {});

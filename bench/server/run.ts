@@ -12,6 +12,10 @@
  * --turn-clock C (normal): the tables' turn clock (off, relaxed, normal, fast); with the
  * think times used here nobody runs out of time, so `off` against `normal` is the clock's
  * own cost (its stored deadlines), seen in the server's CPU per action.
+ * --signed-in: a fifth of the seats are signed-in players (accounts and sessions
+ * written into the store first: accounts.ts), who take their seats with the cookie and
+ * follow their tables without a token. --sign-ins R (0): R password sign-ins a second
+ * through the API during the window, beside the games (issue 23's "Measure").
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +23,7 @@ import path from 'node:path';
 import { startNode } from '../../src/server/deploy/processes.js';
 import { EVENT_LOOP_SAMPLE_MS } from '../../src/server/metrics.js';
 import { TURN_CLOCKS, type TurnClock } from '../../src/values/index.js';
+import { seedAccounts, signInsBeside } from './accounts.js';
 import { analysesDone, finishedGames, requestAnalyses } from './analyses.js';
 import { BENCH_NODE_ENV, histogramPercentile, loadFigures, option, ROOT, runLoad } from './load.js';
 
@@ -29,6 +34,8 @@ const THINK_MS = option('think-ms', 1500);
 const ANALYSES = process.argv.includes('--analyses') ? option('analyses', 1) : 0;
 const ANALYSIS_ROUNDS = option('analysis-rounds', 3);
 const TURN_CLOCK = turnClockOption();
+const SIGNED_IN = process.argv.includes('--signed-in');
+const SIGN_INS = process.argv.includes('--sign-ins') ? option('sign-ins', 20) : 0;
 
 function turnClockOption(): TurnClock {
   const i = process.argv.indexOf('--turn-clock');
@@ -55,6 +62,11 @@ async function main(): Promise<void> {
   );
   try {
     const toAnalyse = ANALYSES > 0 ? await finishedGames(server.url, ANALYSES, ANALYSIS_ROUNDS) : [];
+    // Every fifth seat of a process is signed in while sessions last: enough for each process's fifth.
+    const seats = SIGNED_IN ? Math.ceil((GAMES * 4) / 5) + PROCS : 0;
+    const signInNames = SIGN_INS * 20;
+    const seeded = await seedAccounts(dataDir, seats + signInNames);
+    let signIns: ReturnType<typeof signInsBeside> | null = null;
     const load = await runLoad({
       urls: [server.url],
       games: GAMES,
@@ -62,8 +74,13 @@ async function main(): Promise<void> {
       seconds: SECONDS,
       thinkMs: THINK_MS,
       turnClock: TURN_CLOCK,
-      beforeWindow: () => requestAnalyses(server.url, toAnalyse),
+      sessions: seeded.sessions.slice(0, seats),
+      beforeWindow: async () => {
+        await requestAnalyses(server.url, toAnalyse);
+        if (SIGN_INS > 0) signIns = signInsBeside(server.url, seeded.names.slice(seats), SIGN_INS);
+      },
     });
+    const signedInFigures = await (signIns as ReturnType<typeof signInsBeside> | null)?.stop();
     const analysed = await analysesDone(server.url, toAnalyse);
     const [idle] = load.idle;
     const [before] = load.before;
@@ -71,7 +88,9 @@ async function main(): Promise<void> {
     const rss = (after.get('process_resident_memory_bytes') ?? 0) - (idle.get('process_resident_memory_bytes') ?? 0);
     const heap = (after.get('nodejs_heap_size_used_bytes') ?? 0) - (idle.get('nodejs_heap_size_used_bytes') ?? 0);
     const result = {
-      command: `npm run bench:server -- --games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS}${TURN_CLOCK !== 'normal' ? ` --turn-clock ${TURN_CLOCK}` : ''}${ANALYSES > 0 ? ` --analyses ${ANALYSES} --analysis-rounds ${ANALYSIS_ROUNDS}` : ''}`,
+      command: `npm run bench:server -- --games ${GAMES} --procs ${PROCS} --seconds ${SECONDS} --think-ms ${THINK_MS}${TURN_CLOCK !== 'normal' ? ` --turn-clock ${TURN_CLOCK}` : ''}${ANALYSES > 0 ? ` --analyses ${ANALYSES} --analysis-rounds ${ANALYSIS_ROUNDS}` : ''}${SIGNED_IN ? ' --signed-in' : ''}${SIGN_INS > 0 ? ` --sign-ins ${SIGN_INS}` : ''}`,
+      signedInSeats: seats,
+      signIns: signedInFigures ?? null,
       analysesQueued: toAnalyse.length,
       analysesDoneAtEnd: analysed,
       machine: `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,

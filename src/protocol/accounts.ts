@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode, TableStatus } from '../values/index.js';
+import { typedText } from './messages.js';
 
 /** 3 to 20 letters, digits, `_` and `-`; unique without regard to case. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]{3,20}$/;
@@ -90,4 +91,15 @@ export interface KeepSeatsReply {
 /** GET /api/me/tables: the tables (not closed) where the account holds a seat, newest first. */
 export interface MyTablesReply {
   readonly tables: readonly { readonly code: string; readonly seat: number; readonly status: TableStatus }[];
+}
+
+/** The longest reason a report may give, after cleaning (messages.ts typedText). */
+export const MAX_REPORT_REASON = 500;
+
+/** POST /api/players/:username/reports: why the player is reported, for the operator. */
+export const ReportSchema = z.object({ reason: typedText(MAX_REPORT_REASON) }).strict();
+
+/** GET /api/me/blocks: the names of the players the account blocks, oldest block first. */
+export interface BlocksReply {
+  readonly blocked: readonly string[];
 }

@@ -36,7 +36,7 @@ export type AnalysisDocument = Omit<Analysis, 'decisions'> & {
 const rank = z.number().finite();
 
 /** Typed text others will read: cleaned (text.ts), then measured. */
-function typedText(max: number) {
+export function typedText(max: number) {
   return z
     .string()
     .max(max * 4)
@@ -209,6 +209,8 @@ export interface GameUpdate {
 export interface ChatMessage {
   readonly seat: number;
   readonly name: string;
+  /** The username of the account that sent it, when the sender was signed in (to block or report it). */
+  readonly account?: string;
   readonly text?: string;
   readonly reaction?: string;
   readonly at: number;
@@ -239,6 +241,12 @@ export interface ServerToClient {
   chat: (message: ChatMessage) => void;
   /** This connection no longer holds a seat (given up, maybe in another tab): it is a spectator now. */
   'seat:lost': (message: SeatLost) => void;
+  /** The account this connection was signed in to is signed out (or banned): the server closes the connection. */
+  'session:ended': (message: SessionEnded) => void;
+}
+
+export interface SessionEnded {
+  readonly code: 'ERR_SIGNED_OUT' | 'ERR_BANNED';
 }
 
 export interface SeatLost {

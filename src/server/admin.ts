@@ -1,9 +1,13 @@
 /**
  * What the operator does to accounts from the command line (`bottle-imp admin`, on the
  * store the server's configuration names): ban and unban an account (a ban ends its
- * sessions and it cannot sign in), list reports, list an account's sessions. Each returns
- * the lines to print, or throws AdminError with the one line that says why not.
+ * sessions, cuts its live connections and it cannot sign in), list reports, list an
+ * account's sessions. Each returns the lines to print, or throws AdminError with the one
+ * line that says why not.
  */
+import { Redis } from 'ioredis';
+import { ACCOUNT_ENDED_CHANNEL, accountEndedMessage } from './accounts/ended.js';
+import type { ClusterConfig } from './config.js';
 import type { AccountRow, PeopleStore } from './store/store.js';
 
 export class AdminError extends Error {}
@@ -18,9 +22,40 @@ async function named(store: AdminStore, username: string): Promise<AccountRow> {
 
 const when = (ms: number) => new Date(ms).toISOString();
 
-export async function ban(store: AdminStore, username: string, now: number): Promise<string[]> {
+/** How long the command waits for Redis to connect and to take the news of a ban (ms). */
+const REDIS_MS = 2000;
+
+/**
+ * Tells every node of the cluster at once that a banned account's sessions ended, so that
+ * they close its live connections (realtime/live-accounts.ts); without the news a node
+ * finds it at its next check of its connections' sessions.
+ */
+export async function tellNodes(cluster: ClusterConfig, accountId: string): Promise<void> {
+  const redis = new Redis(cluster.redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: REDIS_MS,
+    commandTimeout: REDIS_MS,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    await redis.publish(`${cluster.redisPrefix}${ACCOUNT_ENDED_CHANNEL}`, accountEndedMessage(accountId, 'ERR_BANNED'));
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Ban the account; `ended`, when given, tells the running servers (tellNodes). */
+export async function ban(
+  store: AdminStore,
+  username: string,
+  now: number,
+  ended?: (accountId: string) => Promise<void>,
+): Promise<string[]> {
   const account = await named(store, username);
   await store.setBanned(account.id, now);
+  await ended?.(account.id);
   return [`${account.username} is banned; its sessions have ended`];
 }
 

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { LogController } from 'fastify';
 import { Server } from 'socket.io';
 import { Accounts } from './accounts/accounts.js';
+import { Moderation } from './accounts/moderation.js';
 import { Passkeys } from './accounts/passkeys.js';
 import { AnalysisQueue } from './analysis/queue.js';
 import { BotPool } from './bots/pool.js';
@@ -21,12 +22,14 @@ import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
 import { clientErrorReply, registerErrorReplies } from './http/errors.js';
 import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
+import { registerModerationRoutes } from './http/moderation-routes.js';
 import { registerMySeatsRoutes } from './http/my-seats-routes.js';
 import { registerPasskeyRoutes } from './http/passkey-routes.js';
 import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
 import { limiters } from './limits/limits.js';
 import { type Counts, Metrics } from './metrics.js';
+import { LiveConnections } from './realtime/live-accounts.js';
 import { SessionLimits } from './realtime/sessions.js';
 import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
@@ -104,7 +107,16 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   const accounts = new Accounts(store, Date.now);
   const limits = limiters(config, cluster && ((name, limit, whileAway) => cluster.limiter(name, limit, whileAway)));
-  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, accounts, cluster);
+  // Signed-in connections: their account's blocks, and cut when its sessions end (on every node).
+  const live: LiveConnections = new LiveConnections(
+    io,
+    accounts,
+    store,
+    cluster?.accountsEnded((id, code) => live.cutHere(id, code)) ?? null,
+  );
+  live.start(config.sessionCheckMs, (e) => app.log.warn({ err: e }, 'signed-in connections not checked'));
+  const moderation = new Moderation(store, live, Date.now);
+  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, live, cluster);
   const analyses = new AnalysisQueue(
     store,
     pool,
@@ -134,7 +146,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       accounts,
       redis: cluster && (() => cluster.healthy()),
     });
-    registerAccountRoutes(api, { accounts, store, limits, config });
+    registerAccountRoutes(api, { accounts, store, limits, config, moderation, live });
+    registerModerationRoutes(api, { accounts, moderation, limits });
     registerMySeatsRoutes(api, { accounts, lobby, store });
     registerPasskeyRoutes(api, { accounts, passkeys: new Passkeys(store, accounts, Date.now), limits, config });
   });
@@ -153,6 +166,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     async close() {
       realtime.stop();
+      live.stop();
       cluster?.stopTaking();
       analyses.stop();
       retention.stop();

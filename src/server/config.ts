@@ -63,6 +63,11 @@ export interface Config {
   readonly idleConnectionMs: number;
   /** A session must join the namespace, then follow a table, within this long, or it is closed. */
   readonly joinTimeoutMs: number;
+  /**
+   * How often each signed-in connection's session is checked (SESSION_CHECK_SECONDS): one
+   * ended where no node was told (a ban from the command line of a single node) is cut then.
+   */
+  readonly sessionCheckMs: number;
   /** Largest Socket.IO message or HTTP body accepted, in bytes. */
   readonly maxMessageBytes: number;
   readonly logLevel: string;
@@ -216,6 +221,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', DEFAULT_MAX_SOCKETS_PER_ADDRESS, 1),
     idleConnectionMs: int(env, 'IDLE_CONNECTION_SECONDS', 10, 1, 300) * 1000,
     joinTimeoutMs: int(env, 'JOIN_TIMEOUT_SECONDS', 10, 1) * 1000,
+    sessionCheckMs: int(env, 'SESSION_CHECK_SECONDS', 30, 1) * 1000,
     maxMessageBytes: int(env, 'MAX_MESSAGE_BYTES', DEFAULT_MAX_MESSAGE_BYTES, 1024),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: proxyTrust(env.TRUST_PROXY),

@@ -104,6 +104,8 @@ export const ERROR_CODES = [
   'ERR_BANNED',
   'ERR_SIGN_IN_AGAIN',
   'ERR_PASSKEY_FAILED',
+  'ERR_NO_PLAYER',
+  'ERR_YOURSELF',
   'ERR_INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 /** `bottle-imp admin ban|unban|reports|sessions`: the operator's account commands, on the configured store. */
-import { AdminError, ban, reports, sessions, unban } from '../../server/admin.js';
+import { AdminError, ban, reports, sessions, tellNodes, unban } from '../../server/admin.js';
 import { configFromEnv } from '../../server/config.js';
 import { openStore } from '../../server/store/open.js';
 import { type Command, fail, parseFlags, wholeNumber, withArgErrors } from '../io.js';
@@ -7,7 +7,7 @@ import { type Command, fail, parseFlags, wholeNumber, withArgErrors } from '../i
 const HELP = `Usage: bottle-imp admin <action> [USERNAME] [--limit N]
 
 Works on the store the server's environment names (DATABASE_URL, else DATA_DIR's SQLite file).
-  ban USERNAME        ban the account: its sessions end and it cannot sign in
+  ban USERNAME        ban the account: its sessions end, its connections close, it cannot sign in
   unban USERNAME      lift the ban
   reports [--limit N] the latest reports of players by players (20 by default)
   sessions USERNAME   the account's signed-in devices (when, and their browser)
@@ -27,11 +27,15 @@ export const admin: Command = {
       if (action === undefined || extra.length > 0 || (needsName && username === undefined))
         return fail('admin: give an action (ban, unban, reports or sessions) and, but for reports, a username');
       const limit = parsed.values.limit === undefined ? 20 : wholeNumber(parsed.values.limit, 'limit', 1, 1000);
-      const store = await openStore(configFromEnv());
+      const config = configFromEnv();
+      const store = await openStore(config);
+      // In a cluster every node closes the banned account's connections at once; else the server's check finds them.
+      const cluster = config.cluster;
+      const ended = cluster ? (id: string) => tellNodes(cluster, id) : undefined;
       try {
         const lines =
           action === 'ban'
-            ? await ban(store, username!, Date.now())
+            ? await ban(store, username!, Date.now(), ended)
             : action === 'unban'
               ? await unban(store, username!)
               : action === 'reports'

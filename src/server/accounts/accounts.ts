@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { ServerError } from '../errors.js';
 import { hashToken } from '../ids.js';
 import type { AccountRow, AccountStore, PasskeyStore, SessionRow, SessionStore } from '../store/store.js';
+import type { EndedCode } from './ended.js';
 import { checkPassword, hashPassword, weakness } from './passwords.js';
 
 export type AccountsStore = AccountStore & SessionStore & PasskeyStore;
@@ -118,6 +119,30 @@ export class Accounts {
     const signedIn = await this.current(sessionId);
     if (!signedIn) throw new ServerError('ERR_SIGNED_OUT', 'You are not signed in.', 401);
     return signedIn;
+  }
+
+  /**
+   * The account of this session id if the session began (a password or passkey sign-in)
+   * within FRESH_SIGN_IN_MS: what deleting the account asks, so that a device left signed
+   * in is not enough. ERR_SIGNED_OUT, or ERR_SIGN_IN_AGAIN for an older session.
+   */
+  async mustHaveSignedInRecently(sessionId: string | null): Promise<SignedIn> {
+    const signedIn = await this.mustBeSignedIn(sessionId);
+    if (this.now() - signedIn.session.createdAt > FRESH_SIGN_IN_MS)
+      throw new ServerError('ERR_SIGN_IN_AGAIN', 'Sign in again (within 5 minutes) to do that.', 403);
+    return signedIn;
+  }
+
+  /**
+   * Whether the session with this id hash still signs its account in (a live connection's,
+   * checked now and then: realtime/live-accounts.ts): null, or why not.
+   */
+  async standing(idHash: string, accountId: string): Promise<EndedCode | null> {
+    const found = await this.store.session(idHash);
+    if (found && found.account.bannedAt === null && this.now() - found.session.lastSeenAt <= SESSION_IDLE_MS)
+      return null;
+    const account = found?.account ?? (await this.store.account(accountId));
+    return account && account.bannedAt !== null ? 'ERR_BANNED' : 'ERR_SIGNED_OUT';
   }
 
   /** End this device's session (whether or not it was still running). */

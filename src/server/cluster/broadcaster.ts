@@ -116,8 +116,8 @@ class LocalFirstBroadcaster implements Broadcaster {
     return this.out.hasAudience(code, to);
   }
 
-  chat(code: string, message: ChatMessage): void {
-    this.out.chat(code, message);
+  chat(code: string, message: ChatMessage, from: string | null = null): void {
+    this.out.chat(code, message, from);
   }
 
   seatLost(code: string, claim: SeatClaim): void {

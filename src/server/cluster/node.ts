@@ -14,6 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_ENDED_CHANNEL, accountEndedMessage, type EndedCode, readAccountEnded } from '../accounts/ended.js';
 import type { ClusterConfig } from '../config.js';
 import { within } from '../deadline.js';
 import { check } from '../decode.js';
@@ -167,6 +168,28 @@ export class ClusterNode implements Hosting, Following {
     return sharedLimiter(this.links.main, `${this.config.redisPrefix}${name}`, limit, whileAway, (o, msg) =>
       this.log.warn(o, msg),
     );
+  }
+
+  /**
+   * Accounts whose sessions ended, told between the nodes (accounts/ended.ts): `here` cuts
+   * this node's connections of one, whoever published it (a node, this one too, or the
+   * operator's `bottle-imp admin ban`); the function returned publishes one.
+   */
+  accountsEnded(here: (accountId: string, code: EndedCode) => void): (accountId: string, code: EndedCode) => void {
+    const channel = `${this.config.redisPrefix}${ACCOUNT_ENDED_CHANNEL}`;
+    this.links.rpcSub.on('message', (from: string, text: string) => {
+      if (from !== channel) return;
+      const ended = readAccountEnded(text);
+      if (!ended) return this.log.error({ channel, text: text.slice(0, 200) }, 'malformed account-ended refused');
+      here(ended.account, ended.code);
+    });
+    this.links.rpcSub.subscribe(channel).catch((e) => this.log.warn({ err: e }, 'account-ended not subscribed'));
+    return (accountId, code) => {
+      // Redis away: the sessions are gone from the store all the same, and every node's check finds them.
+      this.links.main
+        .publish(channel, accountEndedMessage(accountId, code))
+        .catch((e) => this.log.warn({ err: e }, 'account-ended not published'));
+    };
   }
 
   /** Whether this node can serve tables now: every Redis connection is up. */

@@ -5,6 +5,7 @@
  * (broadcaster.ts) and the process ids on the `released` and `unsent` channels.
  */
 import { z } from 'zod';
+import { USERNAME_PATTERN } from '../../protocol/accounts.js';
 import { ClientMessages } from '../../protocol/messages.js';
 import { ERROR_CODES, type ErrorCode } from '../../values/index.js';
 import type { SeatedMessageName } from '../tables/commands.js';
@@ -71,6 +72,10 @@ const tableCommand = z
         type: z.enum(SEATED as [SeatedMessageName, ...SeatedMessageName[]]),
         by: SeatClaimSchema,
         message: z.unknown(),
+        from: z
+          .object({ accountId: z.string().min(1).max(64), username: z.string().regex(USERNAME_PATTERN) })
+          .strict()
+          .optional(),
       })
       .strict(),
     z
@@ -79,6 +84,7 @@ const tableCommand = z
         connection: z.string().min(1),
         token: z.string().max(64).optional(),
         accountId: z.string().min(1).max(64).optional(),
+        hide: z.array(z.string().min(1).max(64)).optional(),
         lastSeq: z.number().int().min(0).optional(),
         gameId: z.string().max(32).optional(),
       })

@@ -13,7 +13,8 @@ import {
   SignInSchema,
   SignUpSchema,
 } from '../../protocol/accounts.js';
-import { type Accounts, FRESH_SIGN_IN_MS, mustBeStrong } from '../accounts/accounts.js';
+import { type Accounts, mustBeStrong } from '../accounts/accounts.js';
+import type { LiveAccounts, Moderation } from '../accounts/moderation.js';
 import type { Config } from '../config.js';
 import { ServerError } from '../errors.js';
 import type { Limiter } from '../limits/limiter.js';
@@ -25,10 +26,10 @@ import { clearSessionCookie, sessionIdOf, setSessionCookie } from './session-coo
 
 export interface AccountDeps {
   readonly accounts: Accounts;
-  readonly store: Pick<
-    Store,
-    'passkeysOf' | 'sessionsOf' | 'blockedBy' | 'seatsOfAccount' | 'account' | 'deleteAccount'
-  >;
+  readonly store: Pick<Store, 'passkeysOf' | 'sessionsOf' | 'seatsOfAccount' | 'deleteAccount'>;
+  readonly moderation: Pick<Moderation, 'blocked'>;
+  /** The account's live connections, closed when it is deleted or signed out everywhere. */
+  readonly live: Pick<LiveAccounts, 'ended'>;
   readonly limits: Pick<Limiters, 'signInAddresses' | 'signInNames'>;
   readonly config: Pick<Config, 'publicUrl'>;
 }
@@ -60,7 +61,10 @@ export function signedInReply(
   return { account: summary(account) };
 }
 
-export function registerAccountRoutes(app: FastifyInstance, { accounts, store, limits, config }: AccountDeps): void {
+export function registerAccountRoutes(
+  app: FastifyInstance,
+  { accounts, store, limits, config, moderation, live }: AccountDeps,
+): void {
   app.post('/api/accounts', async (req, reply): Promise<SignedInReply> => {
     const body = parse(SignUpSchema, req.body);
     // Refused before the limit: only a hash spends a point.
@@ -87,6 +91,7 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, store, l
   app.delete('/api/sessions', async (req, reply) => {
     const { account } = await accounts.mustBeSignedIn(sessionOf(req));
     await accounts.signOutEverywhere(account.id);
+    live.ended(account.id, 'ERR_SIGNED_OUT');
     reply.header('set-cookie', clearSessionCookie(config));
     reply.code(204);
   });
@@ -97,10 +102,9 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, store, l
     const [sessions, passkeys, blocked, tables] = await Promise.all([
       store.sessionsOf(account.id),
       store.passkeysOf(account.id),
-      store.blockedBy(account.id),
+      moderation.blocked(account),
       store.seatsOfAccount(account.id),
     ]);
-    const blockedNames = await Promise.all(blocked.map(async (id) => (await store.account(id))?.username ?? null));
     return {
       account: { ...summary(account), password: account.passwordHash !== null },
       sessions: sessions.map((s) => ({ createdAt: s.createdAt, lastSeenAt: s.lastSeenAt, userAgent: s.userAgent })),
@@ -109,17 +113,16 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, store, l
         createdAt: p.createdAt,
         transports: p.transports,
       })),
-      blocked: blockedNames.filter((n) => n !== null),
+      blocked,
       tables,
     };
   });
 
   // Deleting the account needs a fresh sign-in: a device left signed in is not enough.
   app.delete('/api/me', async (req, reply) => {
-    const { account, session } = await accounts.mustBeSignedIn(sessionOf(req));
-    if (Date.now() - session.createdAt > FRESH_SIGN_IN_MS)
-      throw new ServerError('ERR_SIGN_IN_AGAIN', 'Sign in again (within 5 minutes) to delete the account.', 403);
+    const { account } = await accounts.mustHaveSignedInRecently(sessionOf(req));
     await store.deleteAccount(account.id);
+    live.ended(account.id, 'ERR_SIGNED_OUT');
     reply.header('set-cookie', clearSessionCookie(config));
     reply.code(204);
   });

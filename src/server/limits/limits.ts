@@ -20,6 +20,9 @@ const WATCHES_PER_SECOND = 1;
 /** Password checks (sign-ins and sign-ups) a minute, per client address and per account name. */
 export const SIGN_INS_PER_MINUTE = 5;
 
+/** Reports of players an account may send an hour: enough for anyone wronged, too few to flood the operator. */
+export const REPORTS_PER_HOUR = 10;
+
 export interface Limiters {
   /** Socket.IO messages per connection: SOCKET_RATE_PER_SECOND, a burst of two seconds' worth. */
   readonly messages: Limiter;
@@ -37,6 +40,8 @@ export interface Limiters {
   readonly signInAddresses: Limiter;
   /** Sign-ins per account name (any case), from any address: SIGN_INS_PER_MINUTE. */
   readonly signInNames: Limiter;
+  /** Reports per reporting account: REPORTS_PER_HOUR. */
+  readonly reports: Limiter;
 }
 
 /** Makes a limit per client address shared by every node: its name in Redis, and what it does while Redis is away. */
@@ -63,5 +68,6 @@ export function limiters(config: Config, shared: SharedLimiter | null = null): L
     // Refused while Redis is away: counted per node, a cluster of N nodes would allow N times the guesses.
     signInAddresses: perAddress('sign-in-addresses', signIns, 'refuse'),
     signInNames: perAddress('sign-in-names', signIns, 'refuse'),
+    reports: perAddress('reports', { points: REPORTS_PER_HOUR, seconds: 3600 }, 'refuse'),
   };
 }

@@ -5,7 +5,9 @@
  * checks on every request that the token still holds that seat.
  *
  * Rooms: `t:CODE` (everyone following the table, and its chat), `t:CODE:N:HASH` (the
- * connections holding seat N by the token whose hash is HASH) and `t:CODE:v` (spectators).
+ * connections holding seat N by the token whose hash is HASH) and `t:CODE:v` (spectators);
+ * for signed-in connections, `a:ID` (the account's) and `b:ID` (those of accounts that
+ * block account ID: its chat leaves them out; live-accounts.ts).
  */
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
@@ -22,7 +24,6 @@ import {
   type TableSummary,
   type WatchReply,
 } from '../../protocol/messages.js';
-import type { Accounts } from '../accounts/accounts.js';
 import type { Config } from '../config.js';
 import { invalid, publicError, ServerError } from '../errors.js';
 import { sessionIdOf } from '../http/session-cookie.js';
@@ -38,6 +39,8 @@ export interface SocketState {
   code: string | null;
   seat: number | null;
   tokenHash: string | null;
+  /** The account its handshake's cookie signed in at its last `table:watch` (its session's hash, never the id). */
+  account: { readonly id: string; readonly username: string; readonly sessionHash: string } | null;
 }
 
 /** What nodes of a cluster tell each other through the adapter (`serverSideEmit`). */
@@ -50,7 +53,7 @@ export interface InterServer {
 
 /** The Socket.IO server with the protocol's messages: the compiler checks every emit and handler. */
 export type IoServer = Server<ClientToServer, ServerToClient, InterServer, SocketState>;
-type IoSocket = Socket<ClientToServer, ServerToClient, InterServer, SocketState>;
+export type IoSocket = Socket<ClientToServer, ServerToClient, InterServer, SocketState>;
 
 /**
  * Who follows which table through this node, told to the cluster (cluster/node.ts) so that
@@ -59,6 +62,17 @@ type IoSocket = Socket<ClientToServer, ServerToClient, InterServer, SocketState>
 export interface Following {
   follow(code: string, connection: string, claim: SeatClaim | null): void;
   unfollow(code: string, connection: string): void;
+}
+
+/** Who a signed-in connection is, and whom its account blocks. */
+export interface Identified {
+  readonly accountId: string;
+  readonly blocked: readonly string[];
+}
+
+/** Finds the account of a connection's session (live-accounts.ts), and puts the connection in its rooms. */
+export interface Identifier {
+  identify(socket: IoSocket, sessionId: string | null): Promise<Identified | null>;
 }
 
 export const rooms = {
@@ -70,6 +84,10 @@ export const rooms = {
    */
   seat: (code: string, claim: SeatClaim) => `t:${code}:${claim.seat}:${claim.tokenHash}`,
   spectators: (code: string) => `t:${code}:v`,
+  /** Every connection signed in to the account. */
+  account: (id: string) => `a:${id}`,
+  /** The connections of every account that blocks this one. */
+  blockers: (id: string) => `b:${id}`,
   /** The rooms a connection following the table with this claim (null: a spectator) is in. */
   of: (code: string, claim: SeatClaim | null) => [
     rooms.table(code),
@@ -112,8 +130,10 @@ export class RoomBroadcaster implements Broadcaster {
     return room !== undefined && room.size > 0;
   }
 
-  chat(code: string, message: ChatMessage): void {
-    this.to(rooms.table(code)).emit('chat', message);
+  chat(code: string, message: ChatMessage, from: string | null = null): void {
+    const all = this.to(rooms.table(code));
+    // Addressed, not filtered: the connections of those who block the sender are never sent it.
+    (from === null ? all : all.except(rooms.blockers(from))).emit('chat', message);
   }
 
   seatLost(code: string, claim: SeatClaim): void {
@@ -162,8 +182,8 @@ export class Realtime {
     private readonly addressOf: (req: IncomingMessage) => string,
     /** Messages, watches and hints per connection and per address (in a cluster, those per address are shared by every node). */
     private readonly limits: Limiters,
-    /** Who a handshake's session cookie signs in (a signed-in connection holds its account's seats). */
-    private readonly accounts: Accounts,
+    /** Who a handshake's session cookie signs in (a signed-in connection holds its account's seats) and whom it blocks. */
+    private readonly live: Identifier,
     /** In a cluster: who follows which table through this node. */
     private readonly following: Following | null = null,
   ) {
@@ -175,7 +195,7 @@ export class Realtime {
   }
 
   private connect(socket: IoSocket, joinTimeoutMs: number): void {
-    const state: SocketState = { code: null, seat: null, tokenHash: null };
+    const state: SocketState = { code: null, seat: null, tokenHash: null, account: null };
     socket.data = state;
     const address = this.addressOf(socket.request);
     // A connection that follows no table holds memory for nothing: it has a while to start.
@@ -189,7 +209,9 @@ export class Realtime {
       this.on(socket, address, name, async (message, reply) => {
         const { code, claim } = seated(state);
         // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
-        const command = { type: name, by: claim, message } as SeatedCommand;
+        // Chat names the account that sent it, so that those who block it never get it.
+        const from = state.account && { accountId: state.account.id, username: state.account.username };
+        const command = { type: name, by: claim, message, ...(from ? { from } : {}) } as SeatedCommand;
         if (command.type === 'game:hint' && !(await this.limits.hints.take(address)))
           throw new ServerError('ERR_HINT_BUDGET', 'Too many hints from your address. Wait a minute.', 429);
         if (command.type !== 'game:act') return this.lobby.handle(code, command);
@@ -271,8 +293,8 @@ export class Realtime {
     // the table subscribes this connection there (RoomBroadcaster.follow), on whichever node owns it.
     // Without a token, a signed-in connection (its session checked at each watch, so a
     // device signed out meanwhile is a spectator) holds the seat its account has here.
-    const accountId =
-      m.token === undefined && sessionId !== null ? (await this.accounts.current(sessionId))?.account.id : undefined;
+    const me = await this.live.identify(socket, sessionId);
+    const accountId = m.token === undefined ? me?.accountId : undefined;
     let reply: WatchReply & { tokenHash: string | null };
     try {
       reply = await this.lobby.handle(code, {
@@ -280,6 +302,7 @@ export class Realtime {
         connection: socket.id,
         token: m.token,
         accountId,
+        ...(me && me.blocked.length > 0 ? { hide: me.blocked } : {}),
         lastSeq: m.lastSeq,
         gameId: m.gameId,
       });

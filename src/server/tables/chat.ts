@@ -23,7 +23,7 @@ export class TableChat {
 
   /** Store one message from a seated player and return it as it is sent; refused when too fast. */
   async post(
-    from: { seat: number; name: string },
+    from: { seat: number; name: string; account?: string },
     gameId: string | null,
     content: ClientMessage<'chat:send'>,
     now: number,
@@ -43,7 +43,8 @@ export class TableChat {
       at: now,
     };
     await this.store.addChat(row);
-    return chatMessage(row);
+    // Only a live message names its sender's account (stored chat does not keep it).
+    return from.account === undefined ? chatMessage(row) : { ...chatMessage(row), account: from.account };
   }
 
   async history(): Promise<ChatMessage[]> {

@@ -16,9 +16,18 @@ import type { SeatClaim } from './seat-rules.js';
 /** Client messages that act for the seat the connection holds: all but 'table:watch'. */
 export type SeatedMessageName = Exclude<ClientMessageName, 'table:watch'>;
 
-/** A seated client message as it arrived (checked by its schema), with the connection's claim. */
+/** The account a connection is signed in to, as its chat names it. */
+export interface Sender {
+  readonly accountId: string;
+  readonly username: string;
+}
+
+/**
+ * A seated client message as it arrived (checked by its schema), with the connection's
+ * claim and, when it is signed in, its account (`from`).
+ */
 export type SeatedCommand<K extends SeatedMessageName = SeatedMessageName> = {
-  [N in K]: { readonly type: N; readonly by: SeatClaim; readonly message: ClientMessage<N> };
+  [N in K]: { readonly type: N; readonly by: SeatClaim; readonly message: ClientMessage<N>; readonly from?: Sender };
 }[K];
 
 export type TableCommand =
@@ -30,6 +39,8 @@ export type TableCommand =
       readonly token?: string;
       /** Signed in without a token: the seat this account holds, if any. */
       readonly accountId?: string;
+      /** The accounts the connection's account blocks: the chat it is given leaves out their seats'. */
+      readonly hide?: readonly string[];
       readonly lastSeq?: number;
       readonly gameId?: string;
     }

@@ -24,8 +24,11 @@ export interface Broadcaster {
   game(code: string, to: SeatClaim | null, update: GameUpdate): void;
   /** Whether anyone listens by that claim (or as a spectator), so views are built only when needed. */
   hasAudience(code: string, to: SeatClaim | null): boolean;
-  /** Chat goes to everyone following the table: players and (read-only) spectators. */
-  chat(code: string, message: ChatMessage): void;
+  /**
+   * Chat goes to everyone following the table: players and (read-only) spectators, but
+   * never to the connections of accounts that block its sender's account (`from`).
+   */
+  chat(code: string, message: ChatMessage, from?: string | null): void;
   /** Every connection holding the seat by this (old) claim loses it: it becomes a spectator and is told so. */
   seatLost(code: string, claim: SeatClaim): void;
   /**

@@ -23,7 +23,7 @@ import type { SeatRow, TableRow, TableWrite, TimerKey, TimerKind } from '../stor
 import { type ActingTable, type Along, GameActions, type Ready } from './actions.js';
 import { BotDriver } from './bot-driver.js';
 import { TableChat } from './chat.js';
-import type { ReplyTo, SeatedCommand, TableCommand, TableReplies } from './commands.js';
+import type { ReplyTo, SeatedCommand, Sender, TableCommand, TableReplies } from './commands.js';
 import type { TableContext } from './context.js';
 import { Deadlines, type PreparedChange } from './deadlines.js';
 import { type Change, type Decidable, decide, type Outbox, type TableState, unchanged } from './decide.js';
@@ -187,7 +187,7 @@ export class Table implements ActingTable<ReadyChange> {
   private dispatch(c: TableCommand, stored?: (reply: unknown) => void): Promise<TableReplies[TableCommand['type']]> {
     switch (c.type) {
       case 'watch':
-        return this.queue.run(() => this.watch(c.connection, c.token, c.lastSeq, c.gameId, c.accountId));
+        return this.queue.run(() => this.watch(c.connection, c.token, c.lastSeq, c.gameId, c.accountId, c.hide));
       case 'unwatch':
         return this.queue.run(() => this.unwatch(c.connection));
       case 'join':
@@ -257,7 +257,7 @@ export class Table implements ActingTable<ReadyChange> {
   private async seated(c: Exclude<SeatedCommand, { type: 'game:act' | 'game:hint' }>): Promise<Record<string, never>> {
     switch (c.type) {
       case 'chat:send':
-        return this.sendChat(c.by, c.message);
+        return this.sendChat(c.by, c.message, c.from ?? null);
       case 'table:start':
       case 'table:rematch':
         await this.commit(this.decided({ ...c, game: { id: newGameId(), seed: newSeed() } }));
@@ -268,13 +268,14 @@ export class Table implements ActingTable<ReadyChange> {
     }
   }
 
-  private async sendChat(claim: rules.SeatClaim, content: SeatedCommand<'chat:send'>['message']) {
+  private async sendChat(claim: rules.SeatClaim, content: SeatedCommand<'chat:send'>['message'], from: Sender | null) {
     const { row, seats } = this.state;
     rules.mustBeOpen(row);
     const s = seats[rules.mustHold(seats, claim)];
     if (s.name === null) throw new ServerError('ERR_NOT_SEATED', 'Only seated players can chat.', 403);
-    const message = await this.chat.post({ seat: s.seat, name: s.name }, row.gameId, content, this.ctx.clock.now());
-    this.ctx.out.chat(this.code, message);
+    const sender = { seat: s.seat, name: s.name, account: from?.username };
+    const message = await this.chat.post(sender, row.gameId, content, this.ctx.clock.now());
+    this.ctx.out.chat(this.code, message, from?.accountId ?? null);
     return NONE;
   }
 
@@ -315,6 +316,7 @@ export class Table implements ActingTable<ReadyChange> {
     lastSeq: number | undefined,
     gameId: string | undefined,
     accountId: string | undefined,
+    hide: readonly string[] = [],
   ): Promise<TableReplies['watch']> {
     // A token names its seat; without one, a signed-in connection holds its account's seat here, if any.
     const seat =
@@ -339,7 +341,13 @@ export class Table implements ActingTable<ReadyChange> {
     }
     const owner = this.owner;
     const sameGame = owner !== null && (gameId === undefined || gameId === owner.id);
-    const chat = await this.chat.history();
+    // Stored chat does not name its sender's account: what came from a seat held now by an
+    // account this connection's account blocks is left out.
+    const hidden = new Set(hide);
+    const chat = (await this.chat.history()).filter((m) => {
+      const holder = this.state.seats[m.seat]?.accountId;
+      return !(holder && hidden.has(holder));
+    });
     const shows = owner ? this.glance(owner) : null;
     return {
       table: this.summary(),

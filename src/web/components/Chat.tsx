@@ -1,12 +1,17 @@
 /**
  * Table chat with quick reactions. A message the server refuses (too fast, …) comes back
  * to the box with the reason, so nothing typed is lost silently; a spectator reads only.
+ * A signed-in reader taps the name of another signed-in player (a message that names its
+ * account) to block or report them (PlayerMenu); the server then sends that player's
+ * chat no more, and what was shown already goes too.
  */
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 import { REACTIONS } from '../../values/index.js';
 import { errorText, type ShownErrorCode } from '../errors.js';
+import { useMe } from '../net/me.js';
+import { PlayerMenu } from './PlayerMenu.js';
 import { ReactionIcon } from './ReactionIcon.js';
 
 /**
@@ -35,6 +40,13 @@ export function Chat({
     setTextState(value);
   };
   const [refused, setRefused] = useState<ShownErrorCode | null>(null);
+  const me = useMe();
+  /** The player whose menu is open, and those blocked from this screen (their shown messages go). */
+  const [menuFor, setMenuFor] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState<ReadonlySet<string>>(new Set());
+  const other = (account: string | undefined): account is string =>
+    account !== undefined && !!me && account.toLowerCase() !== me.username.toLowerCase();
+  const shown = messages.filter((m) => !(m.account && blocked.has(m.account.toLowerCase())));
   const send = async (message: ClientMessage<'chat:send'>) => {
     const code = await onSend(message);
     setRefused(code);
@@ -63,12 +75,25 @@ export function Chat({
   return (
     <div className="chat" data-testid="chat">
       <ol className="chat-messages" aria-live="polite" aria-label={t('chat.messages')}>
-        {messages.map((m) => (
+        {shown.map((m) => (
           <li key={`${m.at}-${m.seat}-${m.text ?? m.reaction}`} className={m.reaction ? 'reaction' : undefined}>
-            <strong>{m.name}</strong> {m.reaction ? <ReactionIcon reaction={m.reaction} /> : m.text}
+            {other(m.account) ? (
+              <button
+                type="button"
+                className="chat-name"
+                onClick={() => setMenuFor(m.account!)}
+                aria-label={t('account.playerOptions', { name: m.account })}
+                data-testid="chat-name"
+              >
+                {m.name}
+              </button>
+            ) : (
+              <strong>{m.name}</strong>
+            )}{' '}
+            {m.reaction ? <ReactionIcon reaction={m.reaction} /> : m.text}
           </li>
         ))}
-        {messages.length === 0 && <li className="muted">{t('chat.empty')}</li>}
+        {shown.length === 0 && <li className="muted">{t('chat.empty')}</li>}
       </ol>
       <p className="muted chat-audience" data-testid="chat-audience">
         {canSend ? t('chat.spectatorsRead') : t('chat.readOnly')}
@@ -108,6 +133,13 @@ export function Chat({
             </p>
           )}
         </>
+      )}
+      {menuFor && (
+        <PlayerMenu
+          username={menuFor}
+          onBlocked={(name) => setBlocked((b) => new Set([...b, name.toLowerCase()]))}
+          onClose={() => setMenuFor(null)}
+        />
       )}
     </div>
   );

@@ -6,6 +6,7 @@
  * first use, so the home screen's download does not carry it.
  */
 import type {
+  BlocksReply,
   KeepSeatsReply,
   MeReply,
   MyTablesReply,
@@ -117,6 +118,25 @@ export async function exportMe(): Promise<string> {
 /** Delete the account, its sessions and passkeys; needs a sign-in of the last minutes (ERR_SIGN_IN_AGAIN). */
 export function deleteMe(): Promise<void> {
   return call('DELETE', '/api/me');
+}
+
+/** The names of the players the signed-in account blocks, oldest block first. */
+export async function blockedPlayers(): Promise<readonly string[]> {
+  return (await call<BlocksReply>('GET', '/api/me/blocks')).blocked;
+}
+
+/** Block a player: their chat no longer reaches any of this account's devices. */
+export function block(username: string): Promise<void> {
+  return call('PUT', `/api/me/blocks/${encodeURIComponent(username)}`);
+}
+
+export function unblock(username: string): Promise<void> {
+  return call('DELETE', `/api/me/blocks/${encodeURIComponent(username)}`);
+}
+
+/** Report a player to the operators, with what happened. */
+export function report(username: string, reason: string): Promise<void> {
+  return call('POST', `/api/players/${encodeURIComponent(username)}/reports`, { reason });
 }
 
 /** Move seats this browser holds as a guest (their tokens) to the signed-in account. */

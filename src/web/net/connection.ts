@@ -22,6 +22,7 @@ import type {
 } from '../../protocol/messages.js';
 import type { Answer, ShownErrorCode } from '../errors.js';
 import type { HintAnswer } from '../game/analysis.js';
+import { forgetMe } from './me.js';
 import { reportServer } from './reach.js';
 import { namePreviousSession } from './reconnect.js';
 import { forgetSession, loadSession, type SeatSession } from './session.js';
@@ -99,6 +100,9 @@ export class TableConnection {
       if (reason === 'io server disconnect' && !this.closed)
         this.retry = setTimeout(() => this.socket.connect(), 1000 + Math.random() * 1000);
     });
+    // The account was signed out everywhere, deleted or banned: the page is a guest's from
+    // now on (the server closes the socket next, and the reconnection follows as a guest).
+    this.socket.on('session:ended', () => forgetMe());
     this.socket.on('connect_error', () => {
       reportServer(false);
       this.set({ status: 'offline' });

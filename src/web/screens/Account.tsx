@@ -1,7 +1,8 @@
 /**
  * The account (#/account): signed out, the way in (SignIn); signed in, who it is, its
- * passkeys (add one), its data (download it), signing out here or on every device, and
- * deleting the account, which asks for a fresh sign-in first.
+ * passkeys (add one), the players it blocks (unblock them), its data (download it),
+ * signing out here or on every device, and deleting the account, which asks for a fresh
+ * sign-in first.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { ApiError } from '../net/api.js';
 import { forgetMe, refreshMe, useMe } from '../net/me.js';
 import { hrefOf } from '../router.js';
 import { Failure, useFailure } from './account-failure.js';
+import { BlockedPlayers } from './BlockedPlayers.js';
 import { KeepSeats } from './KeepSeats.js';
 import { SignIn } from './SignIn.js';
 
@@ -59,6 +61,7 @@ function Settings({ me }: { me: Me }) {
         <p data-testid="passkey-count">{t('account.passkeys', { count: me.passkeys })}</p>
         {action('add-passkey', t('account.addPasskey'), () => addPasskey().then(refreshMe))}
       </section>
+      <BlockedPlayers />
       <section className="panel" aria-labelledby="data-title">
         <h2 id="data-title">{t('account.dataTitle')}</h2>
         {action('export-data', t('account.export'), async () =>
