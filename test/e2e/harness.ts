@@ -71,6 +71,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** How long a server may take to answer its health check after it was started. */
+const STARTUP_MS = 60_000;
+
 /** `node dist/server/main.js` on a free port with its own data directory; `env` adds or overrides settings. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const main = path.join(ROOT, 'dist/server/main.js');
@@ -99,14 +102,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.stderr?.on('data', (d: Buffer) => {
       stderr += d.toString();
     });
-    for (let i = 0; ; i++) {
+    // A deadline in time, not a count of tries: on a loaded machine a start can take
+    // longer than 100 tries of a tenth of a second (each try waits for its own answer).
+    const deadline = Date.now() + STARTUP_MS;
+    for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}): ${stderr}`);
       try {
         if ((await fetch(`${url}/healthz`)).ok) return child;
       } catch {
         // Not listening yet.
       }
-      if (i > 100) throw new Error(`The server did not start: ${stderr}`);
+      if (Date.now() > deadline) throw new Error(`The server did not start within ${STARTUP_MS} ms: ${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   };
