@@ -3,8 +3,9 @@
  * time first, then the longest by the last run, or the largest on a fresh clone), except
  * that the files driving a browser (test/e2e) and those starting a cluster
  * (test/server/cluster) go first, taking turns. They are the longest, so starting them
- * first keeps a long one from being the last to run alone; taking turns means two workers
- * mostly run one browser beside one cluster, not two browsers or two clusters at once.
+ * first keeps a long one from being the last to run alone; taking turns means the
+ * workers (three on two cores) mostly run browsers beside clusters, not all browsers or
+ * all clusters at once.
  * Projects still run in their own groups (groupOrder): this only orders within them.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';

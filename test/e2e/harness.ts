@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
@@ -71,6 +71,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** How long a server may take to answer its health check after it was started. */
+const STARTUP_MS = 60_000;
+
 /** `node dist/server/main.js` on a free port with its own data directory; `env` adds or overrides settings. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const main = path.join(ROOT, 'dist/server/main.js');
@@ -99,8 +102,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.stderr?.on('data', (d: Buffer) => {
       stderr += d.toString();
     });
-    // A deadline, not a count of tries: on a loaded machine a start takes longer than usual.
-    const deadline = Date.now() + 30_000;
+    // A deadline in time, not a count of tries: on a loaded machine a start can take
+    // longer than 100 tries of a tenth of a second (each try waits for its own answer).
+    const deadline = Date.now() + STARTUP_MS;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}): ${stderr}`);
       try {
@@ -110,7 +114,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`The server did not start in 30 s: ${stderr}`);
+        throw new Error(`The server did not start within ${STARTUP_MS} ms: ${stderr}`);
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -160,6 +164,12 @@ export function serverAndBrowser(env: Record<string, string> = {}): {
   return { server: () => server!, browser: () => browser! };
 }
 
+interface DeviceOptions {
+  language?: string;
+  touch?: boolean;
+  prefs?: Record<string, unknown>;
+}
+
 /**
  * A browser context the size of a screen, by default a touch phone (`hasTouch`,
  * `isMobile`), with the player's stored preferences (language, name, …) set before any
@@ -169,7 +179,7 @@ export async function device(
   browser: Browser,
   width: number,
   height: number,
-  options: { language?: string; touch?: boolean; prefs?: Record<string, unknown> } = {},
+  options: DeviceOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const language = options.language ?? 'en';
   const touch = options.touch ?? true;
@@ -184,6 +194,77 @@ export async function device(
     { language, name: 'Keawe', ...options.prefs },
   );
   return { context, page: await context.newPage() };
+}
+
+/**
+ * Devices (as `device` makes them) kept for the tests of one describe block, one per
+ * screen size and options: a test takes its page as the last test left it, and goes on
+ * by the app's own links (a new table from the home screen), without a new context and a
+ * first load of the app, which cost about as much as a short game. A device that a failed
+ * test used is closed, and made afresh for the next test that asks for it, so that one
+ * failure does not spill into the tests after it.
+ */
+export function sharedDevices(
+  browser: () => Browser,
+): (width: number, height: number, options?: DeviceOptions) => Promise<{ context: BrowserContext; page: Page }> {
+  const open = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+  let used = new Set<string>();
+  const close = (key: string) => {
+    const made = open.get(key);
+    open.delete(key);
+    return made?.then((d) => d.context.close()).catch(() => undefined);
+  };
+  beforeEach(() => {
+    const mine = new Set<string>();
+    used = mine;
+    onTestFailed(async () => {
+      await Promise.all([...mine].map(close));
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([...open.keys()].map(close));
+  });
+  return (width, height, options = {}) => {
+    const key = JSON.stringify([width, height, options.language ?? 'en', options.touch ?? true, options.prefs ?? {}]);
+    used.add(key);
+    if (!open.has(key)) open.set(key, device(browser(), width, height, options));
+    return open.get(key)!;
+  };
+}
+
+/**
+ * Runs `checks` in the page now and again after every change to its document (once a
+ * frame at most), keeping each distinct finding they return: every state the page shows
+ * is looked at, not only those a test's polling happens to meet, and at no round trip
+ * each. The checks are sent as their source and so must use nothing from outside them.
+ * A new watch on a page ends the one before. Returns a reader of the findings so far.
+ */
+export async function watchPage(page: Page, checks: readonly (() => string[])[]): Promise<() => Promise<string[]>> {
+  // As an expression, evaluated by the DevTools protocol, outside the page's CSP.
+  await page.evaluate(`globalThis.__testChecks = [${checks.map(String).join(', ')}];`);
+  await page.evaluate(() => {
+    type Watch = { checks: (() => string[])[]; found: Set<string>; observer: MutationObserver };
+    const g = globalThis as unknown as { __testChecks: Watch['checks']; __testWatch?: Watch };
+    g.__testWatch?.observer.disconnect();
+    const found = new Set<string>();
+    const run = () => {
+      for (const check of g.__testChecks) for (const f of check()) found.add(f);
+    };
+    let queued = false;
+    const observer = new MutationObserver(() => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(() => {
+        queued = false;
+        run();
+      });
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    g.__testWatch = { checks: g.__testChecks, found, observer };
+    run();
+  });
+  return () =>
+    page.evaluate(() => [...(globalThis as unknown as { __testWatch: { found: Set<string> } }).__testWatch.found]);
 }
 
 /** The page needs no scrolling: nothing reaches below or beside the screen. */

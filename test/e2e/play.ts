@@ -112,6 +112,26 @@ export async function step(page: Page, how: Press = 'click'): Promise<boolean> {
   return false;
 }
 
+/**
+ * Wait until the player has something to do (`step` would act: a round summary to close,
+ * cards to pass, a card to play) or the game is over: looked at in the page every frame.
+ */
+export async function untilMove(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(
+    (playable) => {
+      const shown = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.checkVisibility() === true;
+      return (
+        shown('game-over') ||
+        shown('summary-continue') ||
+        shown('pass-panel') ||
+        document.querySelector(playable) !== null
+      );
+    },
+    PLAYABLE,
+    { polling: 'raf', timeout },
+  );
+}
+
 /** Play on until the game-over dialog shows. */
 export async function playToGameOver(page: Page, onSummary?: () => Promise<void>, deadlineMs = 150_000): Promise<void> {
   const end = Date.now() + deadlineMs;
@@ -121,7 +141,7 @@ export async function playToGameOver(page: Page, onSummary?: () => Promise<void>
       await onSummary();
       onSummary = undefined;
     }
-    if (!(await step(page))) await page.waitForTimeout(40);
+    if (!(await step(page))) await untilMove(page, Math.max(1, end - Date.now())).catch(() => undefined);
   }
   throw new Error('The game did not end in time.');
 }

@@ -12,11 +12,27 @@ import { botTable, step } from './play.js';
 const run = browserAvailable();
 const PHONE = [390, 844] as const;
 
-/** Where an element is, in whole pixels. */
-function place(page: Page, selector: string): Promise<string> {
-  return page.locator(selector).evaluate((e) => {
-    const r = e.getBoundingClientRect();
-    return `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+/**
+ * One look at the table, in one call so that nothing changes halfway through it: whether
+ * the player can play, whether the Hint button shows, and where the player's strip, the
+ * status and the hand are, in whole pixels.
+ */
+function look(page: Page): Promise<{ myTurn: boolean; hint: boolean; at: string }> {
+  return page.evaluate(() => {
+    const place = (selector: string) => {
+      const r = document.querySelector(selector)?.getBoundingClientRect();
+      return r ? `${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}` : 'none';
+    };
+    return {
+      myTurn: document.querySelector('[data-testid="hand"] button.card.playable') !== null,
+      hint: document.querySelector('[data-testid="hint"]')?.checkVisibility() === true,
+      at: [
+        place('.mine'),
+        place('[data-testid="status"]'),
+        place('[data-testid="trick"]'),
+        place('[data-testid="hand"]'),
+      ].join(' | '),
+    };
   });
 }
 
@@ -64,14 +80,7 @@ describe.skipIf(!run)('a steady table', () => {
       (await page.getByTestId('summary-dialog').isVisible()) || (await page.getByTestId('game-over').isVisible());
     while (!(await ended())) {
       if (!(await page.getByTestId('pass-panel').isVisible())) {
-        const myTurn = (await page.locator('[data-testid="hand"] button.card.playable').count()) > 0;
-        const hint = await page.getByTestId('hint').isVisible();
-        const at = [
-          await place(page, '.mine'),
-          await place(page, '[data-testid="status"]'),
-          await place(page, '[data-testid="trick"]'),
-          await place(page, '[data-testid="hand"]'),
-        ].join(' | ');
+        const { myTurn, hint, at } = await look(page);
         if (myTurn === hint && last && last.myTurn !== myTurn) {
           turns++;
           if (last.at !== at) moves.push(`${last.at}  ->  ${at}`);
