@@ -1,4 +1,5 @@
-/** The daily deal: its cards from the server's secret. */
+/** The daily deal: its cards from the server's secret, its bots that decide alike at every table. */
+export { dailyBot, dailyBotSeed, dealtView, decisionNumber } from './bots.js';
 export {
   DAILY_BOT_LEVEL,
   DAILY_OPTIONS,

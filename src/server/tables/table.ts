@@ -88,6 +88,7 @@ export class Table implements ActingTable<ReadyChange> {
         const s = this.state.seats[seat];
         return s.bot ?? (s.away ? STAND_IN_LEVEL : null);
       },
+      daily: () => this.state.row.settings.daily !== undefined,
       act: (owner, action, seat) => this.actions.botAct(owner, action, seat),
       resync: (owner) => this.actions.resync(owner),
     });
