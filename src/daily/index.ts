@@ -10,3 +10,4 @@ export {
   MIN_SECRET_LENGTH,
   secretProblem,
 } from './deal.js';
+export { playDayByBots } from './play.js';
