@@ -9,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import type { ResolvedOptions } from '../engine/index.js';
 
 /** Three hands (rounds) at four players, individual: a daily deal set. */
-export const DAILY_OPTIONS: ResolvedOptions = { players: 4, mode: 'individual', rounds: 3 };
+export const DAILY_OPTIONS = { players: 4, mode: 'individual', rounds: 3 } as const satisfies ResolvedOptions;
 
 /** The seat the person plays (seat 1 to a reader); the other three are `expert` bots. */
 export const DAILY_SEAT = 0;

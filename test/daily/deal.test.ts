@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DAILY_OPTIONS, dailyDateOf, dailySeed, isDailyDate, secretProblem } from '../../src/daily/index.js';
 import { Game, isWideSeed, view } from '../../src/engine/index.js';
-import { SECRET_FILE, secretFromEnv, secretInFolder } from '../../src/server/daily/secret.js';
+import { configFromEnv } from '../../src/server/config.js';
+import { SECRET_FILE, secretInFolder } from '../../src/server/daily/secret.js';
 
 const SECRET = 'a'.repeat(64);
 
@@ -56,10 +57,11 @@ describe('the deal seed', () => {
 
 describe('where the server finds its secret', () => {
   test('DAILY_SECRET when set; unset is null; a short one is refused', () => {
-    expect(secretFromEnv({ DAILY_SECRET: SECRET })).toBe(SECRET);
-    expect(secretFromEnv({})).toBeNull();
-    expect(secretFromEnv({ DAILY_SECRET: '' })).toBeNull();
-    expect(() => secretFromEnv({ DAILY_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    const secretOf = (env: Record<string, string>) => configFromEnv(env).dailySecret;
+    expect(secretOf({ DAILY_SECRET: SECRET })).toBe(SECRET);
+    expect(secretOf({})).toBeNull();
+    expect(secretOf({ DAILY_SECRET: '' })).toBeNull();
+    expect(() => secretOf({ DAILY_SECRET: 'short' })).toThrow(/at least 32 characters/);
   });
 
   test('else made in the data folder on the first start, owner-only, and the same on every start after', () => {

@@ -42,14 +42,16 @@ export function deadlinesInLine(
     const clocks = t.clocks.wanted(playing, seats, row.settings.turnClock, fresh);
     start.push(...clocks.start);
     stop.push(...clocks.stop);
+    // A daily deal's attempt waits all day for its player: no stand-in bot, no closing while it runs.
+    const waits = playing !== null && row.settings.daily !== undefined;
     for (const s of seats) {
-      const absent = playing !== null && s.tokenHash !== null && !t.presence.isPresent(s.seat);
+      const absent = playing !== null && !waits && s.tokenHash !== null && !t.presence.isPresent(s.seat);
       const running = t.deadlines.has('absence', s.seat);
       if (absent && !running && !s.away)
         start.push({ kind: 'absence', seat: s.seat, deadline: now + row.settings.turnSeconds * 1000 });
       else if (!absent && running) stop.push({ kind: 'absence', seat: s.seat });
     }
-    const here = seats.some((s) => s.tokenHash !== null && t.presence.isPresent(s.seat));
+    const here = waits || seats.some((s) => s.tokenHash !== null && t.presence.isPresent(s.seat));
     const closing = t.deadlines.has('close', -1);
     if (here && closing) stop.push({ kind: 'close', seat: -1 });
     else if (!here && !closing) start.push({ kind: 'close', seat: -1, deadline: now + t.closeAfterMs });
