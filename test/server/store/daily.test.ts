@@ -3,9 +3,9 @@
  * day, its score kept as first given, a day's ranking best first with guests apart, and a
  * secret that the first to store it keeps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DailyAttemptRow, Store } from '../../../src/server/store/store.js';
-import { type Backing, storeKinds } from '../helpers/store-backings.js';
+import { storeForSuite, storeKinds } from '../helpers/store-backings.js';
 
 const attempt = (player: string, extra: Partial<DailyAttemptRow> = {}): DailyAttemptRow => ({
   day: '2026-12-03',
@@ -20,18 +20,12 @@ const attempt = (player: string, extra: Partial<DailyAttemptRow> = {}): DailyAtt
   ...extra,
 });
 
-describe.each(storeKinds)('the $name store’s daily deal', ({ make, skip }) => {
-  let backing: Backing;
+describe.each(storeKinds)('the $name store’s daily deal', (kind) => {
+  const { skip } = kind;
+  const current = storeForSuite(kind);
   let store: Store;
-  beforeAll(async () => {
-    if (skip) return;
-    backing = await make();
-    store = await backing.open();
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await store.close();
-    await backing.dispose();
+  beforeEach(() => {
+    store = current();
   });
 
   it.skipIf(skip)('keeps one attempt per player and day, and its first score', async () => {
