@@ -34,6 +34,11 @@ export function dailyDateOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The moment (epoch ms) a day ends: the next midnight UTC. */
+export function dailyEndOf(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`) + 24 * 3600 * 1000;
+}
+
 /** The problem with a secret as one sentence, or null when it will do. */
 export function secretProblem(secret: string): string | null {
   return secret.length >= MIN_SECRET_LENGTH

@@ -5,6 +5,7 @@ export {
   DAILY_OPTIONS,
   DAILY_SEAT,
   dailyDateOf,
+  dailyEndOf,
   dailySeed,
   isDailyDate,
   MIN_SECRET_LENGTH,

@@ -139,9 +139,12 @@ describe('the daily deal', () => {
     await expect(daily.results('2026-02-30', guest(1), 100)).rejects.toMatchObject({ code: 'ERR_BAD_REQUEST' });
   });
 
-  test('the day rolls over at midnight UTC: a new deal, and yesterday’s results and deals for everyone', async () => {
+  test('the day rolls over at midnight UTC: a new deal, yesterday’s results and deals for everyone, its unfinished tables closed', async () => {
     const before = await daily.start(guest(1), '127.0.0.1');
     expect((await daily.summary()).date).toBe('2026-12-04');
+    // Its table waits for its player all day, opened or not.
+    await tables.clock.advance(3 * 3600_000);
+    expect((await tables.lobby.summary(before.code)).status).toBe('playing');
     const midnight = Date.UTC(2026, 11, 5);
     await tables.clock.advance(midnight - 1 - tables.clock.now());
     expect((await daily.summary()).date).toBe('2026-12-04');
@@ -150,6 +153,9 @@ describe('the daily deal', () => {
     const after = await daily.start(guest(1), '127.0.0.1');
     expect(after.date).toBe('2026-12-05');
     expect(after.code).not.toBe(before.code);
+    // Once the day is over, the unfinished attempt's table closes when nobody is at it.
+    await tables.clock.advance(30 * 60_000);
+    expect((await tables.store.loadTable(before.code))?.table.status).toBe('closed');
     const results = await daily.results('2026-12-04', null, 100);
     expect(results).toMatchObject({ date: '2026-12-04', entries: 1, players: [], guests: [] });
     expect(results.deals).toHaveLength(3);
