@@ -173,6 +173,8 @@ export interface TableSummary {
     readonly turnSeconds: number;
     readonly coach: boolean;
     readonly turnClock: TurnClock;
+    /** At a daily deal's table (docs/protocol.md, "The daily deal"): its date, YYYY-MM-DD; absent elsewhere. */
+    readonly daily?: string;
   };
   readonly status: TableStatus;
   readonly host: number;

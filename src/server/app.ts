@@ -16,10 +16,13 @@ import { systemClock } from './clock.js';
 import { ClusterBroadcaster } from './cluster/broadcaster.js';
 import { ClusterNode } from './cluster/node.js';
 import type { Config } from './config.js';
+import { DailyDeals } from './daily/daily.js';
+import { dailySecretOf } from './daily/secret.js';
 import { within } from './deadline.js';
 import { registerAccountRoutes } from './http/account-routes.js';
 import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
+import { registerDailyRoutes } from './http/daily-routes.js';
 import { clientErrorReply, registerErrorReplies } from './http/errors.js';
 import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
 import { registerModerationRoutes } from './http/moderation-routes.js';
@@ -66,6 +69,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const store = await openStore(config, (e) => app.log.warn({ err: e }, 'an idle database connection was lost'));
   // In a cluster (REDIS_URL) the nodes share tables through Redis; else this process has them all.
   const cluster = config.cluster ? await ClusterNode.connect(config.cluster, store, app.log) : null;
+  const dailySecret = await dailySecretOf(config, store);
   const pool = new BotPool(config.botWorkers, config.analysisWorkers);
   // In a cluster Engine.IO sessions are counted per address over every node.
   const sessions = new SessionLimits(config, addressOf, cluster?.sessions(config.maxConnectionsPerAddress));
@@ -101,6 +105,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       log: app.log,
       out: gateway ?? new RoomBroadcaster(io),
       clock: systemClock,
+      dailySecret,
     },
     cluster ? cluster.creationCap(config.maxTablesPerAddress) : new LocalCreationCap(config.maxTablesPerAddress),
     cluster,
@@ -150,6 +155,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     registerModerationRoutes(api, { accounts, moderation, limits });
     registerMySeatsRoutes(api, { accounts, lobby, store });
     registerPasskeyRoutes(api, { accounts, passkeys: new Passkeys(store, accounts, Date.now), limits, config });
+    registerDailyRoutes(api, { daily: new DailyDeals(lobby, store, dailySecret, Date.now), accounts, config });
   });
   if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ANALYSIS_DEFAULT_ITERATIONS, HINT_ITERATIONS } from '../analysis/index.js';
+import { secretProblem } from '../daily/index.js';
 import { type BalancerSlot, parseBalancerSlot } from './cluster/routing.js';
 import { type ProxyTrust, proxyTrust } from './http/client-address.js';
 
@@ -105,6 +106,12 @@ export interface Config {
    * and trials run short clocks with, say, 0.05.
    */
   readonly turnClockScale: number;
+  /**
+   * DAILY_SECRET, under which each day's daily deal is dealt (src/daily/deal.ts); null when
+   * unset: then the data folder's (SQLite) or the database's (PostgreSQL), made on the first
+   * start (src/server/daily/secret.ts).
+   */
+  readonly dailySecret: string | null;
   /** Cluster mode (docs/deploy.md): set, the node shares its tables with the other nodes on this Redis. */
   readonly cluster: ClusterConfig | null;
 }
@@ -174,6 +181,14 @@ function allowedHosts(raw: string | undefined): string[] {
   return names;
 }
 
+/** DAILY_SECRET as set (long enough to be a secret), or null when it is not set. */
+function dailySecret(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  const problem = secretProblem(raw);
+  if (problem) throw new Error(problem);
+  return raw;
+}
+
 /** REDIS_URL turns cluster mode on; several nodes share one database, so it must be PostgreSQL. */
 function cluster(env: NodeJS.ProcessEnv): ClusterConfig | null {
   const redisUrl = env.REDIS_URL;
@@ -235,6 +250,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     hintIterations: int(env, 'HINT_ITERATIONS', HINT_ITERATIONS, 1),
     hintsPerMinute: int(env, 'HINTS_PER_MINUTE', 30, 1),
     turnClockScale: scale(env.TURN_CLOCK_SCALE),
+    dailySecret: dailySecret(env.DAILY_SECRET),
     cluster: cluster(env),
   };
 }

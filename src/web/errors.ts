@@ -72,6 +72,7 @@ export const errorsEn = {
   ERR_TOO_MANY_ANALYSES: 'You already have games waiting to be analysed. Ask again once one of them has started.',
   ERR_COACH_OFF: 'The host has turned the coach off at this table.',
   ERR_HINT_BUDGET: 'Too many hints from your address. Wait a minute.',
+  ERR_ALREADY_PLAYED: 'You have already played today’s daily deal. Come back tomorrow for the next one.',
   ERR_UNKNOWN_MESSAGE: 'The server did not understand that. Reload the page.',
   ERR_NO_ACK: 'The server did not understand that. Reload the page.',
   ERR_BAD_USERNAME: 'A username has 3 to 20 letters, digits, _ or -.',

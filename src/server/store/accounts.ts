@@ -3,25 +3,14 @@
  * SessionStore, PasskeyStore and ModerationStore), written once for both databases: the
  * statements are plain SQL that SQLite and PostgreSQL both speak, with parameters `$1`,
  * `$2`… (SQLite reads those as named parameters), run through the small `SqlRunner` each
- * store gives. Both stores extend `SqlAccounts`.
+ * store gives. Both stores extend `SqlAccounts` (which extends daily.ts's `SqlDaily`).
  */
 import { z } from 'zod';
 import { TABLE_STATUSES, type TableStatus } from '../../values/index.js';
+import { SqlDaily } from './daily.js';
 import { decode, int, json, nullableInt } from './rows.js';
+import type { SqlRunner } from './sql-runner.js';
 import type { AccountRow, ChallengeRow, PasskeyRow, PeopleStore, ReportRow, SessionRow } from './store.js';
-
-/** One statement and its parameters ($1 is the first). */
-export interface Statement {
-  readonly sql: string;
-  readonly params: readonly unknown[];
-}
-
-/** How a store runs this module's statements. */
-export interface SqlRunner {
-  rows(sql: string, params: readonly unknown[]): Promise<unknown[]>;
-  /** The statements in one transaction, all or none; how many rows each changed. */
-  write(statements: readonly Statement[]): Promise<number[]>;
-}
 
 const ACCOUNT_COLUMNS = 'id, username, created_at, password_hash, banned_at';
 const SESSION_COLUMNS = 'id_hash, account_id, created_at, last_seen_at, user_agent';
@@ -141,8 +130,10 @@ function decodePasskey(raw: unknown): PasskeyRow {
   };
 }
 
-export class SqlAccounts implements PeopleStore {
-  constructor(private readonly sql: SqlRunner) {}
+export class SqlAccounts extends SqlDaily implements PeopleStore {
+  constructor(private readonly sql: SqlRunner) {
+    super(sql);
+  }
 
   private async one<T>(sql: string, params: readonly unknown[], as: (raw: unknown) => T): Promise<T | null> {
     const rows = await this.sql.rows(sql, params);

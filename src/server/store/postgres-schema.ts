@@ -22,7 +22,7 @@ CREATE TABLE tables (
 );
 CREATE INDEX tables_by_status ON tables (status);
 CREATE TABLE seats (
-  table_code text NOT NULL REFERENCES tables (code),
+  table_code text NOT NULL,
   seat integer NOT NULL,
   name text,
   token_hash text,
@@ -32,7 +32,7 @@ CREATE TABLE seats (
 );
 CREATE TABLE games (
   id text PRIMARY KEY,
-  table_code text NOT NULL REFERENCES tables (code),
+  table_code text NOT NULL,
   options jsonb NOT NULL,
   seed bigint NOT NULL,
   names jsonb NOT NULL,
@@ -43,7 +43,7 @@ CREATE TABLE games (
 );
 CREATE INDEX games_by_table ON games (table_code, started_at);
 CREATE TABLE actions (
-  game_id text NOT NULL REFERENCES games (id),
+  game_id text NOT NULL,
   seq integer NOT NULL,
   seat integer NOT NULL,
   action jsonb NOT NULL,
@@ -53,7 +53,7 @@ CREATE TABLE actions (
 );
 CREATE TABLE chat (
   id bigserial PRIMARY KEY,
-  table_code text NOT NULL REFERENCES tables (code),
+  table_code text NOT NULL,
   game_id text,
   seat integer NOT NULL,
   name text NOT NULL,
@@ -63,7 +63,7 @@ CREATE TABLE chat (
 );
 CREATE INDEX chat_by_table ON chat (table_code, id);
 CREATE TABLE timers (
-  table_code text NOT NULL REFERENCES tables (code),
+  table_code text NOT NULL,
   kind text NOT NULL,
   seat integer NOT NULL,
   deadline bigint NOT NULL,
@@ -158,6 +158,29 @@ CREATE TABLE webauthn_challenges (
   `
 ALTER TABLE seats ADD COLUMN account_id text REFERENCES accounts (id) ON DELETE SET NULL;
 CREATE INDEX seats_by_account ON seats (account_id);
+`,
+  // 11: the daily deal (docs/protocol.md, "The daily deal"): each player's attempt at a day, one
+  // per account or guest's browser (\`player\`), its score once its game is over; and the secret
+  // the days are dealt under when DAILY_SECRET is not set, made by the first node to start and
+  // shared by every node.
+  `
+CREATE TABLE daily_attempts (
+  day text NOT NULL,
+  player text NOT NULL,
+  account_id text REFERENCES accounts (id) ON DELETE SET NULL,
+  name text NOT NULL,
+  table_code text NOT NULL,
+  game_id text NOT NULL,
+  started_at bigint NOT NULL,
+  score integer,
+  finished_at bigint,
+  PRIMARY KEY (day, player)
+);
+CREATE INDEX daily_attempts_by_score ON daily_attempts (day, score);
+CREATE TABLE daily_secret (
+  id integer PRIMARY KEY CHECK (id = 1),
+  secret text NOT NULL
+);
 `,
 ];
 

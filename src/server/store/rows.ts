@@ -62,6 +62,7 @@ const tableExtras = {
   turnSeconds: z.number().int().min(1),
   coach: z.boolean().default(false),
   turnClock: z.enum(TURN_CLOCKS).default('off'),
+  daily: z.iso.date().optional(),
 };
 const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(tableExtras)]);
 const seat = z.number().int().min(0).max(5);

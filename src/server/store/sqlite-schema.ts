@@ -16,7 +16,7 @@ CREATE TABLE IF NOT EXISTS tables (
 );
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status);
 CREATE TABLE IF NOT EXISTS seats (
-  table_code TEXT NOT NULL REFERENCES tables (code),
+  table_code TEXT NOT NULL,
   seat INTEGER NOT NULL,
   name TEXT,
   token_hash TEXT,
@@ -26,7 +26,7 @@ CREATE TABLE IF NOT EXISTS seats (
 );
 CREATE TABLE IF NOT EXISTS games (
   id TEXT PRIMARY KEY,
-  table_code TEXT NOT NULL REFERENCES tables (code),
+  table_code TEXT NOT NULL,
   options TEXT NOT NULL,
   seed INTEGER NOT NULL,
   names TEXT NOT NULL,
@@ -37,7 +37,7 @@ CREATE TABLE IF NOT EXISTS games (
 );
 CREATE INDEX IF NOT EXISTS games_by_table ON games (table_code, started_at);
 CREATE TABLE IF NOT EXISTS actions (
-  game_id TEXT NOT NULL REFERENCES games (id),
+  game_id TEXT NOT NULL,
   seq INTEGER NOT NULL,
   seat INTEGER NOT NULL,
   action TEXT NOT NULL,
@@ -47,7 +47,7 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 CREATE TABLE IF NOT EXISTS chat (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  table_code TEXT NOT NULL REFERENCES tables (code),
+  table_code TEXT NOT NULL,
   game_id TEXT,
   seat INTEGER NOT NULL,
   name TEXT NOT NULL,
@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 CREATE INDEX IF NOT EXISTS chat_by_table ON chat (table_code, id);
 CREATE TABLE IF NOT EXISTS timers (
-  table_code TEXT NOT NULL REFERENCES tables (code),
+  table_code TEXT NOT NULL,
   kind TEXT NOT NULL,
   seat INTEGER NOT NULL,
   deadline INTEGER NOT NULL,
@@ -156,5 +156,28 @@ CREATE TABLE webauthn_challenges (
   `
 ALTER TABLE seats ADD COLUMN account_id TEXT REFERENCES accounts (id) ON DELETE SET NULL;
 CREATE INDEX seats_by_account ON seats (account_id);
+`,
+  // 11: the daily deal (docs/protocol.md, "The daily deal"): each player's attempt at a day, one
+  // per account or guest's browser (\`player\`), its score once its game is over; and the secret
+  // the days are dealt under, when DAILY_SECRET is not set (used by PostgreSQL only, whose nodes
+  // share it; a SQLite server keeps it in a file of its data folder; kept alike for one contract).
+  `
+CREATE TABLE daily_attempts (
+  day TEXT NOT NULL,
+  player TEXT NOT NULL,
+  account_id TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+  name TEXT NOT NULL,
+  table_code TEXT NOT NULL,
+  game_id TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  score INTEGER,
+  finished_at INTEGER,
+  PRIMARY KEY (day, player)
+);
+CREATE INDEX daily_attempts_by_score ON daily_attempts (day, score);
+CREATE TABLE daily_secret (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  secret TEXT NOT NULL
+);
 `,
 ];

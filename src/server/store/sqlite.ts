@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SqlAccounts, type SqlRunner } from './accounts.js';
+import { SqlAccounts } from './accounts.js';
 import {
   decodeAction,
   decodeAnalysisRequest,
@@ -14,6 +14,7 @@ import {
   decodeTimer,
   seedColumns,
 } from './rows.js';
+import type { SqlRunner } from './sql-runner.js';
 import { SQLITE_MIGRATIONS } from './sqlite-schema.js';
 import type {
   ActionRow,

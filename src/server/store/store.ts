@@ -440,8 +440,53 @@ export interface ChallengeStore {
   takeChallenge(challenge: string, now: number): Promise<ChallengeRow | null>;
 }
 
+/** A player's attempt at a day's daily deal (docs/protocol.md, "The daily deal"). */
+export interface DailyAttemptRow {
+  /** The day, YYYY-MM-DD (UTC). */
+  readonly day: string;
+  /** Who: `account:` and the account's id, or `guest:` and the hash of the browser's guest id. */
+  readonly player: string;
+  /** The account, for a signed-in player (null for a guest, or once the account is deleted). */
+  readonly accountId: string | null;
+  /** The name shown in the results: the account's, or the one the guest gave. */
+  readonly name: string;
+  readonly tableCode: string;
+  readonly gameId: string;
+  readonly startedAt: number;
+  /** Seat 1's points summed over the day's hands, once its game is over; null until then. */
+  readonly score: number | null;
+  readonly finishedAt: number | null;
+}
+
+/** The daily deal: the attempts at each day, and the secret the days are dealt under. */
+export interface DailyStore {
+  /** Store a new attempt; false (and nothing stored) when the player has one at that day already. */
+  startDailyAttempt(row: DailyAttemptRow): Promise<boolean>;
+  dailyAttempt(day: string, player: string): Promise<DailyAttemptRow | null>;
+  /** The attempt's game is over: its score (kept as first given, if given twice). */
+  finishDailyAttempt(day: string, player: string, score: number, at: number): Promise<void>;
+  /** The day's attempts whose score is not known yet. */
+  unscoredDailyAttempts(day: string): Promise<DailyAttemptRow[]>;
+  /**
+   * The day's scored attempts of accounts, or of guests (ranked apart), best score first
+   * (the earlier finish first among equals), at most `limit`.
+   */
+  dailyRanking(day: string, guests: boolean, limit: number): Promise<DailyAttemptRow[]>;
+  /** How many attempts the day has, begun or finished. */
+  dailyEntries(day: string): Promise<number>;
+  /** The stored secret; `candidate` is stored and returned when there is none yet (the first node to ask wins). */
+  keepDailySecret(candidate: string): Promise<string>;
+}
+
 /** The people's roles: accounts, their devices and passkeys, blocks and reports. */
 export interface PeopleStore extends AccountStore, SessionStore, PasskeyStore, ModerationStore, ChallengeStore {}
 
 /** Every role: what the SQLite and PostgreSQL stores implement. */
-export interface Store extends TableStore, GameLog, AnalysisQueueStore, LeaseStore, StoreUpkeep, PeopleStore {}
+export interface Store
+  extends TableStore,
+    GameLog,
+    AnalysisQueueStore,
+    LeaseStore,
+    StoreUpkeep,
+    PeopleStore,
+    DailyStore {}

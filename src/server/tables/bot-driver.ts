@@ -4,7 +4,8 @@
  * seat's view and legal actions inside the table's queue, thinks outside it in the bot
  * pool, and applies its choice back inside the queue if the seat is still the bot's.
  */
-import type { Action } from '../../engine/index.js';
+import { dailyBotSeed, dealtView } from '../../daily/index.js';
+import type { Action, TableView } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import type { GameOwner } from '../game-owner/owner.js';
@@ -23,6 +24,11 @@ export interface BotSeats {
   playing(): GameOwner | null;
   /** The level of the bot that plays the seat now, or null when a person does. */
   botFor(seat: number): BotLevel | null;
+  /**
+   * A daily deal's table (src/daily/): its bots decide from the view as dealt, each
+   * decision seeded from that view, so that the same plays meet the same bots everywhere.
+   */
+  daily(): boolean;
   /**
    * Play the bot's action for the seat: stored in one write with the clocks it changes (as
    * a person's), then the game finished if it is over, everyone told, the next turns
@@ -101,18 +107,29 @@ export class BotDriver {
     return !this.halted && this.seats.playing() === owner && this.seats.botFor(seat) !== null;
   }
 
+  /**
+   * What the seat's bot decides from and its seed: at an ordinary table the view now and a
+   * seed of the game's seed, step and seat; at a daily deal's, the view as dealt and a
+   * seed of that view (src/daily/bots.ts), which no timing of anyone's pass can change.
+   */
+  private decision(owner: GameOwner, seat: number): { view: TableView; seed: number } {
+    if (!this.seats.daily()) return { view: owner.view(seat), seed: decisionSeed(owner.row.seed, owner.seq, seat) };
+    const view = dealtView(owner.view(seat));
+    return { view, seed: dailyBotSeed(owner.row.seed, view) };
+  }
+
   private async turn(owner: GameOwner, seat: number): Promise<void> {
     const job = await this.queue.run(() => {
       if (!this.mayPlay(owner, seat) || !owner.toAct().includes(seat)) return null;
       const level = this.seats.botFor(seat)!;
       // The fallback is one legal action from the engine, not every pass listed (2 players: 5,940).
-      return { level, seq: owner.seq, view: owner.view(seat), fallback: owner.firstLegalAction(seat)! };
+      return { level, seq: owner.seq, ...this.decision(owner, seat), fallback: owner.firstLegalAction(seat)! };
     });
     if (!job) return void this.thinking.delete(seat);
     // Thinking happens outside the queue and off the event loop, in a bot thread.
     let choice: Action;
     try {
-      const decided = await this.ctx.pool.decide(job.level, decisionSeed(owner.row.seed, job.seq, seat), job.view);
+      const decided = await this.ctx.pool.decide(job.level, job.seed, job.view);
       this.ctx.metrics.botThink.observe(decided.ms / 1000);
       choice = decided.action;
     } catch (e) {

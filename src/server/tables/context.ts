@@ -53,6 +53,8 @@ export interface TableContext {
   readonly out: Broadcaster;
   /** Now and timers (virtual in tests). */
   readonly clock: Clock;
+  /** The secret the daily deals are dealt under (src/daily/deal.ts); absent where no daily table is made. */
+  readonly dailySecret?: string;
   /** The table closed itself: forget it. */
   closed(code: string): void;
 }

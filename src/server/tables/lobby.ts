@@ -135,12 +135,16 @@ export class Lobby {
     return { ...this.ctx, store, out, closed };
   }
 
-  /** A new table; each address may have at most `maxTablesPerAddress` open at once. */
+  /**
+   * A new table; each address may have at most `maxTablesPerAddress` open at once. A daily
+   * deal's table (src/server/daily/) names its day and gives its player's seat token.
+   */
   async create(
     name: string,
     options: TableOptions,
     address: string,
     accountId?: string,
+    daily?: { readonly day: string; readonly token: string },
   ): Promise<{ table: Table; token: string }> {
     const resolved = resolveOptions({
       players: options.players as PlayerCount,
@@ -155,6 +159,7 @@ export class Lobby {
       turnSeconds: options.turnSeconds,
       coach: options.coach,
       turnClock: options.turnClock,
+      ...(daily ? { daily: daily.day } : {}),
     };
     let code: string;
     // In a cluster, a code whose players the balancer sends to this node, which will own the table.
@@ -177,7 +182,8 @@ export class Lobby {
       );
     }
     try {
-      const created = await Table.create(this.contextFor(code, null, true), code, name, settings, accountId);
+      const context = this.contextFor(code, null, true);
+      const created = await Table.create(context, code, name, settings, accountId, daily?.token);
       this.tables.set(code, created.table);
       return created;
     } catch (e) {

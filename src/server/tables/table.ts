@@ -13,6 +13,7 @@
  * turns (`bot-driver.ts`), hints (`hints.ts`) and chat (`chat.ts`).
  */
 
+import { dailySeed } from '../../daily/index.js';
 import type { GameEvent } from '../../engine/index.js';
 import type { BotLevel, Hint, TableSummary } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
@@ -88,6 +89,7 @@ export class Table implements ActingTable<ReadyChange> {
         const s = this.state.seats[seat];
         return s.bot ?? (s.away ? STAND_IN_LEVEL : null);
       },
+      daily: () => this.state.row.settings.daily !== undefined,
       act: (owner, action, seat) => this.actions.botAct(owner, action, seat),
       resync: (owner) => this.actions.resync(owner),
     });
@@ -115,8 +117,8 @@ export class Table implements ActingTable<ReadyChange> {
     name: string,
     settings: TableRow['settings'],
     accountId?: string,
+    token = newSeatToken(),
   ): Promise<{ table: Table; token: string }> {
-    const token = newSeatToken();
     const seats: SeatRow[] = Array.from({ length: settings.players }, (_, seat) => ({
       seat,
       name: seat === 0 ? name : null,
@@ -260,12 +262,20 @@ export class Table implements ActingTable<ReadyChange> {
         return this.sendChat(c.by, c.message, c.from ?? null);
       case 'table:start':
       case 'table:rematch':
-        await this.commit(this.decided({ ...c, game: { id: newGameId(), seed: newSeed() } }));
+        await this.commit(this.decided({ ...c, game: { id: newGameId(), seed: this.newGameSeed() } }));
         return NONE;
       default:
         await this.commit(this.decided(c));
         return NONE;
     }
+  }
+
+  /** A new game's seed: the day's at a daily deal's table (one game only: decide.ts refuses a rematch), else a fresh one. */
+  private newGameSeed(): string {
+    const day = this.state.row.settings.daily;
+    if (day === undefined) return newSeed();
+    if (this.ctx.dailySecret === undefined) throw new Error('a daily deal’s table without the daily secret');
+    return dailySeed(this.ctx.dailySecret, day);
   }
 
   private async sendChat(claim: rules.SeatClaim, content: SeatedCommand<'chat:send'>['message'], from: Sender | null) {

@@ -451,6 +451,7 @@ export const de: Messages = {
       'Bei dir warten schon Partien auf ihre Analyse. Frag wieder, sobald eine davon begonnen hat.',
     ERR_COACH_OFF: 'Der Gastgeber hat den Trainer an diesem Tisch ausgeschaltet.',
     ERR_HINT_BUDGET: 'Zu viele Tipps von deiner Adresse. Warte eine Minute.',
+    ERR_ALREADY_PLAYED: 'Du hast das Tagesspiel schon gespielt. Morgen gibt es das nächste.',
     ERR_UNKNOWN_MESSAGE: 'Der Server hat das nicht verstanden. Lade die Seite neu.',
     ERR_NO_ACK: 'Der Server hat das nicht verstanden. Lade die Seite neu.',
     ERR_BAD_USERNAME: 'Ein Benutzername hat 3 bis 20 Buchstaben, Ziffern, _ oder -.',

@@ -447,6 +447,7 @@ export const it: Messages = {
     ERR_TOO_MANY_ANALYSES: 'Hai già partite in attesa di analisi. Richiedi quando una di esse è iniziata.',
     ERR_COACH_OFF: 'Chi ospita ha spento l’allenatore a questo tavolo.',
     ERR_HINT_BUDGET: 'Troppi consigli dal tuo indirizzo. Aspetta un minuto.',
+    ERR_ALREADY_PLAYED: 'Hai già giocato la smazzata del giorno. Torna domani per la prossima.',
     ERR_UNKNOWN_MESSAGE: 'Il server non ha capito. Ricarica la pagina.',
     ERR_NO_ACK: 'Il server non ha capito. Ricarica la pagina.',
     ERR_BAD_USERNAME: 'Un nome utente ha da 3 a 20 lettere, cifre, _ o -.',

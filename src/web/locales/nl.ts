@@ -442,6 +442,7 @@ export const nl: Messages = {
     ERR_TOO_MANY_ANALYSES: 'Er wachten al spellen van jou op analyse. Vraag opnieuw zodra er een begonnen is.',
     ERR_COACH_OFF: 'De gastheer heeft de coach aan deze tafel uitgezet.',
     ERR_HINT_BUDGET: 'Te veel tips vanaf je adres. Wacht een minuut.',
+    ERR_ALREADY_PLAYED: 'Je hebt het spel van de dag al gespeeld. Kom morgen terug voor het volgende.',
     ERR_UNKNOWN_MESSAGE: 'De server begreep dat niet. Laad de pagina opnieuw.',
     ERR_NO_ACK: 'De server begreep dat niet. Laad de pagina opnieuw.',
     ERR_BAD_USERNAME: 'Een gebruikersnaam heeft 3 tot 20 letters, cijfers, _ of -.',

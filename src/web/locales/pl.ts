@@ -483,6 +483,7 @@ export const pl: Messages = {
     ERR_TOO_MANY_ANALYSES: 'Twoje gry już czekają na analizę. Poproś ponownie, gdy któraś się zacznie.',
     ERR_COACH_OFF: 'Gospodarz wyłączył trenera przy tym stole.',
     ERR_HINT_BUDGET: 'Za dużo podpowiedzi z twojego adresu. Odczekaj minutę.',
+    ERR_ALREADY_PLAYED: 'Rozdanie dnia jest już za tobą. Wróć jutro po następne.',
     ERR_UNKNOWN_MESSAGE: 'Serwer tego nie zrozumiał. Odśwież stronę.',
     ERR_NO_ACK: 'Serwer tego nie zrozumiał. Odśwież stronę.',
     ERR_BAD_USERNAME: 'Nazwa użytkownika ma od 3 do 20 liter, cyfr, _ lub -.',

@@ -241,6 +241,7 @@ export async function inProcess(env: Record<string, string> = {}, store?: Store)
         log: pino({ level: 'silent' }),
         out,
         clock,
+        ...(config.dailySecret === null ? {} : { dailySecret: config.dailySecret }),
       },
       new LocalCreationCap(config.maxTablesPerAddress),
     );

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
 import { PostgresStore } from '../../../src/server/store/postgres.js';
 import { SQLITE_FILE, SqliteStore } from '../../../src/server/store/sqlite.js';
 import type { Store } from '../../../src/server/store/store.js';
@@ -49,3 +50,20 @@ export const storeKinds = [
   { name: 'SQLite', make: sqliteBacking, skip: false },
   { name: 'PostgreSQL', make: postgresBacking, skip: !pgHere },
 ];
+
+/** A store of the kind, opened before the suite's tests and closed after them: read it through the getter. */
+export function storeForSuite(kind: Pick<(typeof storeKinds)[number], 'make' | 'skip'>): () => Store {
+  let backing: Backing;
+  let store: Store;
+  beforeAll(async () => {
+    if (kind.skip) return;
+    backing = await kind.make();
+    store = await backing.open();
+  });
+  afterAll(async () => {
+    if (kind.skip) return;
+    await store.close();
+    await backing.dispose();
+  });
+  return () => store;
+}
