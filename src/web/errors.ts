@@ -83,6 +83,7 @@ export const errorsEn = {
   ERR_BANNED: 'This account is banned.',
   ERR_SIGN_IN_AGAIN: 'Sign in again to do that.',
   ERR_PASSKEY_FAILED: 'The passkey could not be checked. Try again.',
+  ERR_NO_PLAYER: 'There is no player of this name.',
   ERR_INTERNAL: 'Something went wrong on the server. Try again.',
   // The client's own: the request never reached the server, or no answer came.
   ERR_NETWORK: 'The server cannot be reached.',

@@ -20,6 +20,7 @@ import type { Limiter } from '../limits/limiter.js';
 import type { Limiters } from '../limits/limits.js';
 import { usernameKey } from '../store/accounts.js';
 import type { AccountRow, Store } from '../store/store.js';
+import { allGamesOf } from './game-replies.js';
 import { parse } from './parse.js';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from './session-cookie.js';
 
@@ -27,7 +28,7 @@ export interface AccountDeps {
   readonly accounts: Accounts;
   readonly store: Pick<
     Store,
-    'passkeysOf' | 'sessionsOf' | 'blockedBy' | 'seatsOfAccount' | 'account' | 'deleteAccount'
+    'passkeysOf' | 'sessionsOf' | 'blockedBy' | 'seatsOfAccount' | 'account' | 'deleteAccount' | 'gamesOf'
   >;
   readonly limits: Pick<Limiters, 'signInAddresses' | 'signInNames'>;
   readonly config: Pick<Config, 'publicUrl'>;
@@ -94,11 +95,12 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, store, l
   // Everything the server keeps about the account, as JSON; never a hash or a session id.
   app.get('/api/me/export', async (req) => {
     const { account } = await accounts.mustBeSignedIn(sessionOf(req));
-    const [sessions, passkeys, blocked, tables] = await Promise.all([
+    const [sessions, passkeys, blocked, tables, games] = await Promise.all([
       store.sessionsOf(account.id),
       store.passkeysOf(account.id),
       store.blockedBy(account.id),
       store.seatsOfAccount(account.id),
+      allGamesOf(store, account.id),
     ]);
     const blockedNames = await Promise.all(blocked.map(async (id) => (await store.account(id))?.username ?? null));
     return {
@@ -111,6 +113,7 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, store, l
       })),
       blocked: blockedNames.filter((n) => n !== null),
       tables,
+      games,
     };
   });
 

@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type CreateTableReply,
   CreateTableSchema,
-  type FinishedGame,
   type JoinTableReply,
   JoinTableSchema,
 } from '../../protocol/messages.js';
@@ -25,6 +24,7 @@ import type { Metrics } from '../metrics.js';
 import type { GameLog, GameRow, StoreUpkeep, TableStore } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
 import { sessionOf } from './account-routes.js';
+import { finishedGame } from './game-replies.js';
 import { parse } from './parse.js';
 
 /** What the routes read: games, a table's seats (a player's own view) and the database's health. */
@@ -156,10 +156,6 @@ async function mustGetFinishedGame(store: GameLog, id: string): Promise<GameRow>
   if (row.status !== 'finished')
     throw new ServerError('ERR_GAME_NOT_FINISHED', 'The record of a game is available once the game is over.', 409);
   return row;
-}
-
-function finishedGame(g: GameRow): FinishedGame {
-  return { id: g.id, names: g.names, bots: g.bots, startedAt: g.startedAt, finishedAt: g.finishedAt! };
 }
 
 /** A finished game for the analysis routes (whose contract names the missing game ERR_NOT_FOUND). */

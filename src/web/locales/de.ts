@@ -459,6 +459,7 @@ export const de: Messages = {
     ERR_BANNED: 'Dieses Konto ist gesperrt.',
     ERR_SIGN_IN_AGAIN: 'Melde dich dafür noch einmal an.',
     ERR_PASSKEY_FAILED: 'Der Passkey konnte nicht geprüft werden. Versuch es noch einmal.',
+    ERR_NO_PLAYER: 'Es gibt keinen Spieler mit diesem Namen.',
     ERR_INTERNAL: 'Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal.',
     ERR_NETWORK: 'Der Server ist nicht erreichbar.',
     ERR_TIMEOUT: 'Der Server hat nicht rechtzeitig geantwortet.',

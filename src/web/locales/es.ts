@@ -454,6 +454,7 @@ export const es: Messages = {
     ERR_BANNED: 'Esta cuenta está bloqueada.',
     ERR_SIGN_IN_AGAIN: 'Vuelve a entrar para hacer eso.',
     ERR_PASSKEY_FAILED: 'No se pudo comprobar la llave de acceso. Inténtalo otra vez.',
+    ERR_NO_PLAYER: 'No hay ningún jugador con ese nombre.',
     ERR_INTERNAL: 'Algo falló en el servidor. Inténtalo otra vez.',
     ERR_NETWORK: 'No se puede contactar con el servidor.',
     ERR_TIMEOUT: 'El servidor no respondió a tiempo.',

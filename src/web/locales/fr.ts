@@ -465,6 +465,7 @@ export const fr: Messages = {
     ERR_BANNED: 'Ce compte est banni.',
     ERR_SIGN_IN_AGAIN: 'Reconnectez-vous pour faire cela.',
     ERR_PASSKEY_FAILED: 'La clé d’accès n’a pas pu être vérifiée. Réessayez.',
+    ERR_NO_PLAYER: 'Aucun joueur ne porte ce nom.',
     ERR_INTERNAL: 'Une erreur s’est produite sur le serveur. Réessayez.',
     ERR_NETWORK: 'Le serveur est injoignable.',
     ERR_TIMEOUT: 'Le serveur n’a pas répondu à temps.',

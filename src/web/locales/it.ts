@@ -455,6 +455,7 @@ export const it: Messages = {
     ERR_BANNED: 'Questo account è bloccato.',
     ERR_SIGN_IN_AGAIN: 'Accedi di nuovo per farlo.',
     ERR_PASSKEY_FAILED: 'Non è stato possibile verificare la passkey. Riprova.',
+    ERR_NO_PLAYER: 'Non esiste nessun giocatore con questo nome.',
     ERR_INTERNAL: 'Qualcosa è andato storto sul server. Riprova.',
     ERR_NETWORK: 'Il server non è raggiungibile.',
     ERR_TIMEOUT: 'Il server non ha risposto in tempo.',

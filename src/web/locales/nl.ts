@@ -450,6 +450,7 @@ export const nl: Messages = {
     ERR_BANNED: 'Dit account is geblokkeerd.',
     ERR_SIGN_IN_AGAIN: 'Meld je opnieuw aan om dat te doen.',
     ERR_PASSKEY_FAILED: 'De passkey kon niet worden gecontroleerd. Probeer het opnieuw.',
+    ERR_NO_PLAYER: 'Er is geen speler met deze naam.',
     ERR_INTERNAL: 'Er ging iets mis op de server. Probeer het opnieuw.',
     ERR_NETWORK: 'De server is niet bereikbaar.',
     ERR_TIMEOUT: 'De server antwoordde niet op tijd.',

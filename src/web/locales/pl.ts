@@ -491,6 +491,7 @@ export const pl: Messages = {
     ERR_BANNED: 'To konto jest zablokowane.',
     ERR_SIGN_IN_AGAIN: 'Zaloguj się ponownie, aby to zrobić.',
     ERR_PASSKEY_FAILED: 'Nie udało się sprawdzić klucza dostępu. Spróbuj ponownie.',
+    ERR_NO_PLAYER: 'Nie ma gracza o tej nazwie.',
     ERR_INTERNAL: 'Coś poszło nie tak na serwerze. Spróbuj ponownie.',
     ERR_NETWORK: 'Nie można połączyć się z serwerem.',
     ERR_TIMEOUT: 'Serwer nie odpowiedział na czas.',

@@ -450,6 +450,7 @@ export const sv: Messages = {
     ERR_BANNED: 'Det här kontot är avstängt.',
     ERR_SIGN_IN_AGAIN: 'Logga in igen för att göra det.',
     ERR_PASSKEY_FAILED: 'Nyckeln kunde inte kontrolleras. Försök igen.',
+    ERR_NO_PLAYER: 'Det finns ingen spelare med det namnet.',
     ERR_INTERNAL: 'Något gick fel på servern. Försök igen.',
     ERR_NETWORK: 'Servern går inte att nå.',
     ERR_TIMEOUT: 'Servern svarade inte i tid.',

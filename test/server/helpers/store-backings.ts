@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
 import { PostgresStore } from '../../../src/server/store/postgres.js';
 import { SQLITE_FILE, SqliteStore } from '../../../src/server/store/sqlite.js';
 import type { Store } from '../../../src/server/store/store.js';
@@ -49,3 +50,46 @@ export const storeKinds = [
   { name: 'SQLite', make: sqliteBacking, skip: false },
   { name: 'PostgreSQL', make: postgresBacking, skip: !pgHere },
 ];
+
+/** The store a suite of one kind runs against, opened before its tests and closed after. */
+export interface SuiteStore {
+  readonly store: Store;
+  readonly backing: Backing;
+  /** Close the store and open it again on the same database (a restart); returns the new one. */
+  reopen(): Promise<Store>;
+}
+
+/**
+ * Open a store of this kind before the suite's tests (not where `skip`), hand it to `opened`,
+ * and close it (the one open by then) and its database after them.
+ */
+export function storeSuite(
+  { make, skip }: { make: () => Promise<Backing>; skip: boolean },
+  opened: (suite: SuiteStore) => void,
+): void {
+  let backing: Backing | undefined;
+  let store: Store | undefined;
+  const suite: SuiteStore = {
+    get store() {
+      return store!;
+    },
+    get backing() {
+      return backing!;
+    },
+    async reopen() {
+      await store!.close();
+      store = await backing!.open();
+      return store;
+    },
+  };
+  beforeAll(async () => {
+    if (skip) return;
+    backing = await make();
+    store = await backing.open();
+    opened(suite);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await backing?.dispose();
+  });
+}
