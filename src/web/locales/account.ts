@@ -63,6 +63,8 @@ export const accountEn = {
     place: 'Place {{place}} of {{players}}',
     coach: 'Replay with the coach',
     older: 'Older games',
+    players: 'Players',
+    deletedPlayer: 'Deleted player',
   },
 };
 
@@ -126,5 +128,7 @@ export const accountDe: Shape<typeof accountEn> = {
     place: 'Platz {{place}} von {{players}}',
     coach: 'Mit dem Trainer nachspielen',
     older: 'Ältere Partien',
+    players: 'Spieler',
+    deletedPlayer: 'Gelöschter Spieler',
   },
 };

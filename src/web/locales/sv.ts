@@ -703,5 +703,7 @@ export const sv: Messages = {
     place: 'Plats {{place}} av {{players}}',
     coach: 'Gå igenom med tränaren',
     older: 'Äldre partier',
+    players: 'Spelare',
+    deletedPlayer: 'Borttagen spelare',
   },
 };
