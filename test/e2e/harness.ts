@@ -106,7 +106,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       } catch {
         // Not listening yet.
       }
-      if (i > 100) throw new Error(`The server did not start: ${stderr}`);
+      // 30 s: on a loaded 2-core machine (other suites running) a start has taken 15 s.
+      if (i > 300) throw new Error(`The server did not start: ${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   };
