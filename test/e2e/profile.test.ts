@@ -4,33 +4,19 @@
  * scripts) are listed with the player's place and every seat's total, the other player,
  * whose account was deleted since, named "Deleted player" in English and in German; each
  * game opens in the replay, played on by itself or with the coach's analysis asked for.
- * Every screen fits the phone, with no button under 44 px. Its own server, so that the
+ * Every screen fits the phone, with no control under 44 px. Its own server, so that the
  * sign-up limit of accounts.test.ts is not shared.
  */
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n, loadLanguage } from '../../src/web/i18n.js';
 import { Client, playToEnd } from '../server/helpers/client.js';
 import { Jar } from '../server/helpers/jar.js';
 import type { TestServer } from '../server/helpers/server.js';
-import { browserAvailable, device, overflowing, screenshot, serverAndBrowser } from './harness.js';
+import { browserAvailable, device, overflowing, screenshot, serverAndBrowser, smallTargets } from './harness.js';
 
 const run = browserAvailable();
 const PHONE = [360, 740] as const;
 const PASSWORD = 'violet-otter-marmalade';
-
-/** Buttons and links styled as buttons under 44 px either way. */
-function smallButtons(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a.btn')]
-      .filter((e) => e.checkVisibility())
-      .filter((e) => {
-        const r = e.getBoundingClientRect();
-        return r.height < 44 || r.width < 44;
-      })
-      .map((e) => `${e.tagName.toLowerCase()} "${e.textContent?.trim()}"`),
-  );
-}
 
 describe.runIf(run)('a profile on a phone', () => {
   const { server, browser } = serverAndBrowser();
@@ -87,7 +73,7 @@ describe.runIf(run)('a profile on a phone', () => {
     expect(await newest.getByTestId('history-seat-1').textContent()).toMatch(/^Deleted player -?\d+ points?$/);
     expect(await newest.getByTestId('history-seat-2').textContent()).toMatch(/^Bot 3 \(easy\) -?\d+ points?$/);
     expect(await newest.locator('strong').textContent()).toMatch(/^Place [123] of 3$/);
-    expect([...(await overflowing(page)), ...(await smallButtons(page))]).toEqual([]);
+    expect([...(await overflowing(page)), ...(await smallTargets(page))]).toEqual([]);
     await screenshot(page, 'profile-360');
 
     // "Replay with the coach": the replay, its analysis asked for without a further tap.
@@ -117,7 +103,7 @@ describe.runIf(run)('a profile on a phone', () => {
     expect(await page.locator('#history-title').textContent()).toBe(t('profile.history'));
     expect(await newest.getByTestId('history-seat-1').textContent()).toMatch(/^Gelöschter Spieler -?\d+ Punkte?$/);
     expect(await newest.getByTestId('history-coach').textContent()).toBe(t('profile.coach'));
-    expect([...(await overflowing(page)), ...(await smallButtons(page))]).toEqual([]);
+    expect([...(await overflowing(page)), ...(await smallTargets(page))]).toEqual([]);
     await screenshot(page, 'profile-de-360');
     // A name that is no account's, in German words.
     await page.goto(`${server().url}/#/players/nobody_here`);

@@ -6,26 +6,21 @@
  * refused with codes; a deleted account's games stay under the empty name; the export holds
  * the games; and no reply or log line carries a password, a hash or a session id.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlayerGame, PlayerGamesReply } from '../../src/protocol/players.js';
 import { type GameRecord, gameFromRecord } from '../../src/record/index.js';
 import { DELETED_NAME } from '../../src/values/index.js';
 import { Client, playToEnd } from './helpers/client.js';
 import { Jar } from './helpers/jar.js';
-import { freshDatabase, postgresAvailable, type TestDatabase } from './helpers/postgres.js';
-import { startServer, type TestServer } from './helpers/server.js';
+import type { TestServer } from './helpers/server.js';
+import { SERVER_STORES, serverSuite } from './helpers/server-stores.js';
 
-const pgHere = await postgresAvailable();
 const PASSWORD = 'violet-otter-marmalade';
 const OPTIONS = { players: 3, mode: 'individual', rounds: 1 };
 
-describe.each([
-  { name: 'SQLite', postgres: false },
-  { name: 'PostgreSQL', postgres: true },
-])('profiles and histories on $name', ({ postgres }) => {
-  const skip = postgres && !pgHere;
+describe.each(SERVER_STORES)('profiles and histories on $name', (kind) => {
+  const { skip } = kind;
   let server: TestServer;
-  let db: TestDatabase | null = null;
   const clients: Client[] = [];
   /** Every reply, to find no secret in any. */
   const replies: string[] = [];
@@ -53,17 +48,29 @@ describe.each([
     return client;
   };
 
-  beforeAll(async () => {
-    if (skip) return;
-    db = postgres ? await freshDatabase() : null;
-    server = await startServer({ LOG_LEVEL: 'debug', ...(db ? { DATABASE_URL: db.url } : {}) });
+  serverSuite(
+    kind,
+    { LOG_LEVEL: 'debug' },
+    async (started) => {
+      server = started;
+      await playGames();
+    },
+    (stopped) => {
+      for (const c of clients) c.socket.close();
+      const out = [...replies, stopped.output()].join('\n');
+      for (const s of secrets) expect(out.includes(s), 'a secret leaked').toBe(false);
+      expect(out).not.toMatch(/\$argon2/);
+    },
+  );
+
+  /** Ann hosts, Bea joins signed in, a bot takes the third seat; three games, each a rematch. */
+  async function playGames() {
     ann = new Jar(server, '127.0.9.1');
     bea = new Jar(server, '127.0.9.2');
     expect((await ann.signUp('prof_Ann', PASSWORD)).status).toBe(201);
     expect((await bea.signUp('prof_bea', PASSWORD)).status).toBe(201);
     for (const jar of [ann, bea]) secrets.add(jar.cookie!);
 
-    // Ann hosts, Bea joins signed in, a bot takes the third seat; three games, each a rematch.
     const { code } = (await ann.request<{ code: string }>('POST', '/api/tables', { name: 'Ann', options: OPTIONS }))
       .body;
     expect((await bea.request('POST', `/api/tables/${code}/seats`, { name: 'Bea' })).status).toBe(201);
@@ -82,16 +89,7 @@ describe.each([
       await playToEnd([host, guest]);
       played.push(host.game!.gameId);
     }
-  }, 120_000);
-  afterAll(async () => {
-    if (skip) return;
-    for (const c of clients) c.socket.close();
-    await server.stop();
-    const out = [...replies, server.output()].join('\n');
-    for (const s of secrets) expect(out.includes(s), 'a secret leaked').toBe(false);
-    expect(out).not.toMatch(/\$argon2/);
-    await db?.drop();
-  });
+  }
 
   it.skipIf(skip)('gives a profile by its name in any case, with the games played', async () => {
     const r = await get<{ username: string; createdAt: number; games: number }>(ann, '/api/players/PROF_ANN');

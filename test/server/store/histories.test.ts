@@ -5,9 +5,10 @@
  * account's games stay with its name erased.
  */
 import { describe, expect, it } from 'vitest';
-import type { AccountRow, GameRow, SeatRow, Store, TableRow } from '../../../src/server/store/store.js';
+import type { AccountRow, GameRow, SeatRow, Store } from '../../../src/server/store/store.js';
 import { DELETED_NAME } from '../../../src/values/index.js';
 import { storeKinds, storeSuite } from '../helpers/store-backings.js';
+import { SETTINGS, tableRow } from '../helpers/table-row.js';
 
 let ids = 0;
 const account = (username: string): AccountRow => ({
@@ -41,23 +42,12 @@ async function playGame(
 ): Promise<GameRow> {
   const names = ['Ann', 'Bea', 'Cy'];
   const seatsOf = (by: readonly (AccountRow | null)[]) => names.map((name, n) => seat(n, name, by[n]?.id ?? null));
-  const table: TableRow = {
+  const table = tableRow('lobby', {
     code: `H${id}`,
-    settings: {
-      players: 3,
-      mode: 'individual',
-      rounds: 1,
-      public: false,
-      turnSeconds: 30,
-      coach: false,
-      turnClock: 'off',
-    },
-    host: 0,
-    status: 'lobby',
-    gameId: null,
+    settings: { ...SETTINGS, players: 3 },
     createdAt: at - 1000,
     version: 1,
-  };
+  });
   await store.saveTable(table, seatsOf(holders));
   const game: GameRow = {
     id,
