@@ -50,7 +50,7 @@ describe.each(SERVER_STORES)('profiles and histories on $name', (kind) => {
 
   serverSuite(
     kind,
-    { LOG_LEVEL: 'debug' },
+    { LOG_LEVEL: 'debug', ANALYSIS_ITERATIONS: '10' },
     async (started) => {
       server = started;
       await playGames();
@@ -158,8 +158,21 @@ describe.each(SERVER_STORES)('profiles and histories on $name', (kind) => {
     expect(exported.body.games).toEqual(listed.body.games);
     expect(exported.body.games).toHaveLength(3);
 
+    // An analysis made while she had an account names her.
+    type Analysed = { status: string; analysis?: { players: { seat: number; name: string }[] } };
+    const analysis = `/api/games/${played[0]}/analysis`;
+    expect((await ann.request('POST', analysis)).status).toBeLessThan(300);
+    await expect
+      .poll(async () => (await get<Analysed>(ann, analysis)).body.status, { timeout: 60_000, interval: 200 })
+      .toBe('done');
+    expect((await get<Analysed>(ann, analysis)).body.analysis?.players[1].name).toBe('Bea');
+
     // Bea signed up moments ago: a fresh sign-in, so she may delete the account.
     expect((await bea.request('DELETE', '/api/me')).status).toBe(204);
+    expect((await get<Analysed>(ann, analysis)).body.analysis?.players.map((p) => p.name).slice(0, 2)).toEqual([
+      'Ann',
+      DELETED_NAME,
+    ]);
     expect(await refusal('/api/players/prof_bea')).toEqual([404, 'ERR_NO_PLAYER']);
     const after = await get<PlayerGamesReply>(ann, '/api/players/prof_ann/games');
     expect(after.body.games.map((g) => g.id)).toEqual([...played].reverse());

@@ -3,7 +3,7 @@
  * games) and, in a player's history and export, how each seat ended and where the record
  * and the analysis are (docs/protocol.md).
  */
-import type { FinishedGame } from '../../protocol/messages.js';
+import type { AnalysisReply, FinishedGame } from '../../protocol/messages.js';
 import type { PlayerGame } from '../../protocol/players.js';
 import type { GameRow, HistoryStore, PlayedGame } from '../store/store.js';
 
@@ -33,4 +33,14 @@ export async function allGamesOf(store: Pick<HistoryStore, 'gamesOf'>, accountId
     page = await store.gamesOf(accountId, 100, page[page.length - 1].game.id);
   }
   return games;
+}
+
+/**
+ * An analysis names each seat as its game does now: one stored before a player's account was
+ * deleted still holds the old name, which is not to be told (DELETED_NAME instead).
+ */
+export function namedAsGame(reply: AnalysisReply, game: GameRow): AnalysisReply {
+  if (reply.status !== 'done') return reply;
+  const players = reply.analysis.players.map((p) => ({ ...p, name: game.names[p.seat] ?? p.name }));
+  return { ...reply, analysis: { ...reply.analysis, players } };
 }

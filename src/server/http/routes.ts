@@ -24,7 +24,7 @@ import type { Metrics } from '../metrics.js';
 import type { GameLog, GameRow, StoreUpkeep, TableStore } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
 import { sessionOf } from './account-routes.js';
-import { finishedGame } from './game-replies.js';
+import { finishedGame, namedAsGame } from './game-replies.js';
 import { parse } from './parse.js';
 
 /** What the routes read: games, a table's seats (a player's own view) and the database's health. */
@@ -119,12 +119,12 @@ export function registerRoutes(
     const row = await mustGetAnalysableGame(store, req.params.id);
     const status = await analyses.request(row, req.ip);
     reply.code(status.status === 'done' ? 200 : 202);
-    return status;
+    return namedAsGame(status, row);
   });
 
   app.get<{ Params: { id: string } }>('/api/games/:id/analysis', async (req) => {
     const row = await mustGetAnalysableGame(store, req.params.id);
-    return analyses.status(row.id);
+    return namedAsGame(await analyses.status(row.id), row);
   });
 
   // For debugging tools: a seat's view with its token (header x-seat-token), else the spectators'
