@@ -14,7 +14,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** Longer ones cost the hash more and add nothing. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-const Username = z.string().superRefine((name, ctx) => {
+export const Username = z.string().superRefine((name, ctx) => {
   if (!USERNAME_PATTERN.test(name))
     ctx.addIssue({
       code: 'custom',

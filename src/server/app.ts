@@ -28,6 +28,7 @@ import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
 import { registerModerationRoutes } from './http/moderation-routes.js';
 import { registerMySeatsRoutes } from './http/my-seats-routes.js';
 import { registerPasskeyRoutes } from './http/passkey-routes.js';
+import { registerPlayerRoutes } from './http/player-routes.js';
 import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
 import { limiters } from './limits/limits.js';
@@ -156,6 +157,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     registerMySeatsRoutes(api, { accounts, lobby, store });
     registerPasskeyRoutes(api, { accounts, passkeys: new Passkeys(store, accounts, Date.now), limits, config });
     registerDailyRoutes(api, { daily: new DailyDeals(lobby, store, dailySecret, Date.now), accounts, config });
+    registerPlayerRoutes(api, { store });
   });
   if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');

@@ -40,6 +40,13 @@ export const TABLE_STATUSES = ['lobby', 'playing', 'finished', 'closed'] as cons
 export type TableStatus = (typeof TABLE_STATUSES)[number];
 
 /**
+ * The name a finished game gives a player whose account was deleted (docs/protocol.md,
+ * "Profile and history"): empty, which no name a person chooses can be, so that each client
+ * says "Deleted player" in its own words and the server keeps no trace of the name.
+ */
+export const DELETED_NAME = '';
+
+/**
  * Every code a refusal from the server can carry (docs/protocol.md, "Error codes"): in an
  * Ack's `error`, an HTTP error body and a Socket.IO handshake refusal. The engine's
  * result codes are among them (the engine imports nothing, so it names its own). A new

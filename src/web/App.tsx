@@ -98,6 +98,7 @@ export function App() {
               gameId={route.gameId}
               autoplay={route.autoplay ?? false}
               offline={route.offline ?? false}
+              coach={route.coach ?? false}
             />
           )}
         </Suspense>

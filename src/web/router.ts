@@ -9,8 +9,17 @@ export type Route =
   | { readonly screen: 'table'; readonly code: string }
   | { readonly screen: 'rules' }
   | { readonly screen: 'learn' }
-  /** `offline`: a game played offline, kept in this browser (offline/store.ts). */
-  | { readonly screen: 'replay'; readonly gameId: string | null; readonly autoplay?: boolean; readonly offline?: true }
+  /**
+   * `offline`: a game played offline, kept in this browser (offline/store.ts). `coach`: the
+   * server's analysis is asked for at once (#/replay/ID/coach).
+   */
+  | {
+      readonly screen: 'replay';
+      readonly gameId: string | null;
+      readonly autoplay?: boolean;
+      readonly offline?: true;
+      readonly coach?: true;
+    }
   /** Playing offline against bots: the saved game, or (`fresh`) the form for a new one. */
   | { readonly screen: 'offline'; readonly fresh: boolean }
   | { readonly screen: 'replays' }
@@ -32,7 +41,12 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'rules') return { screen: 'rules' };
   if (parts[0] === 'learn') return { screen: 'learn' };
   if (parts[0] === 'replay')
-    return { screen: 'replay', gameId: parts[1] ?? null, ...(parts[2] === 'play' ? { autoplay: true } : {}) };
+    return {
+      screen: 'replay',
+      gameId: parts[1] ?? null,
+      ...(parts[2] === 'play' ? { autoplay: true } : {}),
+      ...(parts[2] === 'coach' ? { coach: true } : {}),
+    };
   if (parts[0] === 'replays') return { screen: 'replays' };
   if (parts[0] === 'offline') return { screen: 'offline', fresh: parts[1] === 'new' };
   if (parts[0] === 'offline-replay' && parts[1]) return { screen: 'replay', gameId: parts[1], offline: true };
@@ -54,7 +68,7 @@ export function hrefOf(route: Route): string {
     case 'replay':
       if (!route.gameId) return '#/replay';
       if (route.offline) return `#/offline-replay/${encodeURIComponent(route.gameId)}`;
-      return `#/replay/${encodeURIComponent(route.gameId)}${route.autoplay ? '/play' : ''}`;
+      return `#/replay/${encodeURIComponent(route.gameId)}${route.autoplay ? '/play' : route.coach ? '/coach' : ''}`;
     case 'replays':
       return '#/replays';
     case 'offline':

@@ -15,25 +15,13 @@ import {
   overflowing,
   screenshot,
   serverAndBrowser,
+  smallTargets,
   syncPasskeys,
 } from './harness.js';
 import { createTable, startWhenFull } from './play.js';
 
 const run = browserAvailable();
 const PHONE = [360, 740] as const;
-
-/** Controls a finger cannot hit: visible buttons, links styled as buttons and fields under 44 px either way. */
-function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('button, a.btn, input, select')]
-      .filter((e) => e.checkVisibility())
-      .filter((e) => {
-        const r = e.getBoundingClientRect();
-        return r.height < 44 || r.width < 44;
-      })
-      .map((e) => `${e.tagName.toLowerCase()} "${e.textContent?.trim() || e.getAttribute('aria-label')}"`),
-  );
-}
 
 /** What a phone screen of the account shows wrong: anything past its edge, any control too small. */
 async function misfits(page: Page): Promise<string[]> {

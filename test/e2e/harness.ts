@@ -267,6 +267,19 @@ export async function watchPage(page: Page, checks: readonly (() => string[])[])
     page.evaluate(() => [...(globalThis as unknown as { __testWatch: { found: Set<string> } }).__testWatch.found]);
 }
 
+/** Controls a finger cannot hit: visible buttons, links styled as buttons and fields under 44 px either way. */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('button, a.btn, input, select')]
+      .filter((e) => e.checkVisibility())
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return r.height < 44 || r.width < 44;
+      })
+      .map((e) => `${e.tagName.toLowerCase()} "${e.textContent?.trim() || e.getAttribute('aria-label')}"`),
+  );
+}
+
 /** The page needs no scrolling: nothing reaches below or beside the screen. */
 export function fitsScreen(page: Page): Promise<boolean> {
   return page.evaluate(

@@ -4,7 +4,7 @@
  * refusal shown in the player's language. The server is a scripted `fetch` here (the
  * real one is in test/e2e/accounts.test.ts); each reply is what docs/protocol.md says.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../src/web/i18n.js';
 import { hrefOf, parseRoute } from '../../src/web/router.js';
@@ -28,11 +28,19 @@ function serve(answer: (path: string, init?: RequestInit) => { status?: number; 
   return asked;
 }
 
+/** A game of ann_42's history as GET /api/players/:username/games gives it; bea deleted her account. */
 const game = (n: number) => ({
   id: `G${n}`,
-  names: ['ann_42', 'Bot 2', 'Bot 3'],
+  names: ['Ann', '', 'Cy', 'Hard bot'],
+  bots: [null, null, null, 'hard'],
+  startedAt: 1_796_036_000_000,
   finishedAt: 1_796_036_421_826,
-  place: 1 + (n % 3),
+  usernames: ['ann_42', null, 'cy_7', null],
+  scores: [12, -3, 12, 5],
+  places: [1, 4, 1, 3],
+  seat: 0,
+  place: 1,
+  links: { record: `/api/games/G${n}/record`, analysis: `/api/games/G${n}/analysis` },
 });
 
 describe('account routes', () => {
@@ -40,6 +48,8 @@ describe('account routes', () => {
     expect(parseRoute('#/account')).toEqual({ screen: 'account' });
     expect(parseRoute('#/players/ann_42')).toEqual({ screen: 'player', username: 'ann_42' });
     expect(parseRoute('#/players')).toEqual({ screen: 'home' });
+    expect(parseRoute('#/replay/G1/coach')).toEqual({ screen: 'replay', gameId: 'G1', coach: true });
+    expect(hrefOf({ screen: 'replay', gameId: 'G1', coach: true })).toBe('#/replay/G1/coach');
     expect(hrefOf({ screen: 'player', username: 'a b' })).toBe('#/players/a%20b');
   });
 });
@@ -54,25 +64,47 @@ describe('the profile', () => {
         before === null
           ? [25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6]
           : [5, 4, 3, 2, 1];
-      return { body: { games: ids.map(game) } };
+      return { body: { games: ids.map(game), next: before === null ? 'G6' : null } };
     });
     renderApp(<Profile username="ann_42" />);
     expect((await screen.findByTestId('profile-name')).textContent).toBe('ann_42');
     expect(screen.getByTestId('profile-games').textContent).toBe('25 games');
-    await waitFor(() => expect(screen.getAllByTestId(/^history-G/)).toHaveLength(20));
-    // Each game opens in the replay viewer, which holds the coach's analysis.
-    expect(screen.getByTestId('history-G25').querySelector('a')?.getAttribute('href')).toBe('#/replay/G25/play');
+    await waitFor(() => expect(screen.getAllByTestId(/^history-G\d+$/)).toHaveLength(20));
+    const entry = within(screen.getByTestId('history-G25'));
+    expect(entry.getByText('Place 1 of 4')).toBeTruthy();
+    // Everyone's total; a deleted account in the player's words; other accounts link to their profiles.
+    expect(entry.getAllByTestId(/^history-seat-/).map((s) => s.textContent)).toEqual([
+      'Ann 12 points',
+      'Deleted player -3 points',
+      'Cy 12 points',
+      'Bot 4 (hard) 5 points',
+    ]);
+    expect(entry.getByText('Cy').getAttribute('href')).toBe('#/players/cy_7');
+    expect(entry.getByText('Ann').tagName).not.toBe('A');
+    // Each game opens in the replay viewer, played on by itself or with the coach's analysis.
+    expect(entry.getByTestId('history-watch').getAttribute('href')).toBe('#/replay/G25/play');
+    expect(entry.getByTestId('history-coach').getAttribute('href')).toBe('#/replay/G25/coach');
 
     fireEvent.click(screen.getByTestId('history-more'));
-    await waitFor(() => expect(screen.getAllByTestId(/^history-G/)).toHaveLength(25));
+    await waitFor(() => expect(screen.getAllByTestId(/^history-G\d+$/)).toHaveLength(25));
     expect(screen.queryByTestId('history-more')).toBeNull();
-    expect(asked).toContain('GET /api/players/ann_42/games?limit=20&before=G6');
+    expect(asked).toContain('GET /api/players/ann_42/games?before=G6');
+  });
+
+  it('names a deleted player in the reader’s language', async () => {
+    serve((path) =>
+      path === '/api/players/ann_42'
+        ? { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 1 } }
+        : { body: { games: [game(1)], next: null } },
+    );
+    renderApp(<Profile username="ann_42" />, { language: 'de' });
+    expect((await screen.findByTestId('history-seat-1')).textContent).toBe('Gelöschter Spieler -3 Punkte');
   });
 
   it('says so when there is no such player', async () => {
-    serve(() => ({ status: 404, body: { error: { code: 'ERR_NOT_FOUND', message: 'no' } } }));
+    serve(() => ({ status: 404, body: { error: { code: 'ERR_NO_PLAYER', message: 'no' } } }));
     renderApp(<Profile username="nobody" />);
-    expect((await screen.findByTestId('profile-error')).textContent).toBe(i18n.t('errors.ERR_NOT_FOUND'));
+    expect((await screen.findByTestId('profile-error')).textContent).toBe(i18n.t('errors.ERR_NO_PLAYER'));
   });
 });
 

@@ -42,7 +42,7 @@ export class GameOwner {
    * StoreUnavailableError.unsure): it may be stored, now or when the database resumes.
    * Until `settle` learns its outcome, the cache leaves it out and nothing else is appended.
    */
-  private doubt: { row: ActionRow; finished: boolean } | null = null;
+  private doubt: { row: ActionRow; finished: WithAction['finished'] } | null = null;
   /**
    * Stored actions the cache took from the store rather than from its own write (one
    * whose outcome was unknown, or another writer's), that nobody has been told of yet:
@@ -147,12 +147,9 @@ export class GameOwner {
     const result = this.game.apply(action);
     if (!result.ok) return result;
     const row: ActionRow = { seq: this.log.length + 1, action, byBot, at: now };
-    const finished = this.game.phase === 'over';
+    const finished = this.game.phase === 'over' ? { at: now, totals: [...this.game.totals] } : undefined;
     try {
-      await this.store.appendAction(this.row.id, row, {
-        ...also?.(this),
-        finished: finished ? { at: now } : undefined,
-      });
+      await this.store.appendAction(this.row.id, row, { ...also?.(this), finished });
     } catch (e) {
       // Not known to be stored: the cache ran ahead of the log, so it is rebuilt from the
       // actions known to be stored, without asking the store.
@@ -184,9 +181,7 @@ export class GameOwner {
     const doubt = this.doubt;
     if (!doubt) return;
     try {
-      await this.store.appendAction(this.row.id, doubt.row, {
-        finished: doubt.finished ? { at: doubt.row.at } : undefined,
-      });
+      await this.store.appendAction(this.row.id, doubt.row, { finished: doubt.finished });
     } catch (e) {
       if (!(e instanceof SeqTakenError)) throw e;
       this.doubt = null;

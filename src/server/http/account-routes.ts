@@ -21,12 +21,13 @@ import type { Limiter } from '../limits/limiter.js';
 import type { Limiters } from '../limits/limits.js';
 import { usernameKey } from '../store/accounts.js';
 import type { AccountRow, Store } from '../store/store.js';
+import { allGamesOf } from './game-replies.js';
 import { parse } from './parse.js';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from './session-cookie.js';
 
 export interface AccountDeps {
   readonly accounts: Accounts;
-  readonly store: Pick<Store, 'passkeysOf' | 'sessionsOf' | 'seatsOfAccount' | 'deleteAccount'>;
+  readonly store: Pick<Store, 'passkeysOf' | 'sessionsOf' | 'seatsOfAccount' | 'account' | 'deleteAccount' | 'gamesOf'>;
   readonly moderation: Pick<Moderation, 'blocked'>;
   /** The account's live connections, closed when it is deleted or signed out everywhere. */
   readonly live: Pick<LiveAccounts, 'ended'>;
@@ -99,11 +100,12 @@ export function registerAccountRoutes(
   // Everything the server keeps about the account, as JSON; never a hash or a session id.
   app.get('/api/me/export', async (req) => {
     const { account } = await accounts.mustBeSignedIn(sessionOf(req));
-    const [sessions, passkeys, blocked, tables] = await Promise.all([
+    const [sessions, passkeys, blocked, tables, games] = await Promise.all([
       store.sessionsOf(account.id),
       store.passkeysOf(account.id),
       moderation.blocked(account),
       store.seatsOfAccount(account.id),
+      allGamesOf(store, account.id),
     ]);
     return {
       account: { ...summary(account), password: account.passwordHash !== null },
@@ -115,6 +117,7 @@ export function registerAccountRoutes(
       })),
       blocked,
       tables,
+      games,
     };
   });
 

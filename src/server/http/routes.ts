@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type CreateTableReply,
   CreateTableSchema,
-  type FinishedGame,
   type JoinTableReply,
   JoinTableSchema,
 } from '../../protocol/messages.js';
@@ -25,6 +24,7 @@ import type { Metrics } from '../metrics.js';
 import type { GameLog, GameRow, StoreUpkeep, TableStore } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
 import { sessionOf } from './account-routes.js';
+import { finishedGame, namedAsGame } from './game-replies.js';
 import { parse } from './parse.js';
 
 /** What the routes read: games, a table's seats (a player's own view) and the database's health. */
@@ -119,12 +119,12 @@ export function registerRoutes(
     const row = await mustGetAnalysableGame(store, req.params.id);
     const status = await analyses.request(row, req.ip);
     reply.code(status.status === 'done' ? 200 : 202);
-    return status;
+    return namedAsGame(status, row);
   });
 
   app.get<{ Params: { id: string } }>('/api/games/:id/analysis', async (req) => {
     const row = await mustGetAnalysableGame(store, req.params.id);
-    return analyses.status(row.id);
+    return namedAsGame(await analyses.status(row.id), row);
   });
 
   // For debugging tools: a seat's view with its token (header x-seat-token), else the spectators'
@@ -156,10 +156,6 @@ async function mustGetFinishedGame(store: GameLog, id: string): Promise<GameRow>
   if (row.status !== 'finished')
     throw new ServerError('ERR_GAME_NOT_FINISHED', 'The record of a game is available once the game is over.', 409);
   return row;
-}
-
-function finishedGame(g: GameRow): FinishedGame {
-  return { id: g.id, names: g.names, bots: g.bots, startedAt: g.startedAt, finishedAt: g.finishedAt! };
 }
 
 /** A finished game for the analysis routes (whose contract names the missing game ERR_NOT_FOUND). */

@@ -1,6 +1,6 @@
 /**
- * Accounts, sessions, passkeys, blocks and reports (the store's AccountStore,
- * SessionStore, PasskeyStore and ModerationStore), written once for both databases: the
+ * Accounts, sessions, passkeys, blocks, reports and histories (the store's AccountStore,
+ * SessionStore, PasskeyStore, ModerationStore and HistoryStore), written once for both databases: the
  * statements are plain SQL that SQLite and PostgreSQL both speak, with parameters `$1`,
  * `$2`… (SQLite reads those as named parameters), run through the small `SqlRunner` each
  * store gives. Both stores extend `SqlAccounts` (which extends daily.ts's `SqlDaily`).
@@ -8,9 +8,19 @@
 import { z } from 'zod';
 import { TABLE_STATUSES, type TableStatus } from '../../values/index.js';
 import { SqlDaily } from './daily.js';
-import { decode, int, json, nullableInt } from './rows.js';
+import { gameCount, gamesOf } from './histories.js';
+import { camelRows, int, json, nullableInt } from './rows.js';
 import type { SqlRunner } from './sql-runner.js';
-import type { AccountRow, ChallengeRow, PasskeyRow, PeopleStore, ReportRow, SessionRow } from './store.js';
+import type {
+  AccountRow,
+  ChallengeRow,
+  HistoryStore,
+  PasskeyRow,
+  PeopleStore,
+  PlayedGame,
+  ReportRow,
+  SessionRow,
+} from './store.js';
 
 const ACCOUNT_COLUMNS = 'id, username, created_at, password_hash, banned_at';
 const SESSION_COLUMNS = 'id_hash, account_id, created_at, last_seen_at, user_agent';
@@ -96,48 +106,41 @@ const challengeSchema = z.object({
   expires_at: int,
 });
 
-function decodeAccount(raw: unknown): AccountRow {
-  const a = decode(accountSchema, 'account', raw);
-  return {
-    id: a.id,
-    username: a.username,
-    createdAt: a.created_at,
-    passwordHash: a.password_hash,
-    bannedAt: a.banned_at,
-  };
+const decodeAccount: (raw: unknown) => AccountRow = camelRows(accountSchema, 'account');
+const decodeSession: (raw: unknown) => SessionRow = camelRows(sessionSchema, 'session');
+const decodePasskey: (raw: unknown) => PasskeyRow = camelRows(passkeySchema, 'passkey');
+const decodeReport = camelRows(reportSchema, 'report');
+const decodeChallenge: (raw: unknown) => ChallengeRow = camelRows(challengeSchema, 'challenge');
+const decodeAccountSeat = camelRows(
+  z.object({ code: z.string(), seat: int, status: z.enum(TABLE_STATUSES) }),
+  'seat of an account',
+);
+const decodeBlock = camelRows(z.object({ blocked_id: z.string() }), 'block');
+
+/** What a store's SQL says in its own words (the rest is in both databases' common SQL). */
+export interface SqlDialect {
+  /**
+   * Erase the name of account $1 from the finished games it played: each of its seats'
+   * names becomes DELETED_NAME (JSON arrays are changed with each database's own functions).
+   */
+  readonly eraseNames: string;
 }
 
-function decodeSession(raw: unknown): SessionRow {
-  const s = decode(sessionSchema, 'session', raw);
-  return {
-    idHash: s.id_hash,
-    accountId: s.account_id,
-    createdAt: s.created_at,
-    lastSeenAt: s.last_seen_at,
-    userAgent: s.user_agent,
-  };
-}
-
-function decodePasskey(raw: unknown): PasskeyRow {
-  const p = decode(passkeySchema, 'passkey', raw);
-  return {
-    credentialId: p.credential_id,
-    accountId: p.account_id,
-    publicKey: p.public_key,
-    counter: p.counter,
-    transports: p.transports,
-    createdAt: p.created_at,
-  };
-}
-
-export class SqlAccounts extends SqlDaily implements PeopleStore {
-  constructor(private readonly sql: SqlRunner) {
+export class SqlAccounts extends SqlDaily implements PeopleStore, HistoryStore {
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly dialect: SqlDialect,
+  ) {
     super(sql);
   }
 
+  private async many<T>(sql: string, params: readonly unknown[], as: (raw: unknown) => T): Promise<T[]> {
+    return (await this.sql.rows(sql, params)).map(as);
+  }
+
   private async one<T>(sql: string, params: readonly unknown[], as: (raw: unknown) => T): Promise<T | null> {
-    const rows = await this.sql.rows(sql, params);
-    return rows.length > 0 ? as(rows[0]) : null;
+    const [row] = await this.many(sql, params, as);
+    return row ?? null;
   }
 
   private async changes(sql: string, params: readonly unknown[]): Promise<number> {
@@ -171,14 +174,24 @@ export class SqlAccounts extends SqlDaily implements PeopleStore {
   }
 
   async deleteAccount(id: string): Promise<void> {
-    // Sessions, passkeys and blocks go with it (ON DELETE CASCADE); reports keep their names.
-    await this.changes(SQL.deleteAccount, [id]);
+    // Sessions, passkeys and blocks go with it (ON DELETE CASCADE); reports keep their names;
+    // its games stay without its name, their players no longer its (ON DELETE SET NULL).
+    await this.sql.write([
+      { sql: this.dialect.eraseNames, params: [id] },
+      { sql: SQL.deleteAccount, params: [id] },
+    ]);
   }
 
-  async seatsOfAccount(id: string): Promise<{ code: string; seat: number; status: TableStatus }[]> {
-    return (await this.sql.rows(SQL.seatsOfAccount, [id])).map((raw) =>
-      decode(z.object({ code: z.string(), seat: int, status: z.enum(TABLE_STATUSES) }), 'seat of an account', raw),
-    );
+  seatsOfAccount(id: string): Promise<{ code: string; seat: number; status: TableStatus }[]> {
+    return this.many(SQL.seatsOfAccount, [id], decodeAccountSeat);
+  }
+
+  gameCount(accountId: string): Promise<number> {
+    return gameCount(this.sql, accountId);
+  }
+
+  gamesOf(accountId: string, limit: number, before?: string): Promise<PlayedGame[]> {
+    return gamesOf(this.sql, accountId, limit, before);
   }
 
   async createSession(s: SessionRow): Promise<void> {
@@ -207,8 +220,8 @@ export class SqlAccounts extends SqlDaily implements PeopleStore {
     return this.changes(SQL.endSessions, [accountId]);
   }
 
-  async sessionsOf(accountId: string): Promise<SessionRow[]> {
-    return (await this.sql.rows(SQL.sessionsOf, [accountId])).map(decodeSession);
+  sessionsOf(accountId: string): Promise<SessionRow[]> {
+    return this.many(SQL.sessionsOf, [accountId], decodeSession);
   }
 
   async addPasskey(p: PasskeyRow): Promise<boolean> {
@@ -216,8 +229,8 @@ export class SqlAccounts extends SqlDaily implements PeopleStore {
     return (await this.changes(SQL.insertPasskey, params)) === 1;
   }
 
-  async passkeysOf(accountId: string): Promise<PasskeyRow[]> {
-    return (await this.sql.rows(SQL.passkeysOf, [accountId])).map(decodePasskey);
+  passkeysOf(accountId: string): Promise<PasskeyRow[]> {
+    return this.many(SQL.passkeysOf, [accountId], decodePasskey);
   }
 
   passkey(credentialId: string): Promise<PasskeyRow | null> {
@@ -232,18 +245,8 @@ export class SqlAccounts extends SqlDaily implements PeopleStore {
     await this.changes(SQL.insertReport, [r.reporterId, r.reportedId, r.reportedName, r.reason, r.at]);
   }
 
-  async reports(limit: number): Promise<(ReportRow & { reporterName: string | null })[]> {
-    return (await this.sql.rows(SQL.reports, [limit])).map((raw) => {
-      const r = decode(reportSchema, 'report', raw);
-      return {
-        reporterId: r.reporter_id,
-        reportedId: r.reported_id,
-        reportedName: r.reported_name,
-        reason: r.reason,
-        at: r.at,
-        reporterName: r.reporter_name,
-      };
-    });
+  reports(limit: number): Promise<(ReportRow & { reporterName: string | null })[]> {
+    return this.many(SQL.reports, [limit], decodeReport);
   }
 
   async block(blockerId: string, blockedId: string, at: number): Promise<void> {
@@ -255,8 +258,7 @@ export class SqlAccounts extends SqlDaily implements PeopleStore {
   }
 
   async blockedBy(blockerId: string): Promise<string[]> {
-    const rows = await this.sql.rows(SQL.blockedBy, [blockerId]);
-    return rows.map((raw) => decode(z.object({ blocked_id: z.string() }), 'block', raw).blocked_id);
+    return (await this.many(SQL.blockedBy, [blockerId], decodeBlock)).map((b) => b.blockedId);
   }
 
   async saveChallenge(c: ChallengeRow, now: number): Promise<void> {
@@ -268,16 +270,7 @@ export class SqlAccounts extends SqlDaily implements PeopleStore {
 
   async takeChallenge(challenge: string, now: number): Promise<ChallengeRow | null> {
     // A write that reads: DELETE … RETURNING, so that two nodes never both take it.
-    const [raw] = await this.sql.rows(SQL.takeChallenge, [challenge]);
-    if (raw === undefined) return null;
-    const c = decode(challengeSchema, 'challenge', raw);
-    if (c.expires_at < now) return null;
-    return {
-      challenge: c.challenge,
-      purpose: c.purpose,
-      accountId: c.account_id,
-      username: c.username,
-      expiresAt: c.expires_at,
-    };
+    const taken = await this.one(SQL.takeChallenge, [challenge], decodeChallenge);
+    return taken && taken.expiresAt >= now ? taken : null;
   }
 }

@@ -182,6 +182,21 @@ CREATE TABLE daily_secret (
   secret text NOT NULL
 );
 `,
+  // 12: the players of each finished game (docs/protocol.md, "Profile and history"): per seat its final
+  // total and place, and the account that held the seat when the game ended (null for a guest or a
+  // bot), so that an account's history is one indexed read. Written with the game's last action.
+  `
+CREATE TABLE game_players (
+  game_id text NOT NULL REFERENCES games (id),
+  seat integer NOT NULL,
+  account_id text REFERENCES accounts (id) ON DELETE SET NULL,
+  score integer NOT NULL,
+  place integer NOT NULL,
+  finished_at bigint NOT NULL,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX game_players_by_account ON game_players (account_id, finished_at, game_id);
+`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

@@ -3,6 +3,8 @@
  * them): the text of each, the fence check that guards a cluster owner's writes, and the
  * writes of the hot path (an action and its turn clocks) built as single statements.
  */
+import { DELETED_NAME } from '../../values/index.js';
+import type { SqlDialect } from './accounts.js';
 import type { TimerChange } from './store.js';
 import { sweepSql } from './sweep-sql.js';
 
@@ -160,3 +162,13 @@ export const SQL = {
        ORDER BY lease_until NULLS FIRST LIMIT $1`,
   ownerOf: `SELECT owner_node, owner_fence, lease_until >= ${NOW_MS} AS live FROM tables WHERE code = $1 AND owner_node IS NOT NULL`,
 } as const;
+
+/** PostgreSQL's words for what accounts.ts cannot say in common SQL. */
+export const POSTGRES_DIALECT: SqlDialect = {
+  eraseNames: `UPDATE games g SET names = (
+      SELECT jsonb_agg(CASE WHEN EXISTS (SELECT 1 FROM game_players p
+        WHERE p.game_id = g.id AND p.seat = j.i - 1 AND p.account_id = $1) THEN to_jsonb('${DELETED_NAME}'::text) ELSE j.v END
+        ORDER BY j.i)
+      FROM jsonb_array_elements(g.names) WITH ORDINALITY AS j(v, i))
+    WHERE g.id IN (SELECT game_id FROM game_players WHERE account_id = $1)`,
+};

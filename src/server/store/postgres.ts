@@ -6,8 +6,18 @@
  * schema's migrations in postgres-schema.ts.
  */
 import { SqlAccounts } from './accounts.js';
+import { PLAYER_INSERT, playerParams } from './histories.js';
 import { PostgresDatabase, type Queryable } from './postgres-db.js';
-import { APPEND_ACTION, HOT, SQL, SWEEP, TIMER_CHANGE, timerChangeValues, upsertSeats } from './postgres-sql.js';
+import {
+  APPEND_ACTION,
+  HOT,
+  POSTGRES_DIALECT,
+  SQL,
+  SWEEP,
+  TIMER_CHANGE,
+  timerChangeValues,
+  upsertSeats,
+} from './postgres-sql.js';
 import {
   decodeAction,
   decodeAnalysisRequest,
@@ -39,17 +49,20 @@ const UNIQUE_VIOLATION = '23505';
 
 export class PostgresStore extends SqlAccounts implements Store {
   private constructor(private readonly db: PostgresDatabase) {
-    super({
-      rows: async (sql, params) => (await db.query(sql, [...params])).rows,
-      write: (statements) =>
-        statements.length === 1
-          ? db.query(statements[0].sql, [...statements[0].params]).then((r) => [r.rowCount ?? 0])
-          : db.transaction(async (c) => {
-              const changed: number[] = [];
-              for (const s of statements) changed.push((await c.query(s.sql, [...s.params])).rowCount ?? 0);
-              return changed;
-            }),
-    });
+    super(
+      {
+        rows: async (sql, params) => (await db.query(sql, [...params])).rows,
+        write: (statements) =>
+          statements.length === 1
+            ? db.query(statements[0].sql, [...statements[0].params]).then((r) => [r.rowCount ?? 0])
+            : db.transaction(async (c) => {
+                const changed: number[] = [];
+                for (const s of statements) changed.push((await c.query(s.sql, [...s.params])).rowCount ?? 0);
+                return changed;
+              }),
+      },
+      POSTGRES_DIALECT,
+    );
   }
 
   /** Connect and migrate. `onIdleError` hears of connections lost while idle (the pool replaces them). */
@@ -145,6 +158,8 @@ export class PostgresStore extends SqlAccounts implements Store {
           if (finished) await c.query(SQL.finishGame, [gameId, finished.at]);
           if (table) await this.writeTable(c, table.row, table.seats);
           if (timers) await c.query(TIMER_CHANGE, timerChangeValues(timers));
+          // After the seats: a player's account is the one holding the seat as the game ends.
+          if (finished) for (const params of playerParams(gameId, finished)) await c.query(PLAYER_INSERT, params);
         });
       } else if (timers)
         await this.db.hotWrite(HOT.appendWithTimers, [...values, ...timerChangeValues(timers)], { gameId }, fence);

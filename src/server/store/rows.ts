@@ -118,6 +118,27 @@ export function decode<S extends z.ZodType>(schema: S, what: string, raw: unknow
   return parsed.data;
 }
 
+/** `created_at` → `createdAt`, as a type. */
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+/** A row's fields named as the Store's types name them. */
+export type Camelized<T> = { [K in keyof T as K extends string ? Camel<K> : K]: T[K] };
+
+/**
+ * A decoder of rows whose columns are the fields of the Store's type in snake_case: checked
+ * by `schema` (columns it does not name are dropped), then renamed.
+ */
+export function camelRows<S extends z.ZodObject>(schema: S, what: string): (raw: unknown) => Camelized<z.output<S>> {
+  return (raw) => {
+    const row = decode(schema, what, raw) as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [
+        column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
+        value,
+      ]),
+    ) as Camelized<z.output<S>>;
+  };
+}
+
 export function decodeTable(raw: unknown): TableRow {
   const t = decode(tableSchema, 'table', raw);
   return {

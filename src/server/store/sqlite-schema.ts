@@ -180,4 +180,19 @@ CREATE TABLE daily_secret (
   secret TEXT NOT NULL
 );
 `,
+  // 12: the players of each finished game (docs/protocol.md, "Profile and history"): per seat its final
+  // total and place, and the account that held the seat when the game ended (null for a guest or a
+  // bot), so that an account's history is one indexed read. Written with the game's last action.
+  `
+CREATE TABLE game_players (
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seat INTEGER NOT NULL,
+  account_id TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+  score INTEGER NOT NULL,
+  place INTEGER NOT NULL,
+  finished_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX game_players_by_account ON game_players (account_id, finished_at, game_id);
+`,
 ];

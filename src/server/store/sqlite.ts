@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SqlAccounts } from './accounts.js';
+import { DELETED_NAME } from '../../values/index.js';
+import { SqlAccounts, type SqlDialect } from './accounts.js';
+import { PLAYER_INSERT, playerParams } from './histories.js';
 import {
   decodeAction,
   decodeAnalysisRequest,
@@ -92,7 +94,6 @@ function sqliteRunner(db: Database.Database): SqlRunner {
     }
     return stmt;
   };
-  const named = (params: readonly unknown[]) => Object.fromEntries(params.map((v, i) => [i + 1, v]));
   return {
     async rows(sql, params) {
       return statement(sql).all(named(params));
@@ -102,6 +103,19 @@ function sqliteRunner(db: Database.Database): SqlRunner {
     },
   };
 }
+
+/** SQLite's words for what accounts.ts cannot say in common SQL. */
+const SQLITE_DIALECT: SqlDialect = {
+  eraseNames: `UPDATE games SET names = (
+      SELECT json_group_array(CASE WHEN EXISTS (SELECT 1 FROM game_players p
+        WHERE p.game_id = games.id AND p.seat = j.key AND p.account_id = $1) THEN '${DELETED_NAME}' ELSE j.value END
+        ORDER BY j.key)
+      FROM json_each(games.names) j)
+    WHERE id IN (SELECT game_id FROM game_players WHERE account_id = $1)`,
+};
+
+/** `$n` parameters (the SQL both databases share) bound by name, as better-sqlite3 takes them. */
+const named = (params: readonly unknown[]) => Object.fromEntries(params.map((v, i) => [i + 1, v]));
 
 export class SqliteStore extends SqlAccounts implements Store {
   private readonly db: Database.Database;
@@ -115,7 +129,7 @@ export class SqliteStore extends SqlAccounts implements Store {
   ) {
     fs.mkdirSync(dataDir, { recursive: true });
     const db = new Database(path.join(dataDir, SQLITE_FILE));
-    super(sqliteRunner(db));
+    super(sqliteRunner(db), SQLITE_DIALECT);
     this.db = db;
     this.db.pragma('journal_mode = WAL');
     // With WAL, NORMAL keeps every committed transaction across a crash of the process
@@ -165,6 +179,7 @@ export class SqliteStore extends SqlAccounts implements Store {
         'INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       gameStatus: db.prepare('UPDATE games SET status = ?, finished_at = ? WHERE id = ?'),
+      insertPlayer: db.prepare(PLAYER_INSERT),
       game: db.prepare('SELECT * FROM games WHERE id = ?'),
       actions: db.prepare('SELECT seq, action, by_bot, at FROM actions WHERE game_id = ? ORDER BY seq'),
       finishedGames: db.prepare(`SELECT * FROM games WHERE table_code = ? AND status = 'finished' ORDER BY started_at`),
@@ -333,6 +348,9 @@ export class SqliteStore extends SqlAccounts implements Store {
         if (also.finished) this.stmts.gameStatus.run('finished', also.finished.at, gameId);
         if (also.table) this.writeTable(also.table.row, also.table.seats);
         if (also.timers) this.writeTimers(also.timers);
+        // After the seats: a player's account is the one holding the seat as the game ends.
+        if (also.finished)
+          for (const params of playerParams(gameId, also.finished)) this.stmts.insertPlayer.run(named(params));
       });
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new SeqTakenError(gameId, row.seq);

@@ -110,8 +110,11 @@ export interface TimerChange {
 
 /** What appendAction stores in the same transaction as the action. */
 export interface WithAction {
-  /** The game ended with it: mark it finished at this time. */
-  readonly finished?: { at: number };
+  /**
+   * The game ended with it: mark it finished at this time, and keep its players (each seat's
+   * final total, its place, and the account holding the seat then: HistoryStore).
+   */
+  readonly finished?: { readonly at: number; readonly totals: readonly number[] };
   /**
    * What the action changes of its table (the table is the game's): its next version and
    * seats, compare-and-set as commitTable's (StaleTableError, and nothing stored, when the
@@ -380,7 +383,10 @@ export interface AccountStore {
    * Returns whether the account exists.
    */
   setBanned(id: string, at: number | null): Promise<boolean>;
-  /** Delete an account with its sessions, passkeys and blocks; reports keep the name they were about. */
+  /**
+   * Delete an account with its sessions, passkeys and blocks; reports keep the name they were
+   * about. Its finished games stay, its name in them erased (the empty name, DELETED_NAME).
+   */
   deleteAccount(id: string): Promise<void>;
   /** The seats the account holds at tables not closed, the newest table first. */
   seatsOfAccount(id: string): Promise<{ code: string; seat: number; status: TableStatus }[]>;
@@ -478,6 +484,37 @@ export interface DailyStore {
   keepDailySecret(candidate: string): Promise<string>;
 }
 
+/** One player of a finished game: its final total, its place (1 is first; equal totals share one). */
+export interface GameResult {
+  readonly score: number;
+  readonly place: number;
+  /** The account that held the seat when the game ended; null for a guest, a bot or a deleted account. */
+  readonly username: string | null;
+}
+
+/** A finished game in an account's history. */
+export interface PlayedGame {
+  readonly game: GameRow;
+  /** The account's seat (the first, should it have held two). */
+  readonly seat: number;
+  /** Per seat. */
+  readonly players: readonly GameResult[];
+}
+
+/**
+ * Accounts' finished games (docs/protocol.md, "Profile and history"): who played them, and
+ * how it ended. Stored with each game's last action (GameLog.appendAction's `finished`).
+ */
+export interface HistoryStore {
+  /** How many finished games the account played. */
+  gameCount(accountId: string): Promise<number>;
+  /**
+   * The account's finished games, the last finished first (equal times by id, descending),
+   * at most `limit`; with `before`, only those after that game in this order.
+   */
+  gamesOf(accountId: string, limit: number, before?: string): Promise<PlayedGame[]>;
+}
+
 /** The people's roles: accounts, their devices and passkeys, blocks and reports. */
 export interface PeopleStore extends AccountStore, SessionStore, PasskeyStore, ModerationStore, ChallengeStore {}
 
@@ -489,4 +526,5 @@ export interface Store
     LeaseStore,
     StoreUpkeep,
     PeopleStore,
-    DailyStore {}
+    DailyStore,
+    HistoryStore {}

@@ -1,10 +1,14 @@
 import type { TFunction } from 'i18next';
 import type { SeatLabel } from '../game/model.js';
 
-/** A seat's display name in the player's language: "Bot 3 (medium)" for a bot, "Seat 3" when it is empty. */
+/**
+ * A seat's display name in the player's language: "Bot 3 (medium)" for a bot, "Seat 3" when
+ * it is empty, "Deleted player" for a player whose account was deleted.
+ */
 export function seatName(seats: readonly SeatLabel[], seat: number, t: TFunction): string {
   const label = seats[seat];
   if (label?.bot) return t('seat.botName', { n: seat + 1, level: t(`bot.${label.bot}`) });
+  if (label?.deleted) return t('profile.deletedPlayer');
   return label?.name ?? t('seat.empty', { n: seat + 1 });
 }
 

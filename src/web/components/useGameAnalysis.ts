@@ -35,8 +35,11 @@ export function readAnalysisFile(text: string): Analysis | null {
   }
 }
 
-/** The analysis of a server game (status polled while queued or running), or of a file. */
-export function useGameAnalysis(gameId: string | null): GameAnalysis {
+/**
+ * The analysis of a server game (status polled while queued or running), or of a file.
+ * `ask`: a game not analysed yet is sent to the analysis at once, without the button.
+ */
+export function useGameAnalysis(gameId: string | null, ask = false): GameAnalysis {
   const { t } = useTranslation();
   const [reply, setReply] = useState<AnalysisReply | null>(null);
   const [fromFile, setFromFile] = useState<Analysis | null>(null);
@@ -51,8 +54,10 @@ export function useGameAnalysis(gameId: string | null): GameAnalysis {
 
   useEffect(() => {
     if (!gameId) return;
-    getAnalysis(gameId).then(setReply, failed);
-  }, [gameId, failed]);
+    getAnalysis(gameId)
+      .then((found) => (ask && found.status === 'none' ? requestAnalysis(gameId) : found), failed)
+      .then((r) => r && setReply(r), failed);
+  }, [gameId, ask, failed]);
 
   // While queued or running, ask again after each answer.
   useEffect(() => {

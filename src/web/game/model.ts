@@ -3,12 +3,15 @@
  * test): the engine's TableView for one viewer plus who sits where.
  */
 import type { BotLevel, SeatSummary } from '../../protocol/messages.js';
+import { DELETED_NAME } from '../../values/index.js';
 
 export interface SeatLabel {
   readonly name: string | null;
   readonly bot: BotLevel | null;
   readonly connected: boolean;
   readonly away: boolean;
+  /** The player's account was deleted: the game names the seat with DELETED_NAME. */
+  readonly deleted?: boolean;
 }
 
 /** Labels for the seats of a live table; a name that several seats share gets its seat number. */
@@ -28,11 +31,12 @@ function distinctName(names: readonly (string | null)[], seat: number): string |
  * and, when known, its bots' levels, so that a bot is named as the table named it.
  */
 export function namedSeats(names: readonly string[], bots: readonly (BotLevel | null)[] = []): SeatLabel[] {
-  return names.map((_, seat) => ({
-    name: distinctName(names, seat),
+  return names.map((name, seat) => ({
+    name: name === DELETED_NAME ? null : distinctName(names, seat),
     bot: bots[seat] ?? null,
     connected: true,
     away: false,
+    ...(name === DELETED_NAME ? { deleted: true } : {}),
   }));
 }
 

@@ -75,6 +75,8 @@ export const accountEn = {
     place: 'Place {{place}} of {{players}}',
     coach: 'Replay with the coach',
     older: 'Older games',
+    players: 'Players',
+    deletedPlayer: 'Deleted player',
   },
 };
 
@@ -150,5 +152,7 @@ export const accountDe: Shape<typeof accountEn> = {
     place: 'Platz {{place}} von {{players}}',
     coach: 'Mit dem Trainer nachspielen',
     older: 'Ältere Partien',
+    players: 'Spieler',
+    deletedPlayer: 'Gelöschter Spieler',
   },
 };

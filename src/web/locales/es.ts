@@ -725,5 +725,7 @@ export const es: Messages = {
     place: 'Puesto {{place}} de {{players}}',
     coach: 'Repasar con el entrenador',
     older: 'Partidas anteriores',
+    players: 'Jugadores',
+    deletedPlayer: 'Jugador eliminado',
   },
 };

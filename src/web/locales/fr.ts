@@ -737,5 +737,7 @@ export const fr: Messages = {
     place: 'Classement : {{place}} sur {{players}}',
     coach: 'Revoir avec l’entraîneur',
     older: 'Parties plus anciennes',
+    players: 'Joueurs',
+    deletedPlayer: 'Joueur supprimé',
   },
 };

@@ -725,5 +725,7 @@ export const it: Messages = {
     place: '{{place}}º posto su {{players}}',
     coach: 'Rivedi con l’allenatore',
     older: 'Partite precedenti',
+    players: 'Giocatori',
+    deletedPlayer: 'Giocatore eliminato',
   },
 };

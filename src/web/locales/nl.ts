@@ -721,5 +721,7 @@ export const nl: Messages = {
     place: 'Plaats {{place}} van {{players}}',
     coach: 'Naspelen met de coach',
     older: 'Oudere spellen',
+    players: 'Spelers',
+    deletedPlayer: 'Verwijderde speler',
   },
 };

@@ -790,5 +790,7 @@ export const pl: Messages = {
     place: 'Miejsce {{place}} z {{players}}',
     coach: 'Przejrzyj z trenerem',
     older: 'Starsze gry',
+    players: 'Gracze',
+    deletedPlayer: 'Usunięty gracz',
   },
 };

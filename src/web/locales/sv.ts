@@ -720,5 +720,7 @@ export const sv: Messages = {
     place: 'Plats {{place}} av {{players}}',
     coach: 'Gå igenom med tränaren',
     older: 'Äldre partier',
+    players: 'Spelare',
+    deletedPlayer: 'Borttagen spelare',
   },
 };

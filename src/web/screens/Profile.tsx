@@ -1,13 +1,17 @@
 /**
  * A player's profile (#/players/NAME): since when they play, how many games, and their
- * finished games, newest first, twenty at a time ("Older games"). Each opens in the
- * replay viewer, which also holds the coach's analysis.
+ * finished games, newest first, a page at a time ("Older games"). Each game says the
+ * player's place, everyone's final total (a deleted account's seat as "Deleted player",
+ * other accounts linking to their profiles), and opens in the replay viewer, played on by
+ * itself or with the coach's analysis asked for.
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { seatName } from '../components/names.js';
 import { errorText } from '../errors.js';
+import { namedSeats } from '../game/model.js';
 import { ApiError } from '../net/api.js';
-import { GAMES_PAGE, getPlayer, type Player, type PlayerGame, playerGames } from '../net/players.js';
+import { getPlayer, type Player, type PlayerGame, playerGames } from '../net/players.js';
 import { formatInteger } from '../numbers.js';
 import { hrefOf } from '../router.js';
 
@@ -15,16 +19,14 @@ export function Profile({ username }: { username: string }) {
   const { t, i18n } = useTranslation();
   const [player, setPlayer] = useState<Player | null>(null);
   const [games, setGames] = useState<PlayerGame[]>([]);
-  const [more, setMore] = useState(false);
+  const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const date = (at: number, style: 'long' | 'medium') =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: style }).format(at);
   const failed = (e: unknown) => setError(e instanceof ApiError ? errorText(t, e.code) : String(e));
 
   const page = (before?: string) =>
-    playerGames(username, before).then((list) => {
-      setGames((shown) => [...(before ? shown : []), ...list]);
-      setMore(list.length === GAMES_PAGE);
+    playerGames(username, before).then((reply) => {
+      setGames((shown) => [...(before ? shown : []), ...reply.games]);
+      setNext(reply.next);
     }, failed);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a profile loads once per name (the screen is keyed by it).
@@ -43,6 +45,8 @@ export function Profile({ username }: { username: string }) {
     );
   }
   if (!player) return <p className="muted page">{t('common.loading')}</p>;
+  const date = (at: number, style: 'long' | 'medium') =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: style }).format(at);
   return (
     <main className="page account-page" data-testid="profile">
       <section className="panel">
@@ -61,35 +65,59 @@ export function Profile({ username }: { username: string }) {
         ) : (
           <ul className="replay-list">
             {games.map((g) => (
-              <li key={g.id} className="replay-entry" data-testid={`history-${g.id}`}>
-                <div>
-                  <strong>{t('profile.place', { place: formatInteger(g.place), players: g.names.length })}</strong>
-                  <span className="muted small"> · {date(g.finishedAt, 'medium')}</span>
-                  <p className="small">{g.names.join(', ')}</p>
-                </div>
-                <div className="actions">
-                  <a className="btn primary" href={hrefOf({ screen: 'replay', gameId: g.id, autoplay: true })}>
-                    {t('replays.watch')}
-                  </a>
-                  <a className="btn" href={hrefOf({ screen: 'replay', gameId: g.id })}>
-                    {t('profile.coach')}
-                  </a>
-                </div>
-              </li>
+              <HistoryEntry key={g.id} game={g} owner={player.username} date={date(g.finishedAt, 'medium')} />
             ))}
           </ul>
         )}
-        {more && (
-          <button
-            type="button"
-            className="btn wide"
-            onClick={() => void page(games[games.length - 1]?.id)}
-            data-testid="history-more"
-          >
+        {next && (
+          <button type="button" className="btn wide" onClick={() => void page(next)} data-testid="history-more">
             {t('profile.older')}
           </button>
         )}
       </section>
     </main>
+  );
+}
+
+/** One finished game: the player's place, everyone's total, and the way to its replay and coach. */
+function HistoryEntry({ game, owner, date }: { game: PlayerGame; owner: string; date: string }) {
+  const { t } = useTranslation();
+  const seats = namedSeats(game.names, game.bots);
+  return (
+    <li className="replay-entry" data-testid={`history-${game.id}`}>
+      <div>
+        <strong>{t('profile.place', { place: formatInteger(game.place), players: game.names.length })}</strong>
+        <span className="muted small"> · {date}</span>
+        <ul className="history-players small" aria-label={t('profile.players')}>
+          {game.names.map((_, s) => {
+            const name = seatName(seats, s, t);
+            const other = game.usernames[s];
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a game's seats are fixed, numbered from 0.
+              <li key={s} data-testid={`history-seat-${s}`}>
+                {other && other !== owner ? <a href={hrefOf({ screen: 'player', username: other })}>{name}</a> : name}{' '}
+                <span className="muted">{t('seat.points', { count: game.scores[s] })}</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <div className="actions">
+        <a
+          className="btn primary"
+          href={hrefOf({ screen: 'replay', gameId: game.id, autoplay: true })}
+          data-testid="history-watch"
+        >
+          {t('replays.watch')}
+        </a>
+        <a
+          className="btn"
+          href={hrefOf({ screen: 'replay', gameId: game.id, coach: true })}
+          data-testid="history-coach"
+        >
+          {t('profile.coach')}
+        </a>
+      </div>
+    </li>
   );
 }

@@ -33,11 +33,14 @@ export function Replay({
   gameId,
   autoplay = false,
   offline = false,
+  coach = false,
 }: {
   gameId: string | null;
   autoplay?: boolean;
   /** The game was played offline: it is read from this browser, and analysed here. */
   offline?: boolean;
+  /** Ask the server for the game's analysis at once (a profile's "Replay with the coach"). */
+  coach?: boolean;
 }) {
   const { t } = useTranslation();
   const [record, setRecord] = useState<{ game: GameRecord; bots: readonly (BotLevel | null)[] } | null>(null);
@@ -111,6 +114,7 @@ export function Replay({
             bots={record.bots}
             gameId={gameId}
             autoplay={autoplay}
+            coach={coach}
           />
         ))}
     </main>
@@ -124,8 +128,8 @@ interface BoardProps {
 }
 
 /** A game from the server or a file: its analysis is the server's, or one opened from a file. */
-function ServerBoard({ gameId, ...props }: BoardProps & { gameId: string | null }) {
-  return <ReplayBoard {...props} coach={useGameAnalysis(gameId)} />;
+function ServerBoard({ gameId, coach, ...props }: BoardProps & { gameId: string | null; coach: boolean }) {
+  return <ReplayBoard {...props} coach={useGameAnalysis(gameId, coach)} />;
 }
 
 /** A game played offline: analysed in this browser, its record downloaded from here. */

@@ -51,19 +51,45 @@ export const storeKinds = [
   { name: 'PostgreSQL', make: postgresBacking, skip: !pgHere },
 ];
 
-/** A store of the kind, opened before the suite's tests and closed after them: read it through the getter. */
-export function storeForSuite(kind: Pick<(typeof storeKinds)[number], 'make' | 'skip'>): () => Store {
-  let backing: Backing;
-  let store: Store;
+/** The store a suite of one kind runs against, opened before its tests and closed after. */
+export interface SuiteStore {
+  readonly store: Store;
+  readonly backing: Backing;
+  /** Close the store and open it again on the same database (a restart); returns the new one. */
+  reopen(): Promise<Store>;
+}
+
+/**
+ * Open a store of this kind before the suite's tests (not where `skip`), hand it to `opened`,
+ * and close it (the one open by then) and its database after them.
+ */
+export function storeSuite(
+  { make, skip }: { make: () => Promise<Backing>; skip: boolean },
+  opened: (suite: SuiteStore) => void,
+): void {
+  let backing: Backing | undefined;
+  let store: Store | undefined;
+  const suite: SuiteStore = {
+    get store() {
+      return store!;
+    },
+    get backing() {
+      return backing!;
+    },
+    async reopen() {
+      await store!.close();
+      store = await backing!.open();
+      return store;
+    },
+  };
   beforeAll(async () => {
-    if (kind.skip) return;
-    backing = await kind.make();
+    if (skip) return;
+    backing = await make();
     store = await backing.open();
+    opened(suite);
   });
   afterAll(async () => {
-    if (kind.skip) return;
-    await store.close();
-    await backing.dispose();
+    await store?.close();
+    await backing?.dispose();
   });
-  return () => store;
 }

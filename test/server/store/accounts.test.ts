@@ -4,9 +4,9 @@
  * deleted account takes its sessions, passkeys and blocks with it while reports keep the
  * name they were about.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountRow, PasskeyRow, SessionRow, Store } from '../../../src/server/store/store.js';
-import { type Backing, storeKinds } from '../helpers/store-backings.js';
+import { storeKinds, storeSuite } from '../helpers/store-backings.js';
 
 let ids = 0;
 const account = (username: string, extra: Partial<AccountRow> = {}): AccountRow => ({
@@ -25,18 +25,11 @@ const session = (accountId: string, idHash: string, lastSeenAt = 1_796_036_500_0
   userAgent: 'Mozilla/5.0 (test)',
 });
 
-describe.each(storeKinds)('the $name store’s accounts', ({ make, skip }) => {
-  let backing: Backing;
+describe.each(storeKinds)('the $name store’s accounts', (kind) => {
+  const { skip } = kind;
   let store: Store;
-  beforeAll(async () => {
-    if (skip) return;
-    backing = await make();
-    store = await backing.open();
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await store.close();
-    await backing.dispose();
+  storeSuite(kind, (opened) => {
+    store = opened.store;
   });
 
   it.skipIf(skip)('gives an account back by its name in any case, and refuses the name twice', async () => {

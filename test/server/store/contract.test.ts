@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../../src/server/store/postgres.js';
 import { PG_MIGRATIONS } from '../../../src/server/store/postgres-schema.js';
 import { StoredRowError } from '../../../src/server/store/rows.js';
@@ -29,7 +29,7 @@ import {
 } from '../../../src/server/store/store.js';
 import { admin, freshDatabase } from '../helpers/postgres.js';
 import { tempDataDir } from '../helpers/server.js';
-import { type Backing, storeKinds as kinds, pgHere } from '../helpers/store-backings.js';
+import { type Backing, storeKinds as kinds, pgHere, type SuiteStore, storeSuite } from '../helpers/store-backings.js';
 
 let codes = 0;
 function tableRow(version: number, extra: Partial<TableRow> = {}): TableRow {
@@ -88,6 +88,9 @@ const changeTimers = (
 const abandon = (store: Store, table: TableRow, game: GameRow, at: number, fence?: Fence) =>
   store.commitTable({ code: table.code, gameStatus: { gameId: game.id, status: 'abandoned', at } }, fence);
 
+/** How a game of gameOf's three seats ends: at this time, with these totals. */
+const ended = (at: number, totals: readonly number[] = [10, -4, 10]) => ({ at, totals });
+
 const play = (seq: number, seat: number, card: number): ActionRow => ({
   seq,
   action: { type: 'play', seat, card },
@@ -95,18 +98,14 @@ const play = (seq: number, seat: number, card: number): ActionRow => ({
   at: 1_764_000_001_000 + seq,
 });
 
-describe.each(kinds)('the $name store', ({ make, skip }) => {
+describe.each(kinds)('the $name store', (kind) => {
+  const { skip } = kind;
   let backing: Backing;
   let store: Store;
-  beforeAll(async () => {
-    if (skip) return;
-    backing = await make();
-    store = await backing.open();
-  });
-  afterAll(async () => {
-    if (skip) return;
-    await store.close();
-    await backing.dispose();
+  let suite: SuiteStore;
+  storeSuite(kind, (opened) => {
+    suite = opened;
+    ({ store, backing } = opened);
   });
 
   it.skipIf(skip)('gives a table and its seats back as they were saved', async () => {
@@ -200,7 +199,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     // Back in the lobby after a game (a rematch waiting for someone new): listed with that game.
     const game = gameOf(started, `p-${started.code}`);
     await startGame(store, game, { ...started, status: 'playing', gameId: game.id, version: 3 }, seatsOf(3));
-    await store.appendAction(game.id, play(1, 0, 5), { finished: { at: 1_764_000_000_900 } });
+    await store.appendAction(game.id, play(1, 0, 5), { finished: ended(1_764_000_000_900) });
     await store.saveTable({ ...started, gameId: game.id, version: 4 }, seatsOf(3));
     expect((await store.publicLobbies(10_000)).find((l) => l.table.code === started.code)?.finished).toEqual([game.id]);
     expect(await store.publicLobbies(1)).toHaveLength(1);
@@ -237,7 +236,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       await store.appendAction(game.id, pass);
       await store.appendAction(game.id, play(2, 0, 7));
       await expect(store.appendAction(game.id, play(2, 1, 8))).rejects.toBeInstanceOf(SeqTakenError);
-      await store.appendAction(game.id, play(3, 1, 9), { finished: { at: 1_764_000_009_999 } });
+      await store.appendAction(game.id, play(3, 1, 9), { finished: ended(1_764_000_009_999) });
       expect(await store.loadActions(game.id)).toEqual([pass, play(2, 0, 7), play(3, 1, 9)]);
       expect(await store.loadGame(game.id)).toEqual({ ...game, status: 'finished', finishedAt: 1_764_000_009_999 });
       expect((await store.finishedGames(table.code)).map((g) => g.id)).toEqual([game.id]);
@@ -290,8 +289,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     // Asked again: the first request (and its place) stays.
     await store.requestAnalysis(b, 1_764_000_033_000);
     expect(await store.claimAnalyses(one, 2)).toEqual([b, a]);
-    await store.close();
-    store = await backing.open();
+    store = await suite.reopen();
     // A node's own claims are its own again (a restart with the same name); another's live claims are not.
     expect(await store.claimAnalyses(one, 10)).toEqual([b, a, c]);
     expect(await store.claimAnalyses(two, 10)).toEqual([]);
@@ -332,7 +330,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
       await store.appendAction(game.id, play(1, 0, 5), {
         timers: { tableCode: table.code, set: [clock], clear: [] },
       });
-      const end = { at: 1_764_000_060_000 };
+      const end = ended(1_764_000_060_000);
       const clear = { tableCode: table.code, set: [], clear: [{ kind: 'turn' as const, seat: 0 }] };
       // Written from a version the table is no longer at: refused, and the action, the game's
       // end and the clock change are not stored either.
@@ -369,7 +367,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
     await startGame(store, game, { ...table, status: 'playing', gameId: game.id, version: 2 }, seatsOf(3));
     await store.appendAction(game.id, play(1, 0, 5));
-    await expect(store.appendAction(game.id, play(1, 0, 6), { finished: { at: 1 } })).rejects.toBeInstanceOf(
+    await expect(store.appendAction(game.id, play(1, 0, 6), { finished: ended(1) })).rejects.toBeInstanceOf(
       SeqTakenError,
     );
     expect((await store.loadGame(game.id))?.status).toBe('running');
@@ -561,7 +559,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
     await store.appendAction(
       game.id,
       play(3, 2, 7),
-      { finished: { at: 1_764_000_040_000 }, timers: clocks([], [{ kind: 'turn', seat: 1 }]) },
+      { finished: ended(1_764_000_040_000), timers: clocks([], [{ kind: 'turn', seat: 1 }]) },
       current,
     );
     expect((await store.loadGame(game.id))?.status).toBe('finished');
@@ -607,7 +605,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
         await store.appendAction(
           game.id,
           play(1, 0, 5),
-          status === 'finished' ? { finished: { at: at + 20 } } : undefined,
+          status === 'finished' ? { finished: ended(at + 20) } : undefined,
         );
         if (status === 'abandoned') await abandon(store, table, game, at + 20);
         await store.addChat({
@@ -723,7 +721,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
       const stale = (write: Promise<unknown>) => expect(write).rejects.toBeInstanceOf(StaleOwnerError);
       await stale(store.appendAction(game.id, play(2, 1, 6), undefined, old));
-      await stale(store.appendAction(game.id, play(2, 1, 6), { finished: { at: 1_764_000_002_000 } }, old));
+      await stale(store.appendAction(game.id, play(2, 1, 6), { finished: ended(1_764_000_002_000) }, old));
       await stale(store.saveTable({ ...playing, host: 2, version: 3 }, seatsOf(3, 'Stale'), old));
       await stale(abandon(store, table, game, 1_764_000_003_000, old));
       await stale(
@@ -764,7 +762,7 @@ describe.each(kinds)('the $name store', ({ make, skip }) => {
 
       // The new owner's writes go through; without a fence (a single node) writes are not checked.
       await store.appendAction(game.id, play(2, 1, 6), undefined, current);
-      await store.appendAction(game.id, play(3, 2, 7), { finished: { at: 1_764_000_004_000 } }, current);
+      await store.appendAction(game.id, play(3, 2, 7), { finished: ended(1_764_000_004_000) }, current);
       await store.saveTable({ ...playing, status: 'finished', version: 3 }, seatsOf(3), current);
       await changeTimers(store, table.code, [], [{ kind: 'absence', seat: 2 }], current);
       await store.addChat({

@@ -3,9 +3,9 @@
  * day, its score kept as first given, a day's ranking best first with guests apart, and a
  * secret that the first to store it keeps.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DailyAttemptRow, Store } from '../../../src/server/store/store.js';
-import { storeForSuite, storeKinds } from '../helpers/store-backings.js';
+import { storeKinds, storeSuite } from '../helpers/store-backings.js';
 
 const attempt = (player: string, extra: Partial<DailyAttemptRow> = {}): DailyAttemptRow => ({
   day: '2026-12-03',
@@ -22,10 +22,9 @@ const attempt = (player: string, extra: Partial<DailyAttemptRow> = {}): DailyAtt
 
 describe.each(storeKinds)('the $name store’s daily deal', (kind) => {
   const { skip } = kind;
-  const current = storeForSuite(kind);
   let store: Store;
-  beforeEach(() => {
-    store = current();
+  storeSuite(kind, (opened) => {
+    store = opened.store;
   });
 
   it.skipIf(skip)('keeps one attempt per player and day, and its first score', async () => {

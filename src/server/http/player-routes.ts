@@ -1,0 +1,52 @@
+/**
+ * Players' public profiles and histories (docs/protocol.md, "Profile and history"): since
+ * when an account plays, how many games, and its finished games a page at a time, newest
+ * first, each with how every seat ended and where its record and analysis are. Nothing
+ * here needs a session: a profile is public, and tells nothing but the name, the date and
+ * the games.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  PlayerGamesQuerySchema,
+  type PlayerGamesReply,
+  PlayerParamsSchema,
+  type PlayerReply,
+} from '../../protocol/players.js';
+import { ServerError } from '../errors.js';
+import type { AccountRow, AccountStore, GameLog, HistoryStore } from '../store/store.js';
+import { summary } from './account-routes.js';
+import { playerGame } from './game-replies.js';
+import { parse } from './parse.js';
+
+export interface PlayerDeps {
+  readonly store: Pick<AccountStore, 'accountNamed'> & HistoryStore & Pick<GameLog, 'loadGame'>;
+}
+
+export function registerPlayerRoutes(app: FastifyInstance, { store }: PlayerDeps): void {
+  /** The account of the path's name (in any case), else ERR_NO_PLAYER. */
+  const player = async (params: unknown): Promise<AccountRow> => {
+    const { username } = parse(PlayerParamsSchema, params);
+    const account = await store.accountNamed(username);
+    if (!account) throw new ServerError('ERR_NO_PLAYER', 'There is no player of this name.', 404);
+    return account;
+  };
+
+  app.get('/api/players/:username', async (req): Promise<PlayerReply> => {
+    const account = await player(req.params);
+    return { ...summary(account), games: await store.gameCount(account.id) };
+  });
+
+  app.get('/api/players/:username/games', async (req): Promise<PlayerGamesReply> => {
+    const query = parse(PlayerGamesQuerySchema, req.query);
+    const account = await player(req.params);
+    if (query.before !== undefined && (await store.loadGame(query.before))?.status !== 'finished')
+      throw new ServerError('ERR_NO_GAME', 'There is no finished game of that id to list the games before.', 404);
+    // One more than asked for tells whether there is a next page.
+    const page = await store.gamesOf(account.id, query.limit + 1, query.before);
+    const shown = page.slice(0, query.limit);
+    return {
+      games: shown.map(playerGame),
+      next: page.length > query.limit ? shown[shown.length - 1].game.id : null,
+    };
+  });
+}
