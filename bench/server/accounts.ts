@@ -92,6 +92,10 @@ export function signInsBeside(url: string, names: readonly string[], perSecond: 
         sent: answered.length,
         signedIn: ok.length,
         refused: answered.length - ok.length,
+        /** Each answer's HTTP status (0: none within 30 s). */
+        byStatus: Object.fromEntries(
+          [...new Set(answered.map((r) => r.status))].map((st) => [st, answered.filter((r) => r.status === st).length]),
+        ),
         p50Ms: Math.round(ms[Math.floor(0.5 * (ms.length - 1))] ?? 0),
         p99Ms: Math.round(ms[Math.floor(0.99 * (ms.length - 1))] ?? 0),
       };

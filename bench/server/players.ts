@@ -211,6 +211,8 @@ function connect(url: string, session: string | null = null): Promise<Socket> {
       transports: ['websocket'],
       forceNew: true,
       reconnection: false,
+      // On a loaded machine a handshake may wait long for a core: not a failure of the server under test.
+      timeout: 120_000,
       extraHeaders: signedIn(url, session),
     });
     s.once('connect', () => resolve(s));
