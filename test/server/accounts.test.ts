@@ -216,6 +216,8 @@ describe.each([
       passkeys: [],
       blocked: [],
       tables: [],
+      // Finished games: none played here (test/server/players.test.ts exports some).
+      games: [],
     });
     expectNoSecrets(exported.raw);
     jar.origin = null;
