@@ -4,6 +4,7 @@ import { admin } from './admin.js';
 import { analyse } from './analyse.js';
 import { bench } from './bench.js';
 import { bot } from './bot.js';
+import { connect } from './connect.js';
 import { play } from './play.js';
 import { randomGame } from './random-game.js';
 import { replay } from './replay.js';
@@ -20,4 +21,5 @@ export const commands: Record<string, Command> = {
   bot,
   selfplay,
   admin,
+  connect,
 };

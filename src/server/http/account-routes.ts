@@ -14,6 +14,7 @@ import {
   SignUpSchema,
 } from '../../protocol/accounts.js';
 import { type Accounts, FRESH_SIGN_IN_MS, mustBeStrong } from '../accounts/accounts.js';
+import { isBotAccount } from '../accounts/kind.js';
 import type { Config } from '../config.js';
 import { ServerError } from '../errors.js';
 import type { Limiter } from '../limits/limiter.js';
@@ -124,8 +125,10 @@ export function registerAccountRoutes(app: FastifyInstance, { accounts, store, l
     reply.code(204);
   });
 
+  // A bot account's program asks too, by its bearer token, and is told it is a bot.
   app.get('/api/me', async (req): Promise<MeReply> => {
-    const { account } = await accounts.mustBeSignedIn(sessionOf(req));
-    return { ...summary(account), passkeys: (await store.passkeysOf(account.id)).length };
+    const account = await accounts.mustBeAccount(sessionOf(req), req.headers.authorization);
+    const passkeys = (await store.passkeysOf(account.id)).length;
+    return { ...summary(account), passkeys, ...(isBotAccount(account) ? { bot: true as const } : {}) };
   });
 }
