@@ -84,11 +84,17 @@ export class RemoteSeat {
         this.socket.close();
         resolve(end);
       };
+      let connected = false;
       this.socket.on('connect_error', (e: Error & { data?: { code?: string } }) => {
-        // A refusal by code is final; anything else (the server restarting) is retried by the client.
+        // A refusal by code is final, and so is a server never reached; once connected, a drop
+        // (the server restarting) is retried by the client.
         if (e.data?.code) this.stop({ ok: false, line: `the server refused the connection: ${e.data.code}` });
+        else if (!connected) this.stop({ ok: false, line: `cannot reach ${this.options.server}: ${e.message}` });
       });
-      this.socket.on('connect', () => void this.rejoin());
+      this.socket.on('connect', () => {
+        connected = true;
+        void this.rejoin();
+      });
       this.socket.on('bot:invited', (m: BotInvited) => this.enqueue(m.code));
       this.socket.on('game', (update) => this.take(update));
       this.socket.on('table', (table) => this.tableChanged(table));
