@@ -69,6 +69,9 @@ export const de: Messages = {
     host: 'Gastgeber',
     offline: 'offline',
     addBot: 'Bot hinzufügen',
+    inviteBot: 'Bot-Konto einladen',
+    botAccountName: 'Name des Bot-Kontos',
+    inviteSend: 'Einladen',
     sitHere: 'Hier setzen',
     remove: 'Entfernen',
     removeNamed: '{{name}} entfernen',
@@ -98,6 +101,7 @@ export const de: Messages = {
   seat: {
     empty: 'Platz {{n}}',
     botShort: 'Bot {{n}}',
+    botAccount: 'Bot-Konto',
     botName: 'Bot {{n}} ({{level}})',
     you: 'du',
     bot: 'Bot · {{level}}',

@@ -69,6 +69,9 @@ export const es: Messages = {
     host: 'anfitrión',
     offline: 'sin conexión',
     addBot: 'Añadir bot',
+    inviteBot: 'Invitar a una cuenta de bot',
+    botAccountName: 'Nombre de la cuenta de bot',
+    inviteSend: 'Invitar',
     sitHere: 'Sentarse aquí',
     remove: 'Quitar',
     removeNamed: 'Quitar a {{name}}',
@@ -98,6 +101,7 @@ export const es: Messages = {
   seat: {
     empty: 'Puesto {{n}}',
     botShort: 'Bot {{n}}',
+    botAccount: 'cuenta de bot',
     botName: 'Bot {{n}} ({{level}})',
     you: 'tú',
     bot: 'bot · {{level}}',

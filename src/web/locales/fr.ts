@@ -69,6 +69,9 @@ export const fr: Messages = {
     host: 'hôte',
     offline: 'hors ligne',
     addBot: 'Ajouter un robot',
+    inviteBot: 'Inviter un compte de bot',
+    botAccountName: 'Nom du compte de bot',
+    inviteSend: 'Inviter',
     sitHere: 'S’asseoir ici',
     remove: 'Retirer',
     removeNamed: 'Retirer {{name}}',
@@ -98,6 +101,7 @@ export const fr: Messages = {
   seat: {
     empty: 'Place {{n}}',
     botShort: 'Robot {{n}}',
+    botAccount: 'compte de bot',
     botName: 'Robot {{n}} ({{level}})',
     you: 'vous',
     bot: 'robot · {{level}}',

@@ -69,6 +69,9 @@ export const it: Messages = {
     host: 'ospite',
     offline: 'non in linea',
     addBot: 'Aggiungi un bot',
+    inviteBot: 'Invita un account bot',
+    botAccountName: 'Nome dell’account bot',
+    inviteSend: 'Invita',
     sitHere: 'Siediti qui',
     remove: 'Togli',
     removeNamed: 'Togli {{name}}',
@@ -98,6 +101,7 @@ export const it: Messages = {
   seat: {
     empty: 'Posto {{n}}',
     botShort: 'Bot {{n}}',
+    botAccount: 'account bot',
     botName: 'Bot {{n}} ({{level}})',
     you: 'tu',
     bot: 'bot · {{level}}',

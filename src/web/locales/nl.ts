@@ -68,6 +68,9 @@ export const nl: Messages = {
     host: 'gastheer',
     offline: 'niet verbonden',
     addBot: 'Bot toevoegen',
+    inviteBot: 'Botaccount uitnodigen',
+    botAccountName: 'Naam van het botaccount',
+    inviteSend: 'Uitnodigen',
     sitHere: 'Hier zitten',
     remove: 'Weghalen',
     removeNamed: '{{name}} weghalen',
@@ -97,6 +100,7 @@ export const nl: Messages = {
   seat: {
     empty: 'Plaats {{n}}',
     botShort: 'Bot {{n}}',
+    botAccount: 'botaccount',
     botName: 'Bot {{n}} ({{level}})',
     you: 'jij',
     bot: 'bot · {{level}}',

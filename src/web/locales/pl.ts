@@ -77,6 +77,9 @@ export const pl: Messages = {
     host: 'gospodarz',
     offline: 'rozłączony',
     addBot: 'Dodaj bota',
+    inviteBot: 'Zaproś konto bota',
+    botAccountName: 'Nazwa konta bota',
+    inviteSend: 'Zaproś',
     sitHere: 'Usiądź tutaj',
     remove: 'Usuń',
     removeNamed: 'Usuń: {{name}}',
@@ -106,6 +109,7 @@ export const pl: Messages = {
   seat: {
     empty: 'Miejsce {{n}}',
     botShort: 'Bot {{n}}',
+    botAccount: 'konto bota',
     botName: 'Bot {{n}} ({{level}})',
     you: 'ty',
     bot: 'bot · {{level}}',

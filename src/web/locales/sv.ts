@@ -68,6 +68,9 @@ export const sv: Messages = {
     host: 'värd',
     offline: 'frånkopplad',
     addBot: 'Lägg till bot',
+    inviteBot: 'Bjud in ett botkonto',
+    botAccountName: 'Botkontots namn',
+    inviteSend: 'Bjud in',
     sitHere: 'Sitt här',
     remove: 'Ta bort',
     removeNamed: 'Ta bort {{name}}',
@@ -97,6 +100,7 @@ export const sv: Messages = {
   seat: {
     empty: 'Plats {{n}}',
     botShort: 'Bot {{n}}',
+    botAccount: 'botkonto',
     botName: 'Bot {{n}} ({{level}})',
     you: 'du',
     bot: 'bot · {{level}}',
