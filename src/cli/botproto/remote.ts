@@ -27,6 +27,9 @@ import type { ProgramHost } from './program.js';
 
 /** How long the server has to answer a request (it answers an action once it is stored). */
 const ANSWER_MS = 15_000;
+/** An action refused for now (over the message limit, the database away) is sent again after this long. */
+const RETRY_MS = 1000;
+const FOR_NOW = new Set(['ERR_RATE_LIMITED', 'ERR_UNAVAILABLE', 'ERR_OUTCOME_UNKNOWN']);
 
 export interface RemoteOptions {
   readonly server: string;
@@ -194,9 +197,17 @@ export class RemoteSeat {
     this.actedThrough = update.seq;
     void this.request<{ seq: number }>('game:act', { action: clientAction(action), seq: update.seq }).then((ack) => {
       this.acting = false;
-      // Refused (the game moved on meanwhile): the next update asks again.
       if (ack.ok) this.actedThrough = Math.max(this.actedThrough, ack.seq);
-      else this.options.note?.(`table ${this.code}: action refused: ${ack.error.code}`);
+      else {
+        this.options.note?.(`table ${this.code}: action refused: ${ack.error.code}`);
+        // Refused for now: the same decision again, later (a repeat the server had stored is acknowledged
+        // as such). Otherwise the game moved on meanwhile, and the next update asks again.
+        if (FOR_NOW.has(ack.error.code)) {
+          this.actedThrough = update.seq - 1;
+          setTimeout(() => this.act(), RETRY_MS);
+          return;
+        }
+      }
       this.act();
     });
   }
