@@ -24,7 +24,7 @@ export async function seedAccounts(dataDir: string, count: number): Promise<{ na
     for (let i = 0; i < count; i++) {
       const id = randomBytes(12).toString('base64url');
       const username = `bench_${i}`;
-      await store.createAccount({ id, username, createdAt: now, passwordHash, bannedAt: null });
+      await store.createAccount({ id, username, createdAt: now, passwordHash, bannedAt: null, kind: 'person' });
       const session = randomBytes(32).toString('base64url');
       await store.createSession({
         idHash: hashToken(session),

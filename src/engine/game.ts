@@ -228,20 +228,12 @@ export class Game {
     if (this.phaseNow === 'play') return this.legalCards(seat).map((card) => ({ type: 'play', seat, card }));
     if (this.phaseNow !== 'pass' || !isSeat(seat, this.players) || this.current.hasPassed(seat)) return [];
     const r = this.current;
-    const hand = cardIds(r.handLo[seat], r.handHi[seat]).map((id) => RANK[id]);
-    const devils = r.devilCount(seat);
-    const actions: Action[] = [];
-    for (const a of hand) {
-      for (const b of hand) {
-        if (b === a) continue;
-        const rest = hand.filter((c) => c !== a && c !== b);
-        for (const devil of combinations(rest, devils)) {
-          const pass: PassChoice = this.players === 2 ? { faceUp: a, hidden: b, devil } : { left: a, right: b, devil };
-          actions.push({ type: 'pass', seat, pass });
-        }
-      }
-    }
-    return actions;
+    return passActions(
+      seat,
+      this.players,
+      cardIds(r.handLo[seat], r.handHi[seat]).map((id) => RANK[id]),
+      r.devilCount(seat),
+    );
   }
 
   /**
@@ -606,6 +598,26 @@ export function receivedCards(passes: readonly (PassChoice | null)[], seat: numb
   if (fromRight) out.push({ from: rightOf(seat, n), card: fromRight.left, into: 'hand' });
   if (fromLeft) out.push({ from: leftOf(seat, n), card: fromLeft.right, into: 'hand' });
   return out;
+}
+
+/**
+ * Every pass `seat` may make from its hidden `hand` (in rank order) with `devils` cards to
+ * the devil's trick: `Game.legalActions` while passing, and the same list for whoever knows
+ * only the seat's view (a bot program on a server: src/cli/botproto/).
+ */
+export function passActions(seat: number, players: number, hand: readonly Rank[], devils: number): Action[] {
+  const actions: Action[] = [];
+  for (const a of hand) {
+    for (const b of hand) {
+      if (b === a) continue;
+      const rest = hand.filter((c) => c !== a && c !== b);
+      for (const devil of combinations(rest, devils)) {
+        const pass: PassChoice = players === 2 ? { faceUp: a, hidden: b, devil } : { left: a, right: b, devil };
+        actions.push({ type: 'pass', seat, pass });
+      }
+    }
+  }
+  return actions;
 }
 
 export function isSeat(seat: unknown, players: number): seat is number {

@@ -35,7 +35,7 @@ export {
   setOf,
   setPoints,
 } from './cardset.js';
-export { Game, type Phase, type RoundLog, resolveOptions } from './game.js';
+export { Game, type Phase, passActions, type RoundLog, resolveOptions } from './game.js';
 export { parsePosition, printPosition } from './notation.js';
 export { passOfSlots, sameSlots, slotsOf } from './pass-slots.js';
 export { type SearchPosition, searchPosition } from './position.js';

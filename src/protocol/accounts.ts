@@ -68,6 +68,8 @@ export interface SignedInReply {
 export interface MeReply extends AccountSummary {
   /** How many passkeys the account has. */
   readonly passkeys: number;
+  /** Present (true) for a bot account (asked with its bearer token: docs/protocol.md, "Bot accounts"). */
+  readonly bot?: true;
 }
 
 /** The reply to a passkey registered for the signed-in account (a new account gets SignedInReply). */

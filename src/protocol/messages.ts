@@ -106,6 +106,8 @@ export const ClientMessages = {
     .strict(),
   'seat:bot': z.object({ seat: z.number().int().min(0).max(5), level: z.enum(LEVELS) }).strict(),
   'seat:clear': z.object({ seat: z.number().int().min(0).max(5) }).strict(),
+  /** The host seats a bot account, by its name, in an empty seat or a bot's, between games. */
+  'seat:invite': z.object({ seat: z.number().int().min(0).max(5), name: z.string().min(1).max(40) }).strict(),
   'table:start': z.object({}).strict(),
   'table:leave': z.object({}).strict(),
   'table:rematch': z.object({}).strict(),
@@ -164,6 +166,8 @@ export interface SeatSummary {
   readonly connected: boolean;
   /** A bot is playing for this absent player until it returns. */
   readonly away: boolean;
+  /** Present (true) when a bot account holds the seat: a program, invited by name (`seat:invite`). */
+  readonly botAccount?: true;
 }
 
 export interface TableSummary {
@@ -245,10 +249,17 @@ export interface ServerToClient {
   'seat:lost': (message: SeatLost) => void;
   /** The account this connection was signed in to is signed out (or banned): the server closes the connection. */
   'session:ended': (message: SessionEnded) => void;
+  /** To a bot account's connections: a host seated it at a table (`seat:invite`); watch it to play. */
+  'bot:invited': (message: BotInvited) => void;
 }
 
 export interface SessionEnded {
   readonly code: 'ERR_SIGNED_OUT' | 'ERR_BANNED';
+}
+
+export interface BotInvited {
+  readonly code: string;
+  readonly seat: number;
 }
 
 export interface SeatLost {
@@ -272,6 +283,7 @@ export interface ClientReplies {
   'table:watch': WatchReply;
   'seat:bot': Record<string, never>;
   'seat:clear': Record<string, never>;
+  'seat:invite': Record<string, never>;
   'table:start': Record<string, never>;
   'table:leave': Record<string, never>;
   'table:rematch': Record<string, never>;

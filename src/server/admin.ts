@@ -3,16 +3,25 @@
  * store the server's configuration names): ban and unban an account (a ban ends its
  * sessions, cuts its live connections and it cannot sign in), list reports, list an
  * account's sessions. Each returns the lines to print, or throws AdminError with the one
- * line that says why not.
+ * line that says why not. Also makes bot accounts (docs/protocol.md, "Bot accounts") and
+ * gives them new tokens.
  */
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { USERNAME_PATTERN } from '../protocol/accounts.js';
+import { newBotToken } from './accounts/bot-tokens.js';
 import { ACCOUNT_ENDED_CHANNEL, accountEndedMessage } from './accounts/ended.js';
+import { isBotAccount } from './accounts/kind.js';
 import type { ClusterConfig } from './config.js';
+import { hashToken } from './ids.js';
 import type { AccountRow, PeopleStore } from './store/store.js';
 
 export class AdminError extends Error {}
 
-type AdminStore = Pick<PeopleStore, 'accountNamed' | 'setBanned' | 'reports' | 'sessionsOf'>;
+type AdminStore = Pick<
+  PeopleStore,
+  'accountNamed' | 'setBanned' | 'reports' | 'sessionsOf' | 'createBotAccount' | 'setBotToken'
+>;
 
 async function named(store: AdminStore, username: string): Promise<AccountRow> {
   const account = await store.accountNamed(username);
@@ -82,4 +91,31 @@ export async function sessions(store: AdminStore, username: string): Promise<str
     head,
     ...rows.map((s) => `  since ${when(s.createdAt)}, last seen ${when(s.lastSeenAt)}, ${s.userAgent ?? '?'}`),
   ];
+}
+
+/**
+ * A new bot account and its bearer token, printed this once (the store keeps its hash);
+ * with `newToken`, a new token for an existing bot account, the old one refused from now on.
+ */
+export async function bot(store: AdminStore, username: string, now: number, newToken = false): Promise<string[]> {
+  const token = newBotToken();
+  if (newToken) {
+    const account = await named(store, username);
+    if (!isBotAccount(account)) throw new AdminError(`"${account.username}" is a person's account, not a bot's`);
+    await store.setBotToken(account.id, hashToken(token));
+    return [`${account.username}: its old token no longer works; the new one (shown only now):`, token];
+  }
+  if (!USERNAME_PATTERN.test(username))
+    throw new AdminError(`"${username}" is not a username: 3 to 20 characters A-Z a-z 0-9 _ -`);
+  const account: AccountRow = {
+    id: randomBytes(12).toString('base64url'),
+    username,
+    createdAt: now,
+    passwordHash: null,
+    bannedAt: null,
+    kind: 'bot',
+  };
+  if (!(await store.createBotAccount(account, hashToken(token))))
+    throw new AdminError(`the name "${username}" is taken (in some case)`);
+  return [`bot account ${username} is made; its token (shown only now, keep it secret):`, token];
 }

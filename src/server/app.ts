@@ -122,7 +122,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   live.start(config.sessionCheckMs, (e) => app.log.warn({ err: e }, 'signed-in connections not checked'));
   const moderation = new Moderation(store, live, Date.now);
-  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, live, cluster);
+  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, live, accounts, cluster);
   const analyses = new AnalysisQueue(
     store,
     pool,

@@ -49,6 +49,8 @@ export interface Config {
   /** Socket.IO messages per second allowed per connection and per client address. */
   readonly socketRatePerSecond: number;
   readonly addressRatePerSecond: number;
+  /** Socket.IO messages per second per bot account, over all its connections (BOT_RATE_PER_SECOND). */
+  readonly botRatePerSecond: number;
   /** Engine.IO sessions per client address, counted from the handshake on. */
   readonly maxConnectionsPerAddress: number;
   /**
@@ -232,6 +234,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     httpRatePerMinute: int(env, 'HTTP_RATE_PER_MINUTE', 600, 1),
     socketRatePerSecond: int(env, 'SOCKET_RATE_PER_SECOND', 20, 1),
     addressRatePerSecond: int(env, 'ADDRESS_RATE_PER_SECOND', 200, 1),
+    botRatePerSecond: int(env, 'BOT_RATE_PER_SECOND', 20, 1),
     maxConnectionsPerAddress: int(env, 'MAX_CONNECTIONS_PER_ADDRESS', 256, 1),
     maxSocketsPerAddress: int(env, 'MAX_SOCKETS_PER_ADDRESS', DEFAULT_MAX_SOCKETS_PER_ADDRESS, 1),
     idleConnectionMs: int(env, 'IDLE_CONNECTION_SECONDS', 10, 1, 300) * 1000,

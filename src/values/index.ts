@@ -47,6 +47,14 @@ export type TableStatus = (typeof TABLE_STATUSES)[number];
 export const DELETED_NAME = '';
 
 /**
+ * What an account is (docs/protocol.md, "Bot accounts"): a person's, made by signing up, or
+ * a program's, made by the operator (`bottle-imp admin bot`), which plays with a bearer
+ * token and never signs in, joins a person's queue or a rated pool.
+ */
+export const ACCOUNT_KINDS = ['person', 'bot'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+/**
  * Every code a refusal from the server can carry (docs/protocol.md, "Error codes"): in an
  * Ack's `error`, an HTTP error body and a Socket.IO handshake refusal. The engine's
  * result codes are among them (the engine imports nothing, so it names its own). A new
@@ -114,6 +122,10 @@ export const ERROR_CODES = [
   'ERR_PASSKEY_FAILED',
   'ERR_NO_PLAYER',
   'ERR_YOURSELF',
+  'ERR_BAD_BOT_TOKEN',
+  'ERR_NO_BOT_ACCOUNT',
+  'ERR_NOT_BOT_ACCOUNT',
+  'ERR_BOT_SEATED',
   'ERR_INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -86,6 +86,10 @@ export const errorsEn = {
   ERR_PASSKEY_FAILED: 'The passkey could not be checked. Try again.',
   ERR_NO_PLAYER: 'There is no player with that name.',
   ERR_YOURSELF: 'You cannot block or report yourself.',
+  ERR_BAD_BOT_TOKEN: 'This bot token is not valid.',
+  ERR_NO_BOT_ACCOUNT: 'There is no bot account with that name.',
+  ERR_NOT_BOT_ACCOUNT: 'That account is a person’s, not a bot’s.',
+  ERR_BOT_SEATED: 'That bot already has a seat at this table.',
   ERR_INTERNAL: 'Something went wrong on the server. Try again.',
   // The client's own: the request never reached the server, or no answer came.
   ERR_NETWORK: 'The server cannot be reached.',

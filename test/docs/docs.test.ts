@@ -177,10 +177,10 @@ describe('ARCHITECTURE.md: the cluster stays out of the single-node core', () =>
 
 describe('docs/server.md: the store is a few small roles', () => {
   const source = read('src/server/store/store.ts');
-  /** Each interface of store.ts: the interfaces it extends and its own methods. */
+  /** Each interface of store.ts: the interfaces it extends (on one line or several) and its own methods. */
   const interfaces = new Map(
     // `extends` may be broken over lines, as the formatter does to a long one.
-    [...source.matchAll(/^export interface (\w+)(?:\s+extends\s+([\w,\s]+?))? \{(\}|\n[\s\S]*?^\})/gm)].map((m) => [
+    [...source.matchAll(/^export interface (\w+)(?:\s+extends\s+([\w,\s]+?))?\s*\{(\}|\n[\s\S]*?^\})/gm)].map((m) => [
       m[1],
       {
         extends: (m[2] ?? '')

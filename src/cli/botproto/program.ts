@@ -10,7 +10,8 @@
  * and the next `hello` starts a fresh copy.
  */
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { Action, Game, GameEvent, TableView } from '../../engine/index.js';
+import type { Action, GameEvent, ResolvedOptions, TableView } from '../../engine/index.js';
+import { legalActionsOf } from './legal.js';
 import { actionKey, BOT_PROTOCOL, type HostMessage, quoted } from './messages.js';
 import type { HostRequest, ProgramEvent, ProgramThreadData } from './program-thread.js';
 
@@ -42,7 +43,8 @@ interface Running {
 
 export class ProgramHost {
   private running: Running | null = null;
-  private game: Game | null = null;
+  /** Whether a game is open (between `hello` and `bye`). */
+  private playing = false;
   private seat = 0;
   private nextId = 1;
 
@@ -57,22 +59,21 @@ export class ProgramHost {
     return `cmd:${this.command}`;
   }
 
-  /** Opens a game at `seat` (from 0): `hello`, then `ready` within READY_MS. */
-  begin(game: Game, seat: number, seed: number): void {
-    this.game = game;
+  /** Opens a game of these options at `seat` (from 0): `hello`, then `ready` within READY_MS. */
+  begin(options: ResolvedOptions, seat: number, seed: number): void {
+    this.playing = true;
     this.seat = seat;
-    this.send({ type: 'hello', protocol: BOT_PROTOCOL, seat, options: game.options, seed });
+    this.send({ type: 'hello', protocol: BOT_PROTOCOL, seat, options, seed });
     const line = this.reply(READY_MS, 'ready');
     const message = this.parse(line);
     if (message.type !== 'ready') this.fail(`answered hello with ${quoted(line)} instead of a ready message`);
   }
 
-  /** The program's action for the seat's view, checked against the game's legal actions. */
+  /** The program's action for the seat's view, checked against the seat's legal actions (from the view: legal.ts). */
   decide(view: TableView): Action {
-    const game = this.game;
-    if (!game) throw new Error('decide before begin');
+    if (!this.playing) throw new Error('decide before begin');
     const id = this.nextId++;
-    const legal = game.legalActions(this.seat);
+    const legal = legalActionsOf(view);
     this.send({ type: 'decide', id, view, legal });
     const line = this.reply(this.options.decisionMs ?? DEFAULT_DECISION_MS, `decide ${id}`);
     const message = this.parse(line);
@@ -96,7 +97,7 @@ export class ProgramHost {
    */
   end(): void {
     const r = this.running;
-    this.game = null;
+    this.playing = false;
     if (r === null || r.exited !== null) return;
     this.request(r, { write: JSON.stringify({ type: 'bye' } satisfies HostMessage), flushed: true });
     this.reply(this.options.decisionMs ?? DEFAULT_DECISION_MS, 'bye', 'flushed');

@@ -24,7 +24,7 @@ export class ProgramSeat implements Bot {
 
   /** Opens the hand (`hello`, `ready`). */
   begin(game: Game, seat: number, seed: number): void {
-    this.guard(() => this.host.begin(game, seat, seed));
+    this.guard(() => this.host.begin(game.options, seat, seed));
   }
 
   decide(view: TableView): ReturnType<Bot['decide']> {

@@ -4,6 +4,7 @@ import { admin } from './admin.js';
 import { analyse } from './analyse.js';
 import { bench } from './bench.js';
 import { bot } from './bot.js';
+import { connect } from './connect.js';
 import { daily } from './daily.js';
 import { play } from './play.js';
 import { randomGame } from './random-game.js';
@@ -22,4 +23,5 @@ export const commands: Record<string, Command> = {
   selfplay,
   admin,
   daily,
+  connect,
 };

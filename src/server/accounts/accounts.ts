@@ -7,11 +7,20 @@
 import { randomBytes } from 'node:crypto';
 import { ServerError } from '../errors.js';
 import { hashToken } from '../ids.js';
-import type { AccountRow, AccountStore, PasskeyStore, SessionRow, SessionStore } from '../store/store.js';
+import type {
+  AccountRow,
+  AccountStore,
+  BotAccountStore,
+  PasskeyStore,
+  SessionRow,
+  SessionStore,
+} from '../store/store.js';
+import { bearerOf, botOfToken } from './bot-tokens.js';
 import type { EndedCode } from './ended.js';
+import { isBotAccount } from './kind.js';
 import { checkPassword, hashPassword, weakness } from './passwords.js';
 
-export type AccountsStore = AccountStore & SessionStore & PasskeyStore;
+export type AccountsStore = AccountStore & BotAccountStore & SessionStore & PasskeyStore;
 
 /** A session's last use is written at most this often (ms): a request does not cost a write. */
 const TOUCH_EVERY_MS = 60_000;
@@ -65,6 +74,7 @@ export class Accounts {
       createdAt: this.now(),
       passwordHash: password === null ? null : await hashPassword(password),
       bannedAt: null,
+      kind: 'person',
     };
     if (!(await this.store.createAccount(account)))
       throw new ServerError('ERR_USERNAME_TAKEN', 'That username is taken.', 409);
@@ -81,15 +91,19 @@ export class Accounts {
     userAgent: string | undefined,
   ): Promise<{ account: AccountRow; sessionId: string }> {
     const account = await this.store.accountNamed(username);
-    if (!(await checkPassword(account?.passwordHash ?? null, password)) || !account)
+    // A bot account has no password (it plays with a bearer token): refused as an unknown name.
+    const person = account && !isBotAccount(account) ? account : null;
+    if (!(await checkPassword(person?.passwordHash ?? null, password)) || !person)
       throw new ServerError('ERR_BAD_LOGIN', BAD_LOGIN, 401);
     // Said only to whoever knows the password.
-    if (account.bannedAt !== null) throw new ServerError('ERR_BANNED', 'This account is banned.', 403);
-    return { account, sessionId: await this.openSession(account, userAgent) };
+    if (person.bannedAt !== null) throw new ServerError('ERR_BANNED', 'This account is banned.', 403);
+    return { account: person, sessionId: await this.openSession(person, userAgent) };
   }
 
   /** A new session of an account that has just proved who it is; returns the id for the cookie. */
   async openSession(account: AccountRow, userAgent: string | undefined): Promise<string> {
+    // No way in makes a session for a bot (a passkey it could never have, a future one): refused as a wrong login.
+    if (isBotAccount(account)) throw new ServerError('ERR_BAD_LOGIN', BAD_LOGIN, 401);
     if (account.bannedAt !== null) throw new ServerError('ERR_BANNED', 'This account is banned.', 403);
     const sessionId = randomBytes(32).toString('base64url');
     const at = this.now();
@@ -143,6 +157,32 @@ export class Accounts {
       return null;
     const account = found?.account ?? (await this.store.account(accountId));
     return account && account.bannedAt !== null ? 'ERR_BANNED' : 'ERR_SIGNED_OUT';
+  }
+
+  /** The bot account a bearer token signs in, or ERR_BAD_BOT_TOKEN (bot-tokens.ts). */
+  botOfToken(token: string): Promise<AccountRow> {
+    return botOfToken(this.store, token);
+  }
+
+  /** The bot account a host invites by name: ERR_NO_BOT_ACCOUNT (none, or banned), ERR_NOT_BOT_ACCOUNT (a person's). */
+  async botNamed(name: string): Promise<AccountRow> {
+    const account = await this.store.accountNamed(name);
+    if (!account || account.bannedAt !== null)
+      throw new ServerError('ERR_NO_BOT_ACCOUNT', `There is no bot account named "${name}".`, 404);
+    if (!isBotAccount(account))
+      throw new ServerError('ERR_NOT_BOT_ACCOUNT', `"${account.username}" is a person's account, not a bot's.`, 409);
+    return account;
+  }
+
+  /**
+   * Who a read-only request is: a bot account by its `Authorization: Bearer` token when
+   * the request shows one (a wrong one is ERR_BAD_BOT_TOKEN), else the session's account
+   * (ERR_SIGNED_OUT without one).
+   */
+  async mustBeAccount(sessionId: string | null, authorization: string | undefined): Promise<AccountRow> {
+    const token = bearerOf(authorization);
+    if (token !== null) return this.botOfToken(token);
+    return (await this.mustBeSignedIn(sessionId)).account;
   }
 
   /** End this device's session (whether or not it was still running). */

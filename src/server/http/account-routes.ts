@@ -14,6 +14,7 @@ import {
   SignUpSchema,
 } from '../../protocol/accounts.js';
 import { type Accounts, mustBeStrong } from '../accounts/accounts.js';
+import { isBotAccount } from '../accounts/kind.js';
 import type { LiveAccounts, Moderation } from '../accounts/moderation.js';
 import type { Config } from '../config.js';
 import { ServerError } from '../errors.js';
@@ -130,8 +131,10 @@ export function registerAccountRoutes(
     reply.code(204);
   });
 
+  // A bot account's program asks too, by its bearer token, and is told it is a bot.
   app.get('/api/me', async (req): Promise<MeReply> => {
-    const { account } = await accounts.mustBeSignedIn(sessionOf(req));
-    return { ...summary(account), passkeys: (await store.passkeysOf(account.id)).length };
+    const account = await accounts.mustBeAccount(sessionOf(req), req.headers.authorization);
+    const passkeys = (await store.passkeysOf(account.id)).length;
+    return { ...summary(account), passkeys, ...(isBotAccount(account) ? { bot: true as const } : {}) };
   });
 }

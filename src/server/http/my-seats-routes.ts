@@ -42,8 +42,9 @@ export function registerMySeatsRoutes(app: FastifyInstance, { accounts, lobby, s
     return { moved, refused };
   });
 
+  // Also for a bot account's program, by its bearer token: the tables it was invited to.
   app.get('/api/me/tables', async (req): Promise<MyTablesReply> => {
-    const { account } = await accounts.mustBeSignedIn(sessionOf(req));
+    const account = await accounts.mustBeAccount(sessionOf(req), req.headers.authorization);
     return { tables: await store.seatsOfAccount(account.id) };
   });
 }

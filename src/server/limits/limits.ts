@@ -28,6 +28,8 @@ export interface Limiters {
   readonly messages: Limiter;
   /** Socket.IO messages per client address: ADDRESS_RATE_PER_SECOND, a burst of two seconds' worth. */
   readonly addressMessages: Limiter;
+  /** Socket.IO messages per bot account (docs/protocol.md, "Bot accounts"): BOT_RATE_PER_SECOND, a burst of two seconds' worth. */
+  readonly botMessages: Limiter;
   /** `table:watch` per connection. */
   readonly watches: Limiter;
   /** `game:hint` per client address: HINTS_PER_MINUTE, a minute's worth at once (each costs a thread far longer than a message). */
@@ -58,6 +60,12 @@ export function limiters(config: Config, shared: SharedLimiter | null = null): L
     addressMessages: perAddress(
       'messages',
       window(config.addressRatePerSecond, config.addressRatePerSecond * 2),
+      'count-locally',
+    ),
+    // In place of its address's: a bot host's many programs do not starve people at its address, nor take from them.
+    botMessages: perAddress(
+      'bot-messages',
+      window(config.botRatePerSecond, config.botRatePerSecond * 2),
       'count-locally',
     ),
     watches: localLimiter(window(WATCHES_PER_SECOND, WATCH_BURST)),

@@ -7,7 +7,13 @@
  * Rooms: `t:CODE` (everyone following the table, and its chat), `t:CODE:N:HASH` (the
  * connections holding seat N by the token whose hash is HASH) and `t:CODE:v` (spectators);
  * for signed-in connections, `a:ID` (the account's) and `b:ID` (those of accounts that
- * block account ID: its chat leaves them out; live-accounts.ts).
+ * block account ID: its chat leaves them out; live-accounts.ts); `bot:ID` (the connections
+ * of bot account ID, told where they are invited).
+ *
+ * A bot account's program connects with `Authorization: Bearer <token>` (docs/protocol.md,
+ * "Bot accounts"): the handshake is refused without a valid token, and the connection then
+ * holds the account's seats as a signed-in person's holds theirs, spends its account's
+ * message budget instead of its address's, and may wait for invitations without a table.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
@@ -19,14 +25,18 @@ import {
   ClientMessages,
   type ClientReplies,
   type ClientToServer,
+  type ErrorBody,
   type GameUpdate,
   type ServerToClient,
   type TableSummary,
   type WatchReply,
 } from '../../protocol/messages.js';
+import type { Accounts } from '../accounts/accounts.js';
+import { bearerOf } from '../accounts/bot-tokens.js';
 import type { Config } from '../config.js';
 import { invalid, publicError, ServerError } from '../errors.js';
 import { sessionIdOf } from '../http/session-cookie.js';
+import type { Limiter } from '../limits/limiter.js';
 import type { Limiters } from '../limits/limits.js';
 import type { Metrics } from '../metrics.js';
 import type { SeatedCommand, SeatedMessageName } from '../tables/commands.js';
@@ -41,6 +51,8 @@ export interface SocketState {
   tokenHash: string | null;
   /** The account its handshake's cookie signed in at its last `table:watch` (its session's hash, never the id). */
   account: { readonly id: string; readonly username: string; readonly sessionHash: string } | null;
+  /** The bot account this connection plays for (its bearer token's), else null. */
+  botId: string | null;
 }
 
 /** What nodes of a cluster tell each other through the adapter (`serverSideEmit`). */
@@ -88,6 +100,8 @@ export const rooms = {
   account: (id: string) => `a:${id}`,
   /** The connections of every account that blocks this one. */
   blockers: (id: string) => `b:${id}`,
+  /** The connections of a bot account, wherever they follow (or wait). */
+  bot: (accountId: string) => `bot:${accountId}`,
   /** The rooms a connection following the table with this claim (null: a spectator) is in. */
   of: (code: string, claim: SeatClaim | null) => [
     rooms.table(code),
@@ -163,17 +177,20 @@ type Reply<K extends ClientMessageName> = (ack: Ack<ClientReplies[K]>) => void;
 /** Answers one message with what the protocol says its acknowledgement carries (`ClientReplies`). */
 type Handler<K extends ClientMessageName> = (message: ClientMessage<K>, reply: Reply<K>) => Promise<ClientReplies[K]>;
 
-/** Every client message but `table:watch` acts for the seat the connection holds. */
+/** Every client message but `table:watch` and `seat:invite` (which names a bot account) acts as it is for the seat the connection holds. */
 const SEATED_MESSAGES = (Object.keys(ClientMessages) as ClientMessageName[]).filter(
-  (name): name is SeatedMessageName => name !== 'table:watch',
+  (name): name is SeatedMessageName => name !== 'table:watch' && name !== 'seat:invite',
 );
+
+/** What a message spends besides its connection's budget: its address's, or its bot account's. */
+type Budget = readonly [Limiter, string];
 
 export class Realtime {
   /** During shutdown, dropped connections are not absences. */
   private stopping = false;
 
   constructor(
-    io: IoServer,
+    private readonly io: IoServer,
     private readonly lobby: Lobby,
     config: Config,
     private readonly metrics: Metrics,
@@ -184,10 +201,31 @@ export class Realtime {
     private readonly limits: Limiters,
     /** Who a handshake's session cookie signs in (a signed-in connection holds its account's seats) and whom it blocks. */
     private readonly live: Identifier,
+    /** The bot accounts, known by their bearer tokens and invited by name. */
+    private readonly accounts: Pick<Accounts, 'botOfToken' | 'botNamed'>,
     /** In a cluster: who follows which table through this node. */
     private readonly following: Following | null = null,
   ) {
+    io.use((socket, next) => {
+      this.authenticate(socket).then(
+        () => next(),
+        (e) => next(handshakeRefusal(e)),
+      );
+    });
     io.on('connection', (socket) => this.connect(socket, config.joinTimeoutMs));
+  }
+
+  /**
+   * Before a connection is let in: one that shows a bearer token (the `Authorization`
+   * header, or for clients that cannot set headers `auth.token`) must be a bot account's,
+   * else the handshake is refused with ERR_BAD_BOT_TOKEN (the client's `connect_error`).
+   */
+  private async authenticate(socket: IoSocket): Promise<void> {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    const token =
+      bearerOf(socket.request.headers.authorization) ?? (typeof auth?.token === 'string' ? auth.token : null);
+    const bot = token === null ? null : await this.accounts.botOfToken(token);
+    socket.data = { code: null, seat: null, tokenHash: null, account: null, botId: bot?.id ?? null };
   }
 
   stop(): void {
@@ -195,18 +233,35 @@ export class Realtime {
   }
 
   private connect(socket: IoSocket, joinTimeoutMs: number): void {
-    const state: SocketState = { code: null, seat: null, tokenHash: null, account: null };
-    socket.data = state;
+    const state = socket.data;
     const address = this.addressOf(socket.request);
-    // A connection that follows no table holds memory for nothing: it has a while to start.
+    const { botId } = state;
+    // A bot waits for invitations in its account's room; anyone else, following no table,
+    // holds memory for nothing: it has a while to start.
+    if (botId !== null) socket.join(rooms.bot(botId));
     const idle = setTimeout(() => {
-      if (!state.code) socket.disconnect(true);
+      if (!state.code && botId === null) socket.disconnect(true);
     }, joinTimeoutMs);
     const known = new Set<string>(Object.keys(ClientMessages));
-    const sessionId = handshakeSession(socket.request);
-    this.on(socket, address, 'table:watch', (m) => this.watch(socket, state, m, sessionId));
+    // A bot's messages spend its account's budget, however many connections or addresses it uses.
+    const budget: Budget = botId === null ? [this.limits.addressMessages, address] : [this.limits.botMessages, botId];
+    const sessionId = botId === null ? handshakeSession(socket.request) : null;
+    this.on(socket, budget, 'table:watch', (m) => this.watch(socket, state, m, sessionId));
+    this.on(socket, budget, 'seat:invite', async (m) => {
+      const { code, claim } = seated(state);
+      const bot = await this.accounts.botNamed(m.name);
+      await this.lobby.handle(code, {
+        type: 'invite',
+        by: claim,
+        seat: m.seat,
+        bot: { accountId: bot.id, name: bot.username },
+      });
+      // Wherever its program waits (on any node: the adapter carries it), it hears of the seat.
+      this.io.to(rooms.bot(bot.id)).emit('bot:invited', { code, seat: m.seat });
+      return {};
+    });
     for (const name of SEATED_MESSAGES)
-      this.on(socket, address, name, async (message, reply) => {
+      this.on(socket, budget, name, async (message, reply) => {
         const { code, claim } = seated(state);
         // Leaving takes the seat from every connection holding it, this one included; they stay as spectators.
         // Chat names the account that sent it, so that those who block it never get it.
@@ -247,7 +302,7 @@ export class Realtime {
    * Validate, rate-limit and answer one kind of client message. The handler takes the
    * message as it arrives, whatever it is: the schema, not the type, says what it holds.
    */
-  private on<K extends ClientMessageName>(socket: IoSocket, address: string, name: K, handler: Handler<K>): void {
+  private on<K extends ClientMessageName>(socket: IoSocket, budget: Budget, name: K, handler: Handler<K>): void {
     const schema = ClientMessages[name];
     const listener = async (...args: unknown[]): Promise<void> => {
       const ack = typeof args[args.length - 1] === 'function' ? (args.pop() as (a: unknown) => void) : null;
@@ -258,7 +313,7 @@ export class Realtime {
         ack?.(a);
       };
       try {
-        if (!(await this.limits.messages.take(socket.id)) || !(await this.limits.addressMessages.take(address)))
+        if (!(await this.limits.messages.take(socket.id)) || !(await budget[0].take(budget[1])))
           throw new ServerError('ERR_RATE_LIMITED', 'Too many messages. Slow down a little.', 429);
         if (!ack) throw new ServerError('ERR_NO_ACK', 'Every message needs an acknowledgement callback.');
         if (args.length !== 1) throw new ServerError('ERR_BAD_REQUEST', 'Send exactly one message object.');
@@ -287,14 +342,16 @@ export class Realtime {
       throw new ServerError('ERR_RATE_LIMITED', 'Too many requests to follow a table. Wait a second.', 429);
     await this.unwatch(socket, state);
     const code = m.code.toUpperCase();
+    const { botId } = state;
     // Known before the table answers, so that a connection closing meanwhile is still unwatched.
     state.code = code;
     // The token is matched to a seat inside the table's queue, against the seats as they are then;
     // the table subscribes this connection there (RoomBroadcaster.follow), on whichever node owns it.
     // Without a token, a signed-in connection (its session checked at each watch, so a
     // device signed out meanwhile is a spectator) holds the seat its account has here.
-    const me = await this.live.identify(socket, sessionId);
-    const accountId = m.token === undefined ? me?.accountId : undefined;
+    // A bot connection holds its account's seat (its token was checked at the handshake).
+    const me = botId === null ? await this.live.identify(socket, sessionId) : null;
+    const accountId = m.token !== undefined ? undefined : (botId ?? me?.accountId);
     let reply: WatchReply & { tokenHash: string | null };
     try {
       reply = await this.lobby.handle(code, {
@@ -366,4 +423,13 @@ function handshakeSession(req: IncomingMessage): string | null {
     if (from !== host) return null;
   }
   return sessionIdOf(cookie);
+}
+
+/**
+ * A refused handshake, as Socket.IO's client sees it: `connect_error` whose `message` is
+ * the code and whose `data` is the protocol's ErrorBody.
+ */
+function handshakeRefusal(e: unknown): Error & { data: ErrorBody } {
+  const body = publicError(e);
+  return Object.assign(new Error(body.code), { data: body });
 }

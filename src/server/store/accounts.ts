@@ -6,7 +6,7 @@
  * store gives. Both stores extend `SqlAccounts` (which extends daily.ts's `SqlDaily`).
  */
 import { z } from 'zod';
-import { TABLE_STATUSES, type TableStatus } from '../../values/index.js';
+import { ACCOUNT_KINDS, TABLE_STATUSES, type TableStatus } from '../../values/index.js';
 import { SqlDaily } from './daily.js';
 import { gameCount, gamesOf } from './histories.js';
 import { camelRows, int, json, nullableInt } from './rows.js';
@@ -22,13 +22,17 @@ import type {
   SessionRow,
 } from './store.js';
 
-const ACCOUNT_COLUMNS = 'id, username, created_at, password_hash, banned_at';
+const ACCOUNT_COLUMNS = 'id, username, created_at, password_hash, banned_at, kind';
 const SESSION_COLUMNS = 'id_hash, account_id, created_at, last_seen_at, user_agent';
 const PASSKEY_COLUMNS = 'credential_id, account_id, public_key, counter, transports, created_at';
 
 const SQL = {
   insertAccount: `INSERT INTO accounts (id, username, username_key, created_at, password_hash, banned_at)
     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (username_key) DO NOTHING`,
+  insertBot: `INSERT INTO accounts (id, username, username_key, created_at, password_hash, banned_at, kind, bot_token_hash)
+    VALUES ($1, $2, $3, $4, NULL, $5, 'bot', $6) ON CONFLICT (username_key) DO NOTHING`,
+  botToken: `UPDATE accounts SET bot_token_hash = $2 WHERE id = $1 AND kind = 'bot'`,
+  botByToken: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE bot_token_hash = $1 AND kind = 'bot'`,
   accountNamed: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE username_key = $1`,
   account: `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`,
   ban: 'UPDATE accounts SET banned_at = $2 WHERE id = $1',
@@ -36,7 +40,7 @@ const SQL = {
   deleteAccount: 'DELETE FROM accounts WHERE id = $1',
   insertSession: `INSERT INTO sessions (${SESSION_COLUMNS}) VALUES ($1, $2, $3, $4, $5)`,
   session: `SELECT s.id_hash, s.account_id, s.created_at, s.last_seen_at, s.user_agent,
-    a.id, a.username, a.created_at AS account_created_at, a.password_hash, a.banned_at
+    a.id, a.username, a.created_at AS account_created_at, a.password_hash, a.banned_at, a.kind
     FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.id_hash = $1`,
   touchSession: 'UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1',
   endSession: 'DELETE FROM sessions WHERE id_hash = $1',
@@ -73,6 +77,7 @@ const accountSchema = z.object({
   created_at: int,
   password_hash: z.string().nullable(),
   banned_at: nullableInt,
+  kind: z.enum(ACCOUNT_KINDS),
 });
 const sessionSchema = z.object({
   id_hash: z.string().min(1),
@@ -151,6 +156,19 @@ export class SqlAccounts extends SqlDaily implements PeopleStore, HistoryStore {
   async createAccount(a: AccountRow): Promise<boolean> {
     const params = [a.id, a.username, usernameKey(a.username), a.createdAt, a.passwordHash, a.bannedAt];
     return (await this.changes(SQL.insertAccount, params)) === 1;
+  }
+
+  async createBotAccount(a: AccountRow, tokenHash: string): Promise<boolean> {
+    const params = [a.id, a.username, usernameKey(a.username), a.createdAt, a.bannedAt, tokenHash];
+    return (await this.changes(SQL.insertBot, params)) === 1;
+  }
+
+  async setBotToken(id: string, tokenHash: string): Promise<boolean> {
+    return (await this.changes(SQL.botToken, [id, tokenHash])) === 1;
+  }
+
+  botByToken(tokenHash: string): Promise<AccountRow | null> {
+    return this.one(SQL.botByToken, [tokenHash], decodeAccount);
   }
 
   accountNamed(username: string): Promise<AccountRow | null> {

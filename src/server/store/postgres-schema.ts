@@ -197,6 +197,15 @@ CREATE TABLE game_players (
 );
 CREATE INDEX game_players_by_account ON game_players (account_id, finished_at, game_id);
 `,
+  // 13: bot accounts (docs/protocol.md, "Bot accounts"): what an account is ('person' or 'bot',
+  // the one place play-now matching asks: accounts/kind.ts), a bot's bearer token (its SHA-256
+  // only, like session ids), and which seats a bot account holds, so that every summary says so.
+  `
+ALTER TABLE accounts ADD COLUMN kind text NOT NULL DEFAULT 'person';
+ALTER TABLE accounts ADD COLUMN bot_token_hash text;
+CREATE UNIQUE INDEX accounts_by_bot_token ON accounts (bot_token_hash);
+ALTER TABLE seats ADD COLUMN bot_account boolean NOT NULL DEFAULT false;
+`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

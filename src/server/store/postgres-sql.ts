@@ -103,14 +103,14 @@ export const TIMER_CHANGE = asOne(timerChangeSql(1, 'true'));
 
 export const SWEEP = sweepSql((n) => `$${n}`);
 
-/** The seats of a table as one upsert, for `count` seats: $1 the table, then six parameters a seat. */
+/** The seats of a table as one upsert, for `count` seats: $1 the table, then seven parameters a seat. */
 export function upsertSeats(count: number): string {
   const tuples = Array.from({ length: count }, (_, i) => {
-    const n = 2 + i * 6;
-    return `($1, $${n}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})`;
+    const n = 2 + i * 7;
+    return `($1, $${n}, $${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5}, $${n + 6})`;
   });
-  return `INSERT INTO seats (table_code, seat, name, token_hash, bot, away, account_id) VALUES ${tuples.join(', ')}
-       ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away, account_id = excluded.account_id`;
+  return `INSERT INTO seats (table_code, seat, name, token_hash, bot, away, account_id, bot_account) VALUES ${tuples.join(', ')}
+       ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away, account_id = excluded.account_id, bot_account = excluded.bot_account`;
 }
 
 /** Every other statement, by what it does; the parameters are in the order of its $n. */
@@ -120,11 +120,12 @@ export const SQL = {
   updateTable:
     'UPDATE tables SET settings = $2, host = $3, status = $4, game_id = $5, version = $6 WHERE code = $1 AND version = $6 - 1',
   table: 'SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = $1',
-  seats: 'SELECT seat, name, token_hash, bot, away, account_id FROM seats WHERE table_code = $1 ORDER BY seat',
+  seats:
+    'SELECT seat, name, token_hash, bot, away, account_id, bot_account FROM seats WHERE table_code = $1 ORDER BY seat',
   publicLobbies: `SELECT code, settings, host, status, game_id, created_at, version FROM tables
        WHERE status = 'lobby' AND settings->>'public' = 'true' ORDER BY created_at DESC, code LIMIT $1`,
   seatsOfTables:
-    'SELECT table_code, seat, name, token_hash, bot, away, account_id FROM seats WHERE table_code = ANY($1) ORDER BY seat',
+    'SELECT table_code, seat, name, token_hash, bot, away, account_id, bot_account FROM seats WHERE table_code = ANY($1) ORDER BY seat',
   finishedOfTables: `SELECT table_code, id FROM games WHERE table_code = ANY($1) AND status = 'finished' ORDER BY started_at`,
   openTables: `SELECT code FROM tables WHERE status <> 'closed'`,
   insertGame:

@@ -87,7 +87,8 @@ export class PostgresStore extends SqlAccounts implements Store {
     if (written.rowCount !== 1) throw new StaleTableError(table.code, table.version);
     if (seats.length === 0) return;
     const params: unknown[] = [table.code];
-    for (const s of seats) params.push(s.seat, s.name, s.tokenHash, s.bot, s.away, s.accountId ?? null);
+    for (const s of seats)
+      params.push(s.seat, s.name, s.tokenHash, s.bot, s.away, s.accountId ?? null, s.botAccount === true);
     await c.query(upsertSeats(seats.length), params);
   }
 

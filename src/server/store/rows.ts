@@ -87,6 +87,7 @@ const seatSchema = z.object({
   bot: botLevel.nullable(),
   away: bool,
   account_id: z.string().nullable().optional(),
+  bot_account: bool.optional(),
 });
 const gameSchema = z.object({
   id: z.string().min(1),
@@ -155,7 +156,8 @@ export function decodeTable(raw: unknown): TableRow {
 export function decodeSeat(raw: unknown): SeatRow {
   const s = decode(seatSchema, 'seat', raw);
   const seat = { seat: s.seat, name: s.name, tokenHash: s.token_hash, bot: s.bot, away: s.away };
-  return s.account_id ? { ...seat, accountId: s.account_id } : seat;
+  const held = s.account_id ? { ...seat, accountId: s.account_id } : seat;
+  return s.bot_account ? { ...held, botAccount: true } : held;
 }
 
 /** How a seed is kept (migration 7): a wide seed in \`wide_seed\` with 0 in \`seed\`, a 32-bit one in \`seed\` alone. */

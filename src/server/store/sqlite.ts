@@ -159,12 +159,12 @@ export class SqliteStore extends SqlAccounts implements Store {
         'UPDATE tables SET settings = @settings, host = @host, status = @status, game_id = @game_id, version = @version WHERE code = @code AND version = @version - 1',
       ),
       upsertSeat: db.prepare(
-        `INSERT INTO seats (table_code, seat, name, token_hash, bot, away, account_id) VALUES (@table_code, @seat, @name, @token_hash, @bot, @away, @account_id)
-         ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away, account_id = excluded.account_id`,
+        `INSERT INTO seats (table_code, seat, name, token_hash, bot, away, account_id, bot_account) VALUES (@table_code, @seat, @name, @token_hash, @bot, @away, @account_id, @bot_account)
+         ON CONFLICT (table_code, seat) DO UPDATE SET name = excluded.name, token_hash = excluded.token_hash, bot = excluded.bot, away = excluded.away, account_id = excluded.account_id, bot_account = excluded.bot_account`,
       ),
       table: db.prepare('SELECT code, settings, host, status, game_id, created_at, version FROM tables WHERE code = ?'),
       seats: db.prepare(
-        'SELECT seat, name, token_hash, bot, away, account_id FROM seats WHERE table_code = ? ORDER BY seat',
+        'SELECT seat, name, token_hash, bot, away, account_id, bot_account FROM seats WHERE table_code = ? ORDER BY seat',
       ),
       openTables: db.prepare(`SELECT code FROM tables WHERE status <> 'closed'`),
       publicLobbies: db.prepare(
@@ -256,6 +256,7 @@ export class SqliteStore extends SqlAccounts implements Store {
         bot: s.bot,
         away: s.away ? 1 : 0,
         account_id: s.accountId ?? null,
+        bot_account: s.botAccount ? 1 : 0,
       });
   }
 

@@ -6,6 +6,7 @@
  */
 import type { Action, ResolvedOptions, Seed } from '../../engine/index.js';
 import type { BotLevel, TableStatus, TableSummary } from '../../protocol/messages.js';
+import type { AccountKind } from '../../values/index.js';
 import { ServerError } from '../errors.js';
 
 export type TableSettings = TableSummary['options'];
@@ -39,6 +40,8 @@ export interface SeatRow {
    * the seat, beside the token); absent or null for a guest, a bot or an empty seat.
    */
   readonly accountId?: string | null;
+  /** A bot account holds the seat (invited by the host: `seat:invite`); absent or false otherwise. */
+  readonly botAccount?: boolean;
 }
 
 export type GameStatus = 'running' | 'finished' | 'abandoned';
@@ -324,7 +327,7 @@ export interface StoreUpkeep {
   close(): Promise<void>;
 }
 
-/** A person's account (docs/protocol.md, "Accounts"). */
+/** A person's or a bot program's account (docs/protocol.md, "Accounts", "Bot accounts"). */
 export interface AccountRow {
   /** Random, never shown: other rows name the account by it, so a name is only a label. */
   readonly id: string;
@@ -335,6 +338,8 @@ export interface AccountRow {
   readonly passwordHash: string | null;
   /** When the operator banned it; null when it is not banned. */
   readonly bannedAt: number | null;
+  /** A person's, or a bot program's (no password, no passkey, no session: a bearer token). */
+  readonly kind: AccountKind;
 }
 
 /** A signed-in device: the cookie holds a random id, the store only its hash. */
@@ -390,6 +395,19 @@ export interface AccountStore {
   deleteAccount(id: string): Promise<void>;
   /** The seats the account holds at tables not closed, the newest table first. */
   seatsOfAccount(id: string): Promise<{ code: string; seat: number; status: TableStatus }[]>;
+}
+
+/** Bot accounts' bearer tokens (docs/protocol.md, "Bot accounts"): only their hashes. */
+export interface BotAccountStore {
+  /**
+   * Store a new bot account (`kind` 'bot') with the hash of its bearer token; false (and
+   * nothing stored) when its name is taken in any case.
+   */
+  createBotAccount(account: AccountRow, tokenHash: string): Promise<boolean>;
+  /** A bot account's bearer token becomes the one with this hash: the old one stops working. Whether it is a bot's. */
+  setBotToken(id: string, tokenHash: string): Promise<boolean>;
+  /** The bot account whose bearer token has this hash, or null. */
+  botByToken(tokenHash: string): Promise<AccountRow | null>;
 }
 
 /** Signed-in devices. */
@@ -516,7 +534,13 @@ export interface HistoryStore {
 }
 
 /** The people's roles: accounts, their devices and passkeys, blocks and reports. */
-export interface PeopleStore extends AccountStore, SessionStore, PasskeyStore, ModerationStore, ChallengeStore {}
+export interface PeopleStore
+  extends AccountStore,
+    BotAccountStore,
+    SessionStore,
+    PasskeyStore,
+    ModerationStore,
+    ChallengeStore {}
 
 /** Every role: what the SQLite and PostgreSQL stores implement. */
 export interface Store

@@ -11,10 +11,14 @@ import type {
   JoinTableReply,
   WatchReply,
 } from '../../protocol/messages.js';
-import type { SeatClaim } from './seat-rules.js';
+import type { InvitedBot, SeatClaim } from './seat-rules.js';
 
-/** Client messages that act for the seat the connection holds: all but 'table:watch'. */
-export type SeatedMessageName = Exclude<ClientMessageName, 'table:watch'>;
+/**
+ * Client messages that act for the seat the connection holds as they are: all but
+ * 'table:watch' and 'seat:invite' (which the edge turns into an `invite` once it has
+ * found the bot account it names).
+ */
+export type SeatedMessageName = Exclude<ClientMessageName, 'table:watch' | 'seat:invite'>;
 
 /** The account a connection is signed in to, as its chat names it. */
 export interface Sender {
@@ -49,12 +53,15 @@ export type TableCommand =
   /** A person takes a seat in the lobby (POST /api/tables/:code/join), signed in to `accountId` or a guest. */
   | { readonly type: 'join'; readonly name: string; readonly seat?: number; readonly accountId?: string }
   /** A guest's seat (by its token's hash) moves to the account the guest signed in to. */
-  | { readonly type: 'adopt'; readonly tokenHash: string; readonly accountId: string };
+  | { readonly type: 'adopt'; readonly tokenHash: string; readonly accountId: string }
+  /** The host seats a bot account (`seat:invite`, its name already found to be a bot's: realtime/socket.ts). */
+  | { readonly type: 'invite'; readonly by: SeatClaim; readonly seat: number; readonly bot: InvitedBot };
 
-export interface TableReplies extends Omit<ClientReplies, 'table:watch'> {
+export interface TableReplies extends Omit<ClientReplies, 'table:watch' | 'seat:invite'> {
   /** With the seat's token hash for the connection's claim: the server's own, never sent on. */
   watch: WatchReply & { readonly tokenHash: string | null };
   adopt: { readonly seat: number };
+  invite: Record<string, never>;
   unwatch: Record<string, never>;
   join: JoinTableReply;
 }

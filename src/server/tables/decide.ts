@@ -10,7 +10,7 @@
 import type { Seed } from '../../engine/index.js';
 import { ServerError } from '../errors.js';
 import type { GameRow, GameStatus, SeatRow, TableRow, TimerKind } from '../store/store.js';
-import type { SeatedCommand } from './commands.js';
+import type { SeatedCommand, TableCommand } from './commands.js';
 import * as rules from './seat-rules.js';
 
 /** What the table is, as stored (the row's version is the stored one). */
@@ -46,6 +46,8 @@ export type Decidable =
     }
   /** A guest's seat moves to an account. */
   | { readonly type: 'adopt'; readonly tokenHash: string; readonly accountId: string }
+  /** The host seats a bot account, holding the seat by a token nobody is given (its hash). */
+  | (Extract<TableCommand, { type: 'invite' }> & { readonly tokenHash: string })
   /**
    * A stored deadline fell, with what the table knows now: whether the seat's person is
    * connected and must act, and whether any person is connected at all.
@@ -135,6 +137,8 @@ function change(state: TableState, c: Decidable, now: number): Effects {
       return { state: withSeats(state, [rules.adopting(row, seats, c.tokenHash, c.accountId)]) };
     case 'seat:bot':
       return { state: withSeats(state, [rules.seatingBot(row, seats, c.by, c.message.seat, c.message.level)]) };
+    case 'invite':
+      return { state: withSeats(state, [rules.invitingBot(row, seats, c.by, c.seat, c.bot, c.tokenHash)]) };
     case 'seat:clear':
       return { state: withSeats(state, [rules.clearingBot(row, seats, c.by, c.message.seat)]) };
     case 'table:coach':
@@ -262,7 +266,7 @@ function shownAlike(a: TableState, b: TableState): boolean {
     a.seats.length === b.seats.length &&
     a.seats.every((s, i) => {
       const t = b.seats[i];
-      return s.name === t.name && s.bot === t.bot && s.away === t.away;
+      return s.name === t.name && s.bot === t.bot && s.away === t.away && s.botAccount === t.botAccount;
     })
   );
 }

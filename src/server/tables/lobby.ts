@@ -422,7 +422,7 @@ export class Lobby {
 
 /** The tables with a person connected first, in their order otherwise (a stable sort). */
 function waitingFirst(tables: TableSummary[]): TableSummary[] {
-  const waiting = (t: TableSummary) => t.seats.some((s) => s.bot === null && s.connected);
+  const waiting = (t: TableSummary) => t.seats.some((s) => s.bot === null && !s.botAccount && s.connected);
   return tables.sort((a, b) => Number(waiting(b)) - Number(waiting(a)));
 }
 

@@ -87,19 +87,56 @@ export function joining(
   return { row: { ...row, settings }, seat: accountId ? { ...taken, accountId } : taken };
 }
 
-/** The host puts a bot in an empty seat or changes a bot's level; never over a person. */
+/** Whether a bot sits in the seat: one of the server's (a level) or a bot account the host invited. */
+export function holdsBot(s: SeatRow): boolean {
+  return s.bot !== null || s.botAccount === true;
+}
+
+/** A person holds the seat (by a token, or away with a stand-in): nobody else may take or empty it. */
+function holdsPerson(s: SeatRow): boolean {
+  return s.name !== null && !holdsBot(s);
+}
+
+/** The host puts a bot in an empty seat or changes a bot's level (or replaces a bot account); never over a person. */
 export function seatingBot(row: TableRow, seats: Seats, by: SeatClaim, seat: number, level: BotLevel): SeatRow {
   mustBeHostBetweenGames(row, seats, by, 'Seats cannot change during a game.');
-  const s = seatAt(seats, seat);
-  if (s.name !== null && s.bot === null)
+  if (holdsPerson(seatAt(seats, seat)))
     throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken by a player.`, 409);
   return { seat, name: botName(level), tokenHash: null, bot: level, away: false };
 }
 
-/** The host takes a bot out of its seat; a person's seat cannot be emptied by anyone else. */
+/** A bot account the host invites by name (docs/protocol.md, "Bot accounts"). */
+export interface InvitedBot {
+  readonly accountId: string;
+  readonly name: string;
+}
+
+/**
+ * The host seats a bot account in an empty seat or a bot's, between games. The seat gets a
+ * token nobody is given (`tokenHash`, drawn by the caller): the bot holds it through its
+ * account, as a signed-in person holds theirs, so that every rule about seats holds alike.
+ */
+export function invitingBot(
+  row: TableRow,
+  seats: Seats,
+  by: SeatClaim,
+  seat: number,
+  bot: InvitedBot,
+  tokenHash: string,
+): SeatRow {
+  mustBeHostBetweenGames(row, seats, by, 'Seats cannot change during a game.');
+  if (holdsPerson(seatAt(seats, seat)))
+    throw new ServerError('ERR_SEAT_TAKEN', `Seat ${seat + 1} is taken by a player.`, 409);
+  // A connection of the account holds one seat of a table: its first.
+  if (seats.some((s) => s.seat !== seat && s.accountId === bot.accountId && s.tokenHash !== null))
+    throw new ServerError('ERR_BOT_SEATED', `${bot.name} already has a seat at this table.`, 409);
+  return { seat, name: bot.name, tokenHash, bot: null, away: false, accountId: bot.accountId, botAccount: true };
+}
+
+/** The host takes a bot (or a bot account) out of its seat; a person's seat cannot be emptied by anyone else. */
 export function clearingBot(row: TableRow, seats: Seats, by: SeatClaim, seat: number): SeatRow {
   mustBeHostBetweenGames(row, seats, by, 'Seats cannot change during a game.');
-  if (seatAt(seats, seat).bot === null)
+  if (!holdsBot(seatAt(seats, seat)))
     throw new ServerError('ERR_NOT_A_BOT', `There is no bot in seat ${seat + 1} to remove.`);
   return emptySeat(seat);
 }
@@ -167,7 +204,8 @@ export function leaving(row: TableRow, seats: Seats, claim: SeatClaim): Leaving 
   // The seat leaves the account with its token.
   const { accountId: _left, ...kept } = seats[by];
   const seat = row.status === 'playing' ? { ...kept, tokenHash: null, away: true } : emptySeat(by);
-  const humans = seats.filter((s) => s.seat !== by && s.tokenHash !== null);
+  // A bot account holds a token too, but never hosts nor keeps a table open.
+  const humans = seats.filter((s) => s.seat !== by && s.tokenHash !== null && !s.botAccount);
   const host = row.host === by && humans.length > 0 ? humans[0].seat : row.host;
   return { seat, host, close: humans.length === 0 && row.status !== 'playing' };
 }

@@ -29,6 +29,7 @@ export function tableSummary(
       bot: s.bot,
       connected: at.isPresent(s.seat),
       away: s.away,
+      ...(s.botAccount ? { botAccount: true as const } : {}),
     })),
     gameId: row.gameId,
     finishedGames: [...finishedIds],
@@ -55,7 +56,12 @@ export function sameSummary(a: TableSummary, b: TableSummary): boolean {
     a.seats.every((s, i) => {
       const t = b.seats[i];
       return (
-        s.seat === t.seat && s.name === t.name && s.bot === t.bot && s.connected === t.connected && s.away === t.away
+        s.seat === t.seat &&
+        s.name === t.name &&
+        s.bot === t.bot &&
+        s.connected === t.connected &&
+        s.away === t.away &&
+        s.botAccount === t.botAccount
       );
     }) &&
     a.finishedGames.length === b.finishedGames.length &&

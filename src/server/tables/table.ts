@@ -196,6 +196,12 @@ export class Table implements ActingTable<ReadyChange> {
         return this.queue.run(() => this.join(c.name, c.seat, c.accountId));
       case 'adopt':
         return this.queue.run(() => this.adopt(c.tokenHash, c.accountId));
+      case 'invite':
+        // The seat's token is given to nobody: the bot holds the seat through its account.
+        return this.queue.run(async () => {
+          await this.commit(this.decided({ ...c, tokenHash: hashToken(newSeatToken()) }));
+          return NONE;
+        });
       case 'game:hint':
         // Worked out in the bot pool, outside the queue.
         return this.hint(c.by);
@@ -387,7 +393,10 @@ export class Table implements ActingTable<ReadyChange> {
       seat,
       present: this.presence.isPresent(seat),
       toAct: owner?.toAct().includes(seat) ?? false,
-      anyoneHere: this.state.seats.some((s) => s.tokenHash !== null && this.presence.isPresent(s.seat)),
+      // A bot account's connection keeps no table open: only people do.
+      anyoneHere: this.state.seats.some(
+        (s) => s.tokenHash !== null && !s.botAccount && this.presence.isPresent(s.seat),
+      ),
     });
     await this.commit(change, { fell: { kind, seat } });
   }

@@ -38,6 +38,7 @@ export function SeatPanel({ view, seat, seats, clock = null, reading = null, me,
     view.dealer === seat ? t('seat.dealer') : null,
     view.firstPlayer === seat ? t('seat.firstPlayer') : null,
     label?.bot ? t('seat.bot', { level: t(`bot.${label.bot}`) }) : null,
+    label?.botAccount ? t('seat.botAccount') : null,
     team ? t('seat.team', { team }) : null,
     t('seat.tricks', { count: view.wonTricks[seat] ?? 0 }),
     t('seat.points', { count: view.wonPoints[seat] ?? 0 }),
@@ -67,6 +68,7 @@ export function SeatPanel({ view, seat, seats, clock = null, reading = null, me,
       </div>
       <div className="seat-marks" aria-hidden="true">
         {label?.bot && <span className="chip chip-bot">{t('seat.bot', { level: t(`bot.${label.bot}`) })}</span>}
+        {label?.botAccount && <span className="chip chip-bot">{t('seat.botAccount')}</span>}
         {view.dealer === seat && (
           <span className="chip chip-dealer" title={t('seat.dealer')}>
             {t('seat.dealerShort')}

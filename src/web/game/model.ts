@@ -12,12 +12,20 @@ export interface SeatLabel {
   readonly away: boolean;
   /** The player's account was deleted: the game names the seat with DELETED_NAME. */
   readonly deleted?: boolean;
+  /** A bot account (a program, invited by name) holds the seat. */
+  readonly botAccount?: boolean;
 }
 
 /** Labels for the seats of a live table; a name that several seats share gets its seat number. */
 export function seatLabels(seats: readonly SeatSummary[]): SeatLabel[] {
   const names = seats.map((s) => s.name);
-  return seats.map((s) => ({ name: distinctName(names, s.seat), bot: s.bot, connected: s.connected, away: s.away }));
+  return seats.map((s) => ({
+    name: distinctName(names, s.seat),
+    bot: s.bot,
+    connected: s.connected,
+    away: s.away,
+    ...(s.botAccount ? { botAccount: true } : {}),
+  }));
 }
 
 function distinctName(names: readonly (string | null)[], seat: number): string | null {

@@ -70,6 +70,9 @@ export const en = {
     host: 'host',
     offline: 'offline',
     addBot: 'Add bot',
+    inviteBot: 'Invite a bot account',
+    botAccountName: 'Bot account name',
+    inviteSend: 'Invite',
     sitHere: 'Sit here',
     remove: 'Remove',
     removeNamed: 'Remove {{name}}',
@@ -99,6 +102,7 @@ export const en = {
   seat: {
     empty: 'Seat {{n}}',
     botShort: 'Bot {{n}}',
+    botAccount: 'bot account',
     botName: 'Bot {{n}} ({{level}})',
     you: 'you',
     bot: 'bot · {{level}}',

@@ -156,6 +156,10 @@ export class TableConnection {
   addBot(seat: number, level: BotLevel): Promise<Answer> {
     return this.request('seat:bot', { seat, level });
   }
+  /** Seat a bot account by its name (docs/protocol.md, "Bot accounts"). */
+  inviteBot(seat: number, name: string): Promise<Answer> {
+    return this.request('seat:invite', { seat, name });
+  }
   clearSeat(seat: number): Promise<Answer> {
     return this.request('seat:clear', { seat });
   }

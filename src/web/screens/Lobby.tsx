@@ -23,6 +23,9 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [level, setLevel] = useState<BotLevel>('medium');
+  /** The empty seat whose "invite a bot account" field is open, and the name typed in it. */
+  const [inviting, setInviting] = useState<number | null>(null);
+  const [botName, setBotName] = useState('');
   const isHost = seat !== null && seat === table.host;
   const seeded = useRef(false);
 
@@ -41,6 +44,13 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
   const run = async (p: Promise<Answer>) => {
     const ack = await p;
     setError(ack.ok ? null : errorText(t, ack.error.code));
+  };
+
+  const invite = async (e: FormEvent, at: number) => {
+    e.preventDefault();
+    const ack = await conn.inviteBot(at, botName.trim());
+    setError(ack.ok ? null : errorText(t, ack.error.code));
+    if (ack.ok) setInviting(null);
   };
 
   const takeSeat = async (e: FormEvent, at?: number) => {
@@ -135,6 +145,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
                   ? t('seat.botShort', { n: s.seat + 1 })
                   : (s.name ?? <span className="muted">{t('lobby.open')}</span>)}
                 {s.bot && <span className="chip chip-bot">{t('seat.bot', { level: t(`bot.${s.bot}`) })}</span>}
+                {s.botAccount && <span className="chip chip-bot">{t('seat.botAccount')}</span>}
                 {s.seat === table.host && <span className="chip">{t('lobby.host')}</span>}
                 {s.seat === seat && <span className="chip chip-me">{t('seat.you')}</span>}
                 {s.name && !s.bot && !s.connected && <span className="chip chip-away">{t('lobby.offline')}</span>}
@@ -150,6 +161,35 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
                     {t('lobby.addBot')}
                   </button>
                 )}
+                {s.name === null && isHost && inviting !== s.seat && (
+                  <button
+                    type="button"
+                    className="btn small"
+                    onClick={() => {
+                      setBotName('');
+                      setInviting(s.seat);
+                    }}
+                    data-testid={`invite-bot-${s.seat}`}
+                  >
+                    {t('lobby.inviteBot')}
+                  </button>
+                )}
+                {s.name === null && isHost && inviting === s.seat && (
+                  <form className="invite-bot" onSubmit={(e) => void invite(e, s.seat)}>
+                    <input
+                      value={botName}
+                      onChange={(e) => setBotName(e.target.value.slice(0, 20))}
+                      aria-label={t('lobby.botAccountName')}
+                      placeholder={t('lobby.botAccountName')}
+                      maxLength={20}
+                      required
+                      data-testid={`invite-bot-name-${s.seat}`}
+                    />
+                    <button type="submit" className="btn small primary" data-testid={`invite-bot-send-${s.seat}`}>
+                      {t('lobby.inviteSend')}
+                    </button>
+                  </form>
+                )}
                 {s.name === null && seat === null && (
                   <button
                     type="button"
@@ -160,7 +200,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
                     {t('lobby.sitHere')}
                   </button>
                 )}
-                {s.bot !== null && isHost && (
+                {(s.bot !== null || s.botAccount) && isHost && (
                   <button
                     type="button"
                     className="btn small"

@@ -15,6 +15,7 @@ const account = (username: string, extra: Partial<AccountRow> = {}): AccountRow 
   createdAt: 1_796_036_421_826,
   passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
   bannedAt: null,
+  kind: 'person',
   ...extra,
 });
 const session = (accountId: string, idHash: string, lastSeenAt = 1_796_036_500_000): SessionRow => ({
@@ -43,6 +44,25 @@ describe.each(storeKinds)('the $name store’s accounts', (kind) => {
     const keyless = account('passkey_only', { passwordHash: null });
     expect(await store.createAccount(keyless)).toBe(true);
     expect(await store.account(keyless.id)).toEqual(keyless);
+  });
+
+  it.skipIf(skip)('keeps a bot account with its kind, found by its token’s hash, which can be replaced', async () => {
+    const bot = account('Robo_1', { passwordHash: null, kind: 'bot' });
+    expect(await store.createBotAccount(bot, 'tokenHashA')).toBe(true);
+    expect(await store.createBotAccount(account('robo_1', { passwordHash: null, kind: 'bot' }), 'tokenHashB')).toBe(
+      false,
+    );
+    expect(await store.accountNamed('robo_1')).toEqual(bot);
+    expect(await store.botByToken('tokenHashA')).toEqual(bot);
+    expect(await store.botByToken('tokenHashB')).toBeNull();
+    expect(await store.setBotToken(bot.id, 'tokenHashC')).toBe(true);
+    expect(await store.botByToken('tokenHashA')).toBeNull();
+    expect(await store.botByToken('tokenHashC')).toEqual(bot);
+    // A person's account has no token to set.
+    const person = account('not_a_bot');
+    await store.createAccount(person);
+    expect(await store.setBotToken(person.id, 'tokenHashD')).toBe(false);
+    expect(await store.botByToken('tokenHashD')).toBeNull();
   });
 
   it.skipIf(skip)('keeps sessions by their hash; one or all of an account end', async () => {

@@ -17,6 +17,7 @@ const account = (username: string): AccountRow => ({
   createdAt: 1_796_036_421_826,
   passwordHash: null,
   bannedAt: null,
+  kind: 'person',
 });
 
 const seat = (n: number, name: string, accountId: string | null): SeatRow => ({
