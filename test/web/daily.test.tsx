@@ -60,7 +60,7 @@ describe('the home screen’s daily card', () => {
       throw new Error(`unexpected ${request}`);
     });
     renderApp(<DailyCard online />, { prefs: { name: 'Ann' } });
-    expect((await screen.findByTestId('daily-entries')).textContent).toBe(' 1,234 entries');
+    expect((await screen.findByTestId('daily-entries')).textContent).toBe('1,234 entries');
     expect(screen.getByTestId('daily-card').textContent).toContain('December 6, 2026');
     const play = screen.getByTestId('daily-play') as HTMLButtonElement;
     await waitFor(() => expect(play.disabled).toBe(false));
@@ -93,7 +93,7 @@ describe('the home screen’s daily card', () => {
     });
     renderApp(<DailyCard online />, { language: 'de' });
     expect((await screen.findByTestId('daily-results')).textContent).toBe('Ergebnisse ansehen');
-    expect(screen.getByTestId('daily-entries').textContent).toBe(' 1.234 Teilnahmen');
+    expect(screen.getByTestId('daily-entries').textContent).toBe('1.234 Teilnahmen');
     expect(screen.getByTestId('daily-card').textContent).toContain('6. Dezember 2026');
   });
 });
@@ -125,7 +125,7 @@ describe('a day’s results', () => {
     expect([...first.children].map((c) => c.textContent)).toEqual(['1', 'ann_42', '31']);
     expect(screen.getByTestId('daily-G3').lastElementChild?.textContent).toBe('-4');
     expect(first.querySelector('a')?.getAttribute('href')).toBe('#/replay/G1/play');
-    await waitFor(() => expect(screen.getByTestId('daily-G2').className).toBe('mine'));
+    await waitFor(() => expect(screen.getByTestId('daily-G2').className).toBe('own'));
     expect(screen.getByTestId('daily-G2').textContent).toContain('(you)');
     expect(screen.getByTestId('daily-G1').className).toBe('');
     expect(screen.getByTestId('daily-guests').textContent).toContain('Guests (unverified)');

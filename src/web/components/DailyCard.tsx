@@ -71,10 +71,12 @@ export function DailyCard({ online }: { online: boolean }) {
       <p className="muted small">
         {t('daily.text')}
         {today && (
-          <span data-testid="daily-entries">
-            {' '}
-            {t('daily.entries', { count: today.entries, n: formatInteger(today.entries) })}
-          </span>
+          <>
+            {' · '}
+            <span data-testid="daily-entries">
+              {t('daily.entries', { count: today.entries, n: formatInteger(today.entries) })}
+            </span>
+          </>
         )}
       </p>
       {error && (

@@ -53,9 +53,8 @@ export function DailyResults({ date }: { date: string }) {
   return (
     <main className="page daily-page" data-testid="daily-page">
       <section className="panel">
-        <h1>
-          {t('daily.title')} · {formatDay(date, i18n.language)}
-        </h1>
+        <h1>{t('daily.title')}</h1>
+        <p className="muted">{formatDay(date, i18n.language)}</p>
         {error ? (
           <>
             <p className="error" role="alert" data-testid="daily-error">
@@ -125,7 +124,7 @@ function Ranking({
             {entries.map((e) => {
               const own = isMine(e);
               return (
-                <tr key={e.gameId} className={own ? 'mine' : undefined} data-testid={`daily-${e.gameId}`}>
+                <tr key={e.gameId} className={own ? 'own' : undefined} data-testid={`daily-${e.gameId}`}>
                   <td>{formatInteger(e.rank)}</td>
                   <th scope="row">
                     <a href={hrefOf({ screen: 'replay', gameId: e.gameId, autoplay: true })}>{e.name}</a>
