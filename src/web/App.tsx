@@ -13,6 +13,7 @@ import { useRoute } from './router.js';
 import { Home } from './screens/Home.js';
 
 const Account = lazy(() => import('./screens/Account.js').then((m) => ({ default: m.Account })));
+const DailyResults = lazy(() => import('./screens/DailyResults.js').then((m) => ({ default: m.DailyResults })));
 const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
 const Offline = lazy(() => import('./screens/Offline.js').then((m) => ({ default: m.Offline })));
 const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
@@ -91,6 +92,7 @@ export function App() {
           {route.screen === 'replays' && <Replays />}
           {route.screen === 'offline' && <Offline key={String(route.fresh)} fresh={route.fresh} />}
           {route.screen === 'account' && <Account />}
+          {route.screen === 'daily' && <DailyResults key={route.date} date={route.date} />}
           {route.screen === 'player' && <Profile key={route.username} username={route.username} />}
           {route.screen === 'replay' && (
             <Replay

@@ -25,6 +25,8 @@ export type Route =
   | { readonly screen: 'replays' }
   /** Sign in or make an account while signed out; the account's settings while signed in. */
   | { readonly screen: 'account' }
+  /** A day's daily deal results (`date`: YYYY-MM-DD). */
+  | { readonly screen: 'daily'; readonly date: string }
   /** A player's profile and finished games. */
   | { readonly screen: 'player'; readonly username: string }
   /** An address that cannot be read (cut mid-escape, e.g. #/t/%E0%A4%A). */
@@ -51,6 +53,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'offline') return { screen: 'offline', fresh: parts[1] === 'new' };
   if (parts[0] === 'offline-replay' && parts[1]) return { screen: 'replay', gameId: parts[1], offline: true };
   if (parts[0] === 'account') return { screen: 'account' };
+  if (parts[0] === 'daily' && parts[1]) return { screen: 'daily', date: parts[1] };
   if (parts[0] === 'players' && parts[1]) return { screen: 'player', username: parts[1] };
   return { screen: 'home' };
 }
@@ -75,6 +78,8 @@ export function hrefOf(route: Route): string {
       return route.fresh ? '#/offline/new' : '#/offline';
     case 'account':
       return '#/account';
+    case 'daily':
+      return `#/daily/${encodeURIComponent(route.date)}`;
     case 'player':
       return `#/players/${encodeURIComponent(route.username)}`;
     case 'broken':

@@ -37,6 +37,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['home.teams', 'home.botLevel', 'lobby.title', 'lobby.offline', 'seat.offline', 'seat.botShort'],
     ...['seat.botName', 'seat.team', 'side.chat', 'prefs.speeds.normal', 'prefs.style.standard', 'rules.teamsTitle'],
     'account.passkeysTitle',
+    'daily.name',
   ],
   fr: [
     ...['card.label_one', 'card.label_other', 'seat.points_one', 'seat.points_other', 'reference.suitPoints_one'],

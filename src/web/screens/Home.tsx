@@ -1,9 +1,9 @@
 /**
  * Home: create a table (players, mode, length, bots, public or private, coach on or off),
  * join one with a code, pick a public table that is waiting for players, return to a
- * table where this browser holds a seat, or play offline against bots. Without the server
- * the online parts wait, and OfflineStatus says what works meanwhile; they come back by
- * themselves when it answers again.
+ * table where this browser holds a seat, play the daily deal, or play offline against
+ * bots. Without the server the online parts wait, and OfflineStatus says what works
+ * meanwhile; they come back by themselves when it answers again.
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import type { BotLevel, TableSummary, TurnClock } from '../../protocol/messages.
 import { LEVELS } from '../../values/index.js';
 import { Card } from '../components/Card.js';
 import { ClockField } from '../components/clock.js';
+import { DailyCard } from '../components/DailyCard.js';
 import {
   CoachField,
   defaultLength,
@@ -134,6 +135,7 @@ export function Home() {
       </section>
 
       <MyTables />
+      <DailyCard online={online} />
       <OfflineStatus reach={reach} />
       <OfflineEntry />
 

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+/**
+ * The daily deal's screens in jsdom: the home screen's card (today, its entries, playing
+ * it, the results once played) and a day's results. The server is a scripted `fetch`
+ * here, each reply as docs/protocol.md ("The daily deal") says; the real one is in
+ * test/e2e/daily.test.ts.
+ */
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DailyCard } from '../../src/web/components/DailyCard.js';
+import { i18n } from '../../src/web/i18n.js';
+import { loadSession } from '../../src/web/net/session.js';
+import { hrefOf, parseRoute } from '../../src/web/router.js';
+import { DailyResults } from '../../src/web/screens/DailyResults.js';
+import { renderApp } from './helpers.js';
+
+beforeEach(() => {
+  localStorage.clear();
+  location.hash = '#/';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+type Answer = { status?: number; body: unknown };
+const refusal = (status: number, code: string): Answer => ({ status, body: { error: { code, message: code } } });
+
+/** A server that answers each request ("METHOD path") with its JSON, and records what was asked and sent. */
+function serve(answer: (request: string) => Answer) {
+  const asked: string[] = [];
+  const sent: unknown[] = [];
+  vi.stubGlobal('fetch', async (path: string, init?: RequestInit) => {
+    const request = `${init?.method ?? 'GET'} ${path}`;
+    asked.push(request);
+    if (init?.body) sent.push(JSON.parse(String(init.body)));
+    const { status = 200, body } = answer(request);
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  });
+  return { asked, sent };
+}
+
+const TODAY = { date: '2026-12-06', players: 4, hands: 3, entries: 1234 };
+
+describe('the daily deal routes', () => {
+  it('#/daily/DATE is a day’s results', () => {
+    expect(parseRoute('#/daily/2026-12-06')).toEqual({ screen: 'daily', date: '2026-12-06' });
+    expect(hrefOf({ screen: 'daily', date: '2026-12-06' })).toBe('#/daily/2026-12-06');
+    expect(parseRoute('#/daily')).toEqual({ screen: 'home' });
+  });
+});
+
+describe('the home screen’s daily card', () => {
+  it('shows today and its entries, and playing opens the attempt’s table with its seat kept', async () => {
+    const { asked, sent } = serve((request) => {
+      if (request === 'GET /api/daily') return { body: TODAY };
+      if (request.startsWith('GET /api/daily/2026-12-06/results')) return refusal(403, 'ERR_NOT_FINISHED');
+      if (request === 'POST /api/daily/start')
+        return { body: { date: '2026-12-06', code: 'DAYCODE1', seat: 0, token: 'tok' } };
+      throw new Error(`unexpected ${request}`);
+    });
+    renderApp(<DailyCard online />, { prefs: { name: 'Ann' } });
+    expect((await screen.findByTestId('daily-entries')).textContent).toBe('1,234 entries');
+    expect(screen.getByTestId('daily-card').textContent).toContain('December 6, 2026');
+    const play = screen.getByTestId('daily-play') as HTMLButtonElement;
+    await waitFor(() => expect(play.disabled).toBe(false));
+    fireEvent.click(play);
+    await waitFor(() => expect(location.hash).toBe('#/t/DAYCODE1'));
+    expect(sent).toEqual([{ name: 'Ann' }]);
+    expect(loadSession('DAYCODE1')).toEqual({ seat: 0, token: 'tok' });
+    expect(asked).toContain('GET /api/daily/2026-12-06/results?limit=1');
+  });
+
+  it('offers the results once today’s deal is played', async () => {
+    serve((request) => {
+      if (request === 'GET /api/daily') return { body: TODAY };
+      if (request.startsWith('GET /api/daily/2026-12-06/results')) return refusal(403, 'ERR_NOT_FINISHED');
+      return refusal(409, 'ERR_ALREADY_PLAYED');
+    });
+    renderApp(<DailyCard online />);
+    const play = (await screen.findByTestId('daily-play')) as HTMLButtonElement;
+    await waitFor(() => expect(play.disabled).toBe(false));
+    fireEvent.click(play);
+    const results = await screen.findByTestId('daily-results');
+    expect(results.getAttribute('href')).toBe('#/daily/2026-12-06');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the results at once when the server lets this player read them, in German', async () => {
+    serve((request) => {
+      if (request === 'GET /api/daily') return { body: TODAY };
+      return { body: { date: '2026-12-06', entries: 1234, players: [], guests: [], deals: null } };
+    });
+    renderApp(<DailyCard online />, { language: 'de' });
+    expect((await screen.findByTestId('daily-results')).textContent).toBe('Ergebnisse ansehen');
+    expect(screen.getByTestId('daily-entries').textContent).toBe('1.234 Teilnahmen');
+    expect(screen.getByTestId('daily-card').textContent).toContain('6. Dezember 2026');
+  });
+});
+
+describe('a day’s results', () => {
+  const entry = (rank: number, name: string, score: number, gameId: string) => ({ rank, name, score, gameId });
+
+  it('ranks players and guests apart, marks this browser’s own entry and opens each game’s replay', async () => {
+    localStorage.setItem('bottle-imp:daily:2026-12-05', 'DAYCODE1');
+    serve((request) => {
+      if (request === 'GET /api/me') return refusal(401, 'ERR_NOT_SIGNED_IN');
+      if (request === 'GET /api/tables/DAYCODE1/games')
+        return { body: { games: [{ id: 'G2', names: [], bots: [], startedAt: 1, finishedAt: 2 }] } };
+      if (request === 'GET /api/daily/2026-12-05/results')
+        return {
+          body: {
+            date: '2026-12-05',
+            entries: 3,
+            players: [entry(1, 'ann_42', 31, 'G1'), entry(2, 'bob', -4, 'G3')],
+            guests: [entry(1, 'Ann', 12, 'G2')],
+            deals: null,
+          },
+        };
+      throw new Error(`unexpected ${request}`);
+    });
+    renderApp(<DailyResults date="2026-12-05" />);
+    expect((await screen.findByTestId('daily-count')).textContent).toBe('3 entries');
+    const first = await screen.findByTestId('daily-G1');
+    expect([...first.children].map((c) => c.textContent)).toEqual(['1', 'ann_42', '31']);
+    expect(screen.getByTestId('daily-G3').lastElementChild?.textContent).toBe('-4');
+    expect(first.querySelector('a')?.getAttribute('href')).toBe('#/replay/G1/play');
+    await waitFor(() => expect(screen.getByTestId('daily-G2').className).toBe('own'));
+    expect(screen.getByTestId('daily-G2').textContent).toContain('(you)');
+    expect(screen.getByTestId('daily-G1').className).toBe('');
+    expect(screen.getByTestId('daily-guests').textContent).toContain('Guests (unverified)');
+  });
+
+  it('says in words that today’s results open once the player has finished', async () => {
+    serve((request) =>
+      request === 'GET /api/me' ? refusal(401, 'ERR_NOT_SIGNED_IN') : refusal(403, 'ERR_NOT_FINISHED'),
+    );
+    renderApp(<DailyResults date="2026-12-06" />);
+    expect((await screen.findByTestId('daily-error')).textContent).toBe(i18n.t('daily.notFinished'));
+  });
+});
