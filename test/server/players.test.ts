@@ -50,7 +50,9 @@ describe.each(SERVER_STORES)('profiles and histories on $name', (kind) => {
 
   serverSuite(
     kind,
-    { LOG_LEVEL: 'debug', ANALYSIS_ITERATIONS: '10' },
+    // Two scripted players act as fast as the server answers: over a connection's 20 messages
+    // a second on a fast store, which is not what this file tests.
+    { LOG_LEVEL: 'debug', ANALYSIS_ITERATIONS: '10', SOCKET_RATE_PER_SECOND: '1000' },
     async (started) => {
       server = started;
       await playGames();
