@@ -45,6 +45,15 @@ describe.each([
     clients.push(client);
     return client;
   };
+  /** A three-seat table made by the player, who sits in seat 0: its code. */
+  const table = async (host: { name: string; jar: Jar }) => {
+    const made = await host.jar.request<{ code: string }>('POST', '/api/tables', {
+      name: host.name,
+      options: { players: 3, mode: 'individual', rounds: 1 },
+    });
+    expect(made.status).toBe(201);
+    return made.body.code;
+  };
   const where = () => db?.url ?? server.dataDir;
   const refusal = (r: { status: number; body: unknown }) => [r.status, (r.body as Refusal).error?.code];
 
@@ -128,11 +137,7 @@ describe.each([
     const ann = await player('ann');
     const bob = await player('bob');
     const cyd = await player('cyd');
-    const made = await ann.jar.request<{ code: string }>('POST', '/api/tables', {
-      name: 'Ann',
-      options: { players: 3, mode: 'individual', rounds: 1 },
-    });
-    const { code } = made.body;
+    const code = await table(ann);
     for (const p of [bob, cyd])
       expect((await p.jar.request('POST', `/api/tables/${code}/seats`, { name: p.name })).status).toBe(201);
     const [toAnn, toBob, toCyd] = [connect(ann.jar), connect(bob.jar), connect(cyd.jar)];
@@ -194,11 +199,7 @@ describe.each([
       const bob = await player('bob');
       const cyd = await player('cyd');
       const dee = await player('dee');
-      const made = await ann.jar.request<{ code: string }>('POST', '/api/tables', {
-        name: 'Ann',
-        options: { players: 3, mode: 'individual', rounds: 1 },
-      });
-      const { code } = made.body;
+      const code = await table(ann);
       const sit = async (p: { name: string; jar: Jar }) => {
         const taken = await p.jar.request<{ seat: number }>('POST', `/api/tables/${code}/seats`, {
           name: p.name,
@@ -234,12 +235,9 @@ describe.each([
     'a ban by the admin function cuts the live connection with a code; its cookie is then signed out',
     async () => {
       const dan = await player('dan');
-      const made = await dan.jar.request<{ code: string }>('POST', '/api/tables', {
-        name: 'Dan',
-        options: { players: 3, mode: 'individual', rounds: 1 },
-      });
+      const code = await table(dan);
       const socket = connect(dan.jar);
-      expect(await socket.watch(made.body.code)).toMatchObject({ ok: true, seat: 0 });
+      expect(await socket.watch(code)).toMatchObject({ ok: true, seat: 0 });
       const ended = new Promise<unknown>((resolve) => socket.socket.once('session:ended', resolve));
       const closed = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
 
