@@ -97,8 +97,8 @@ export class FencedStore implements TableStores {
     return this.store.openTableCodes();
   }
 
-  recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
-    return this.store.recentChat(tableCode, limit);
+  recentChat(tableCode: string, limit: number, hide?: readonly string[]): Promise<ChatRow[]> {
+    return this.store.recentChat(tableCode, limit, hide);
   }
 
   timersOf(tableCode: string): Promise<TimerRow[]> {

@@ -206,6 +206,10 @@ ALTER TABLE accounts ADD COLUMN bot_token_hash text;
 CREATE UNIQUE INDEX accounts_by_bot_token ON accounts (bot_token_hash);
 ALTER TABLE seats ADD COLUMN bot_account boolean NOT NULL DEFAULT false;
 `,
+  // 14: the account a chat message came from (null for a guest's, or once the account is deleted),
+  // so that the history a connection gets leaves out whom its account blocks, whatever seat they
+  // sat in and whoever holds it now (docs/protocol.md, "Blocks and reports").
+  `ALTER TABLE chat ADD COLUMN account_id text REFERENCES accounts (id) ON DELETE SET NULL;`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

@@ -137,8 +137,10 @@ export const SQL = {
   finishedGames: `SELECT * FROM games WHERE table_code = $1 AND status = 'finished' ORDER BY started_at`,
   tableOfGame: 'SELECT table_code FROM games WHERE id = $1',
   insertChat:
-    'INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-  recentChat: 'SELECT * FROM (SELECT * FROM chat WHERE table_code = $1 ORDER BY id DESC LIMIT $2) recent ORDER BY id',
+    'INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at, account_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+  recentChat: `SELECT * FROM (SELECT * FROM chat WHERE table_code = $1
+    AND (account_id IS NULL OR account_id <> ALL($3::text[]))
+    ORDER BY id DESC LIMIT $2) recent ORDER BY id`,
   timers: 'SELECT table_code, kind, seat, deadline FROM timers WHERE table_code = $1',
   insertRequest: 'INSERT INTO analysis_requests (game_id, at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING',
   // SKIP LOCKED: nodes claiming at the same moment take different requests instead of waiting for each other.

@@ -188,12 +188,21 @@ export class PostgresStore extends SqlAccounts implements Store {
 
   async addChat(row: ChatRow, fence?: Fence): Promise<void> {
     await this.db.fenced({ code: row.tableCode }, fence, (c) =>
-      c.query(SQL.insertChat, [row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at]),
+      c.query(SQL.insertChat, [
+        row.tableCode,
+        row.gameId,
+        row.seat,
+        row.name,
+        row.text,
+        row.reaction,
+        row.at,
+        row.accountId,
+      ]),
     );
   }
 
-  async recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
-    const { rows } = await this.db.query(SQL.recentChat, [tableCode, limit]);
+  async recentChat(tableCode: string, limit: number, hide: readonly string[] = []): Promise<ChatRow[]> {
+    const { rows } = await this.db.query(SQL.recentChat, [tableCode, limit, hide]);
     return rows.map(decodeChat);
   }
 

@@ -110,6 +110,7 @@ const chatSchema = z.object({
   text: z.string().nullable(),
   reaction: z.string().nullable(),
   at: int,
+  account_id: z.string().nullable(),
 });
 const timerSchema = z.object({ table_code: z.string(), kind: z.enum(TIMER_KINDS), seat: int, deadline: int });
 
@@ -195,6 +196,7 @@ export function decodeChat(raw: unknown): ChatRow {
     text: c.text,
     reaction: c.reaction,
     at: c.at,
+    accountId: c.account_id,
   };
 }
 

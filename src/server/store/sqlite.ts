@@ -184,10 +184,12 @@ export class SqliteStore extends SqlAccounts implements Store {
       actions: db.prepare('SELECT seq, action, by_bot, at FROM actions WHERE game_id = ? ORDER BY seq'),
       finishedGames: db.prepare(`SELECT * FROM games WHERE table_code = ? AND status = 'finished' ORDER BY started_at`),
       insertChat: db.prepare(
-        'INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO chat (table_code, game_id, seat, name, text, reaction, at, account_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       ),
       recentChat: db.prepare(
-        'SELECT * FROM (SELECT * FROM chat WHERE table_code = ? ORDER BY id DESC LIMIT ?) ORDER BY id',
+        `SELECT * FROM (SELECT * FROM chat WHERE table_code = ?
+           AND (account_id IS NULL OR account_id NOT IN (SELECT value FROM json_each(?)))
+           ORDER BY id DESC LIMIT ?) ORDER BY id`,
       ),
       setTimer: db.prepare(
         `INSERT INTO timers (table_code, kind, seat, deadline) VALUES (?, ?, ?, ?)
@@ -375,12 +377,13 @@ export class SqliteStore extends SqlAccounts implements Store {
   async addChat(row: ChatRow, fence?: Fence): Promise<void> {
     this.write(() => {
       this.checkFence(row.tableCode, fence);
-      this.stmts.insertChat.run(row.tableCode, row.gameId, row.seat, row.name, row.text, row.reaction, row.at);
+      const { tableCode, gameId, seat, name, text, reaction, at, accountId } = row;
+      this.stmts.insertChat.run(tableCode, gameId, seat, name, text, reaction, at, accountId);
     });
   }
 
-  async recentChat(tableCode: string, limit: number): Promise<ChatRow[]> {
-    return this.stmts.recentChat.all(tableCode, limit).map(decodeChat);
+  async recentChat(tableCode: string, limit: number, hide: readonly string[] = []): Promise<ChatRow[]> {
+    return this.stmts.recentChat.all(tableCode, JSON.stringify(hide), limit).map(decodeChat);
   }
 
   async setTimer(timer: TimerRow, fence?: Fence): Promise<void> {

@@ -83,6 +83,8 @@ export interface ChatRow {
   readonly text: string | null;
   readonly reaction: string | null;
   readonly at: number;
+  /** The account the sender was signed in to (null for a guest, or once the account is deleted). */
+  readonly accountId: string | null;
 }
 
 /**
@@ -222,7 +224,8 @@ export const NEW_TABLE_GRACE_MS = 10_000;
 /** A table's chat. */
 export interface ChatStore {
   addChat(row: ChatRow, fence?: Fence): Promise<void>;
-  recentChat(tableCode: string, limit: number): Promise<ChatRow[]>;
+  /** The last `limit` messages of the table, oldest first, leaving out those sent by the accounts in `hide`. */
+  recentChat(tableCode: string, limit: number, hide?: readonly string[]): Promise<ChatRow[]>;
 }
 
 /** A table's deadlines (timers that survive a restart). */

@@ -5,6 +5,7 @@
 import type { ChatMessage, ClientMessage } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import type { ChatRow, ChatStore } from '../store/store.js';
+import type { Sender } from './commands.js';
 
 /** At most this many messages per seat within CHAT_WINDOW_MS. */
 const CHAT_BURST = 5;
@@ -21,9 +22,12 @@ export class TableChat {
     private readonly code: string,
   ) {}
 
-  /** Store one message from a seated player and return it as it is sent; refused when too fast. */
+  /**
+   * Store one message from a seated player, with the account it is signed in to if any, and
+   * return it as it is sent; refused when too fast.
+   */
   async post(
-    from: { seat: number; name: string; account?: string },
+    from: { seat: number; name: string; account: Sender | null },
     gameId: string | null,
     content: ClientMessage<'chat:send'>,
     now: number,
@@ -41,14 +45,17 @@ export class TableChat {
       text: 'text' in content ? content.text : null,
       reaction: 'reaction' in content ? content.reaction : null,
       at: now,
+      accountId: from.account?.accountId ?? null,
     };
     await this.store.addChat(row);
-    // Only a live message names its sender's account (stored chat does not keep it).
-    return from.account === undefined ? chatMessage(row) : { ...chatMessage(row), account: from.account };
+    // Only a live message names its sender's account: the history would name accounts long
+    // renamed or deleted, and is built per connection without the blocked ones instead.
+    return from.account === null ? chatMessage(row) : { ...chatMessage(row), account: from.account.username };
   }
 
-  async history(): Promise<ChatMessage[]> {
-    return (await this.store.recentChat(this.code, CHAT_HISTORY)).map(chatMessage);
+  /** The last messages, leaving out those sent by the accounts in `hide` (whom the reader blocks). */
+  async history(hide: readonly string[]): Promise<ChatMessage[]> {
+    return (await this.store.recentChat(this.code, CHAT_HISTORY, hide)).map(chatMessage);
   }
 }
 

@@ -289,7 +289,7 @@ export class Table implements ActingTable<ReadyChange> {
     rules.mustBeOpen(row);
     const s = seats[rules.mustHold(seats, claim)];
     if (s.name === null) throw new ServerError('ERR_NOT_SEATED', 'Only seated players can chat.', 403);
-    const sender = { seat: s.seat, name: s.name, account: from?.username };
+    const sender = { seat: s.seat, name: s.name, account: from };
     const message = await this.chat.post(sender, row.gameId, content, this.ctx.clock.now());
     this.ctx.out.chat(this.code, message, from?.accountId ?? null);
     return NONE;
@@ -357,13 +357,8 @@ export class Table implements ActingTable<ReadyChange> {
     }
     const owner = this.owner;
     const sameGame = owner !== null && (gameId === undefined || gameId === owner.id);
-    // Stored chat does not name its sender's account: what came from a seat held now by an
-    // account this connection's account blocks is left out.
-    const hidden = new Set(hide);
-    const chat = (await this.chat.history()).filter((m) => {
-      const holder = this.state.seats[m.seat]?.accountId;
-      return !(holder && hidden.has(holder));
-    });
+    // What the accounts this connection's account blocks sent is left out, whatever seat they sat in.
+    const chat = await this.chat.history(hide);
     const shows = owner ? this.glance(owner) : null;
     return {
       table: this.summary(),

@@ -150,6 +150,41 @@ describe.each(storeKinds)('the $name store’s accounts', (kind) => {
     expect(await store.createAccount(account('FAY'))).toBe(true);
   });
 
+  it.skipIf(skip)('keeps the account a chat message came from; the history leaves out the hidden ones', async () => {
+    const [gil, hal] = [account('gil'), account('hal')];
+    await store.createAccount(gil);
+    await store.createAccount(hal);
+    const said = (seat: number, text: string, accountId: string | null, at: number) =>
+      store.addChat({ tableCode: 'CHATAC', gameId: null, seat, name: text, text, reaction: null, at, accountId });
+    await said(1, 'gil in seat 1', gil.id, 1);
+    await said(1, 'a guest in seat 1', null, 2);
+    await said(2, 'hal in seat 2', hal.id, 3);
+    await said(2, 'gil in seat 2', gil.id, 4);
+    const texts = async (limit: number, hide?: string[]) =>
+      (await store.recentChat('CHATAC', limit, hide)).map((c) => [c.text, c.accountId]);
+    expect(await texts(10)).toEqual([
+      ['gil in seat 1', gil.id],
+      ['a guest in seat 1', null],
+      ['hal in seat 2', hal.id],
+      ['gil in seat 2', gil.id],
+    ]);
+    // Hidden by the sender, whatever the seat; the limit counts what is given back.
+    expect(await texts(2, [gil.id])).toEqual([
+      ['a guest in seat 1', null],
+      ['hal in seat 2', hal.id],
+    ]);
+    expect(await texts(10, [gil.id, hal.id])).toEqual([['a guest in seat 1', null]]);
+    expect(await texts(10, [])).toHaveLength(4);
+    // A deleted account's messages stay, no longer its.
+    await store.deleteAccount(gil.id);
+    expect(await texts(10, [gil.id])).toEqual([
+      ['gil in seat 1', null],
+      ['a guest in seat 1', null],
+      ['hal in seat 2', hal.id],
+      ['gil in seat 2', null],
+    ]);
+  });
+
   it.skipIf(skip)('hands a WebAuthn challenge out once, until it expires', async () => {
     const row = { challenge: 'chal-1', purpose: 'login', accountId: null, username: null, expiresAt: 100 } as const;
     await store.saveChallenge(row, 0);

@@ -388,6 +388,7 @@ describe.each(kinds)('the $name store', (kind) => {
         text: i === 3 ? null : `hello ${i}`,
         reaction: i === 3 ? '🍾' : null,
         at: 1_764_000_000_000 + i,
+        accountId: null,
       });
     const recent = await store.recentChat(table.code, 3);
     expect(recent.map((c) => c.text ?? c.reaction)).toEqual(['hello 2', '🍾', 'hello 4']);
@@ -399,6 +400,7 @@ describe.each(kinds)('the $name store', (kind) => {
       text: null,
       reaction: '🍾',
       at: 1_764_000_000_003,
+      accountId: null,
     });
   });
 
@@ -616,6 +618,7 @@ describe.each(kinds)('the $name store', (kind) => {
           text: 'hi',
           reaction: null,
           at: chatAt,
+          accountId: null,
         });
         await store.setTimer({ tableCode: table.code, kind: 'close', seat: -1, deadline: at + 30 });
         await store.saveTable({ ...table, status: tableStatus, gameId: game.id, version: 3 }, withToken);
@@ -726,7 +729,16 @@ describe.each(kinds)('the $name store', (kind) => {
       await stale(abandon(store, table, game, 1_764_000_003_000, old));
       await stale(
         store.addChat(
-          { tableCode: table.code, gameId: game.id, seat: 0, name: 'Ann', text: 'x', reaction: null, at: 1 },
+          {
+            tableCode: table.code,
+            gameId: game.id,
+            seat: 0,
+            name: 'Ann',
+            text: 'x',
+            reaction: null,
+            at: 1,
+            accountId: null,
+          },
           old,
         ),
       );
@@ -773,6 +785,7 @@ describe.each(kinds)('the $name store', (kind) => {
         text: 'z',
         reaction: null,
         at: 3,
+        accountId: null,
       });
       expect((await store.loadActions(game.id)).map((a) => a.seq)).toEqual([1, 2, 3]);
       expect((await store.loadTable(table.code))?.table.status).toBe('finished');
