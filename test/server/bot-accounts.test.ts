@@ -22,7 +22,10 @@ import { type StoredGame, storedGame, withStore } from './helpers/stored.js';
 
 const run = promisify(execFile);
 // No turn clock: on a loaded machine a slow program must not lose its turn to the stand-in bot.
-const OPTIONS = { players: 4, mode: 'individual', rounds: 1, turnClock: 'off' };
+// Three rounds, so that the bot's own action is followed by its turn (it wins a trick and
+// leads, or its pass completes the exchange and it leads) many times over: `connect` once
+// took the update that shows its action as already acted on, and stalled there.
+const OPTIONS = { players: 4, mode: 'individual', rounds: 3, turnClock: 'off' };
 
 describe('bot accounts on a real server', () => {
   let server: TestServer;

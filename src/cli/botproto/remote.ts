@@ -195,19 +195,27 @@ export class RemoteSeat {
     if (action === undefined || this.stopped) return;
     this.acting = true;
     this.actedThrough = update.seq;
-    void this.request<{ seq: number }>('game:act', { action: clientAction(action), seq: update.seq }).then((ack) => {
-      this.acting = false;
-      if (ack.ok) this.actedThrough = Math.max(this.actedThrough, ack.seq);
-      else {
-        this.options.note?.(`table ${this.code}: action refused: ${ack.error.code}`);
-        // Refused for now: the same decision again, later (a repeat the server had stored is acknowledged
-        // as such). Otherwise the game moved on meanwhile, and the next update asks again.
-        if (FOR_NOW.has(ack.error.code)) {
-          this.actedThrough = update.seq - 1;
-          setTimeout(() => this.act(), RETRY_MS);
-          return;
-        }
+    this.send(clientAction(action), update.seq, update.gameId);
+  }
+
+  /**
+   * Sends the action chosen from the view numbered `seq`. One refused for now (over the
+   * message limit, the database away) goes again unchanged a moment later: the program was
+   * asked once and is not asked again (a repeat the server had stored is acknowledged as such).
+   */
+  private send(action: ClientAction, seq: number, gameId: string): void {
+    void this.request<{ seq: number }>('game:act', { action, seq }).then((ack) => {
+      if (!ack.ok && FOR_NOW.has(ack.error.code) && !this.stopped && this.gameId === gameId) {
+        this.options.note?.(`table ${this.code}: action refused for now: ${ack.error.code}`);
+        setTimeout(() => this.send(action, seq, gameId), RETRY_MS);
+        return;
       }
+      this.acting = false;
+      // The update numbered as our action shows the table after it, which may ask us again (our
+      // pass completed the exchange and we lead, our card won a trick): only what came before it is done.
+      if (ack.ok) this.actedThrough = Math.max(this.actedThrough, ack.seq - 1);
+      // Otherwise the game moved on meanwhile, and the next update asks again.
+      else this.options.note?.(`table ${this.code}: action refused: ${ack.error.code}`);
       this.act();
     });
   }
