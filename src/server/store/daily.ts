@@ -4,7 +4,7 @@
  * Both stores extend it (through SqlAccounts).
  */
 import { z } from 'zod';
-import { decode, int, nullableInt } from './rows.js';
+import { camelRows, decode, int, nullableInt } from './rows.js';
 import type { SqlRunner } from './sql-runner.js';
 import type { DailyAttemptRow, DailyStore } from './store.js';
 
@@ -36,20 +36,7 @@ const attemptSchema = z.object({
   finished_at: nullableInt,
 });
 
-function decodeAttempt(raw: unknown): DailyAttemptRow {
-  const a = decode(attemptSchema, 'daily attempt', raw);
-  return {
-    day: a.day,
-    player: a.player,
-    accountId: a.account_id,
-    name: a.name,
-    tableCode: a.table_code,
-    gameId: a.game_id,
-    startedAt: a.started_at,
-    score: a.score,
-    finishedAt: a.finished_at,
-  };
-}
+const decodeAttempt: (raw: unknown) => DailyAttemptRow = camelRows(attemptSchema, 'daily attempt');
 
 export class SqlDaily implements DailyStore {
   constructor(private readonly dailySql: SqlRunner) {}
