@@ -77,13 +77,23 @@ describe.skipIf(!run)('flows on a phone', () => {
     await expect.poll(() => b.getByTestId('tab-chat').locator('.tab-badge').count()).toBe(0);
     await b.getByTestId('sheet-close').tap();
 
-    // A sixth message in ten seconds is refused: it stays in the box, with the reason. Five
-    // more in a row, so that the window is full whether or not the two above (sent a while
-    // ago on a slow machine) still count in it.
-    for (const text of ['Three', 'Four', 'Five', 'Six', 'Seven']) await say(a, text);
-    await say(a, 'Eight is too many');
+    // Messages in a row until one is refused (the sixth in ten seconds, or sooner while the
+    // two above still count): each waits for its outcome, shown or refused, before the next
+    // is typed; the refused one stays in the box, with the reason.
+    let refused: string | null = null;
+    for (let n = 3; refused === null; n++) {
+      expect(n, 'no message was refused').toBeLessThanOrEqual(8);
+      const text = `Message ${n}`;
+      await a.getByTestId('chat-input').fill(text);
+      await a.getByTestId('chat-send').tap();
+      const shown = a.getByTestId('chat').locator('.chat-messages li', { hasText: text });
+      await expect
+        .poll(async () => (await shown.count()) > 0 || (await a.getByTestId('chat-refused').count()) > 0)
+        .toBe(true);
+      if ((await shown.count()) === 0) refused = text;
+    }
     await a.getByTestId('chat-refused').getByText('You are chatting too fast').waitFor();
-    expect(await a.getByTestId('chat-input').inputValue()).toBe('Eight is too many');
+    expect(await a.getByTestId('chat-input').inputValue()).toBe(refused);
     await screenshot(a, 'flows-chat-refused-390x844');
     await a.getByTestId('sheet-close').tap();
 
