@@ -318,6 +318,8 @@ export interface FinishedGame {
   readonly names: readonly string[];
   /** Per seat, the bot's level, or null for a person. */
   readonly bots: readonly (BotLevel | null)[];
+  /** Per seat, whether a bot account (a program, docs/protocol.md "Bot accounts") held it. */
+  readonly botAccounts: readonly boolean[];
   readonly startedAt: number;
   readonly finishedAt: number;
 }

@@ -25,6 +25,8 @@ export const PlayerGamesQuerySchema = z
 /** GET /api/players/:username. */
 export interface PlayerReply {
   readonly username: string;
+  /** Present for a bot account (a program, docs/protocol.md "Bot accounts"), as in a TableSummary's seat. */
+  readonly botAccount?: true;
   /** ms since the epoch. */
   readonly createdAt: number;
   /** How many finished games the player played. */

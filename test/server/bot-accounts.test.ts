@@ -1,10 +1,13 @@
 /**
- * Bot accounts (docs/protocol.md, "Bot accounts") on the real server on loopback: made by
- * `bottle-imp admin bot`, a bot account plays a whole game at a server table through
- * `bottle-imp connect` with the example bots (Node and Python) against the server's bots;
- * what its program and its connection are told holds no card of another seat; a wrong or
- * replaced token is refused at the handshake; it cannot sign in with a password; a host's
- * invitation is refused by code; it spends its own message budget.
+ * Bot accounts (docs/protocol.md, "Bot accounts") on the real server on loopback, on SQLite,
+ * on PostgreSQL and on two cluster nodes behind nginx (the bot connects to one node, the
+ * table lives on the other): made by `bottle-imp admin bot`, a bot account plays a whole
+ * game at a server table through `bottle-imp connect` with the example bots (Node, and
+ * Python on SQLite) against the server's bots; what its program and its connection are told
+ * holds no card of another seat; it is marked as a bot in the table's summaries, the public
+ * tables, the finished game, its profile and the histories; a wrong or replaced token is
+ * refused at the handshake; it cannot sign in with a password; a host's invitation is
+ * refused by code; it spends its own message budget, over every node.
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -12,11 +15,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableSummary } from '../../src/protocol/messages.js';
+import type { FinishedGame, TableSummary } from '../../src/protocol/messages.js';
+import type { PlayerGamesReply, PlayerReply } from '../../src/protocol/players.js';
 import { mayJoinPeoplesPools } from '../../src/server/accounts/kind.js';
+import { bot as botCommand } from '../../src/server/admin.js';
 import { Client } from './helpers/client.js';
+import { type Cluster, clusterAvailable, startCluster } from './helpers/cluster.js';
 import { Jar } from './helpers/jar.js';
 import { cardsIn, DealKnower } from './helpers/leak-checker.js';
+import { freshDatabase, postgresAvailable, type TestDatabase } from './helpers/postgres.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { type StoredGame, storedGame, withStore } from './helpers/stored.js';
 
@@ -26,37 +33,104 @@ const run = promisify(execFile);
 // leads, or its pass completes the exchange and it leads) many times over: `connect` once
 // took the update that shows its action as already acted on, and stalled there.
 const OPTIONS = { players: 4, mode: 'individual', rounds: 3, turnClock: 'off' };
+// A bot account's message budget: 10 a second, a burst of 20 (the last test spends it).
+const ENV = { BOT_RATE_PER_SECOND: '10' };
 
-describe('bot accounts on a real server', () => {
-  let server: TestServer;
+/**
+ * Where a suite runs: the host's server (the table's owner), the server the bot account
+ * connects to (in the cluster, the other node), and the store `admin` and the checks read.
+ */
+interface Place {
+  readonly host: TestServer;
+  readonly bot: TestServer;
+  /** The store's settings for `bottle-imp admin`, and where `withStore` finds it. */
+  readonly store: { readonly env: Record<string, string>; readonly where: string };
+  /** The table's owner, in the cluster (else null: there is one server). */
+  ownerOf(code: string): Promise<string | null>;
+  readonly hostNode: string | null;
+  stop(): Promise<void>;
+}
+
+async function alone(postgres: boolean): Promise<Place> {
+  const db: TestDatabase | null = postgres ? await freshDatabase() : null;
+  const server = await startServer({ ...ENV, ...(db ? { DATABASE_URL: db.url } : {}) });
+  return {
+    host: server,
+    bot: server,
+    store: db
+      ? { env: { DATABASE_URL: db.url }, where: db.url }
+      : { env: { DATA_DIR: server.dataDir }, where: server.dataDir },
+    ownerOf: async () => null,
+    hostNode: null,
+    async stop() {
+      await server.stop();
+      await db?.drop();
+    },
+  };
+}
+
+async function twoNodes(): Promise<Place> {
+  const cluster: Cluster = await startCluster({ nodes: 2, env: ENV });
+  const [a, b] = cluster.nodes;
+  return {
+    host: a.server,
+    bot: b.server,
+    store: { env: { DATABASE_URL: cluster.db.url }, where: cluster.db.url },
+    ownerOf: (code) => cluster.ownerOf(code),
+    hostNode: a.id,
+    stop: () => cluster.stop(),
+  };
+}
+
+const pgHere = await postgresAvailable();
+const clusterHere = await clusterAvailable();
+const PLACES = [
+  { name: 'SQLite', start: () => alone(false), skip: false, programs: ['Node', 'Python'] },
+  { name: 'PostgreSQL', start: () => alone(true), skip: !pgHere, programs: ['Node'] },
+  { name: 'two cluster nodes behind nginx', start: twoNodes, skip: !clusterHere, programs: ['Node'] },
+];
+const PROGRAMS = [
+  { name: 'Node', bot: 'NodeRandom', program: 'node examples/node/random-bot.mjs' },
+  { name: 'Python', bot: 'PyRandom', program: 'python3 examples/python/random_bot.py' },
+];
+
+describe.each(PLACES)('bot accounts on $name', ({ start, skip, programs }) => {
+  let place: Place;
   const clients: Client[] = [];
   const admin = async (...args: string[]) =>
     (
       await run(process.execPath, ['dist/cli/main.js', 'admin', ...args], {
-        env: { ...process.env, DATA_DIR: server.dataDir },
+        env: { ...process.env, ...place.store.env },
       })
     ).stdout;
   /** A new bot account's token, as `admin bot` prints it (its last line). */
-  const makeBot = async (name: string) => (await admin('bot', name)).trim().split('\n').at(-1)!;
-  const client = (token: string | null, headers?: Record<string, string>) => {
-    const c = new Client(server.url, token, undefined, undefined, headers);
+  const adminBot = async (name: string) => (await admin('bot', name)).trim().split('\n').at(-1)!;
+  /** The same, through the command's own function on the store: a process start less on a loaded machine. */
+  const makeBot = async (name: string) =>
+    (await withStore(place.store.where, (store) => botCommand(store, name, Date.now()))).at(-1)!;
+  const client = (url: string, token: string | null, headers?: Record<string, string>) => {
+    const c = new Client(url, token, undefined, undefined, headers);
     clients.push(c);
     return c;
   };
-  const asBot = (token: string) => client(null, { authorization: `Bearer ${token}` });
+  /** A connection of the bot account, to the server bots connect to. */
+  const asBot = (token: string) => client(place.bot.url, null, { authorization: `Bearer ${token}` });
+  const get = async <T>(path: string) => (await (await fetch(`${place.bot.url}${path}`)).json()) as T;
 
   /** A table whose host seats the bot account `bot` in seat 1 and medium bots in 2 and 3. */
-  async function tableWithBot(bot: string): Promise<{ code: string; host: Client }> {
-    const created = await fetch(`${server.url}/api/tables`, {
+  async function tableWithBot(bot: string, options: object = OPTIONS): Promise<{ code: string; host: Client }> {
+    const created = await fetch(`${place.host.url}/api/tables`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Host', options: OPTIONS }),
+      body: JSON.stringify({ name: 'Host', options }),
     });
     const { code, token } = (await created.json()) as { code: string; token: string };
-    const host = client(token);
+    const host = client(place.host.url, token);
     expect((await host.watch(code)).seat).toBe(0);
     expect(await host.call('seat:invite', { seat: 1, name: bot })).toEqual({ ok: true });
     for (const seat of [2, 3]) expect((await host.call('seat:bot', { seat, level: 'medium' })).ok).toBe(true);
+    // In the cluster the table lives on the host's node, the bot's connections on the other.
+    expect(await place.ownerOf(code)).toBe(place.hostNode);
     return { code, host };
   }
 
@@ -75,7 +149,7 @@ describe('bot accounts on a real server', () => {
         'dist/cli/main.js',
         'connect',
         '--server',
-        server.url,
+        place.bot.url,
         '--token',
         token,
         '--games',
@@ -102,13 +176,13 @@ describe('bot accounts on a real server', () => {
     expect(await exited, stderr).toBe(0);
     await watcher.until(() => watcher.game?.view.phase === 'over', 'the end');
     const gameId = watcher.game!.gameId;
-    const stored = await storedGame(server.dataDir, gameId);
+    const stored = await storedGame(place.store.where, gameId);
     const summaries = host.inbox.flatMap((m) => (m.kind === 'table' ? [m.table] : []));
     const input = readFileSync(log, 'utf8')
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    return { stored, input, watcher, summaries, stderr };
+    return { code, gameId, stored, input, watcher, summaries, stderr };
   }
 
   /** Every card the program read and the bot's other connection was sent is one seat 1 may know then. */
@@ -148,22 +222,19 @@ describe('bot accounts on a real server', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ BOT_RATE_PER_SECOND: '10' });
-  });
+    if (!skip) place = await start();
+  }, 120_000);
   afterAll(async () => {
     for (const c of clients) c.socket.close();
-    await server?.stop();
+    await place?.stop();
   });
 
-  it.each([
-    { name: 'Node', bot: 'NodeRandom', program: 'node examples/node/random-bot.mjs' },
-    { name: 'Python', bot: 'PyRandom', program: 'python3 examples/python/random_bot.py' },
-  ])(
-    'plays a whole game through bottle-imp connect with the $name example bot, leaking nothing',
+  it.skipIf(skip).each(PROGRAMS.filter((p) => programs.includes(p.name)))(
+    'plays a whole game through bottle-imp connect with the $name example bot, leaking nothing, marked as a bot',
     async ({ bot, program }) => {
-      const token = await makeBot(bot);
+      const token = await adminBot(bot);
       expect(token).toMatch(/^bib_[\w-]{43}$/);
-      const { stored, input, watcher, summaries, stderr } = await playThroughConnect(bot, token, program);
+      const { code, gameId, stored, input, watcher, summaries, stderr } = await playThroughConnect(bot, token, program);
       expect(stored.status).toBe('finished');
       // The program chose every action of its seat: none was a stand-in's.
       const mine = stored.actions.filter((a) => a.action.seat === 1);
@@ -183,11 +254,38 @@ describe('bot accounts on a real server', () => {
       expect(summaries.every((t) => t.seats.filter((s) => s.seat !== 1).every((s) => s.botAccount === undefined))).toBe(
         true,
       );
+      // The finished game, alone and among its table's, marks its seat as the table did.
+      const finished = await get<FinishedGame>(`/api/games/${gameId}`);
+      expect(finished).toMatchObject({ names: ['Host', bot, expect.any(String), expect.any(String)] });
+      expect(finished.botAccounts).toEqual([false, true, false, false]);
+      expect((await get<{ games: FinishedGame[] }>(`/api/tables/${code}/games`)).games).toEqual([finished]);
+      // Its profile says it is a bot; its history lists the game with its seat marked.
+      expect(await get<PlayerReply>(`/api/players/${bot}`)).toMatchObject({
+        username: bot,
+        botAccount: true,
+        games: 1,
+      });
+      const history = await get<PlayerGamesReply>(`/api/players/${bot}/games`);
+      expect(history.games.map((g) => [g.id, g.seat, g.usernames[1], g.botAccounts])).toEqual([
+        [gameId, 1, bot, [false, true, false, false]],
+      ]);
     },
     180_000,
   );
 
-  it('refuses a wrong or replaced token at the handshake, with its code', async () => {
+  it.skipIf(skip)('is marked as a bot among the public tables', async () => {
+    await makeBot('Listed');
+    const { code } = await tableWithBot('Listed', { ...OPTIONS, public: true });
+    const listed = (await get<TableSummary[]>('/api/tables')).find((t) => t.code === code);
+    expect(listed?.seats.map((s) => [s.name, s.bot, s.botAccount])).toEqual([
+      ['Host', null, undefined],
+      ['Listed', null, true],
+      [expect.any(String), 'medium', undefined],
+      [expect.any(String), 'medium', undefined],
+    ]);
+  });
+
+  it.skipIf(skip)('refuses a wrong or replaced token at the handshake, with its code', async () => {
     const token = await makeBot('Revoked_1');
     const codeOf = async (t: string) => {
       const c = asBot(t);
@@ -204,9 +302,9 @@ describe('bot accounts on a real server', () => {
     expect(await codeOf(token)).toEqual(['ERR_BAD_BOT_TOKEN', 'ERR_BAD_BOT_TOKEN']);
     expect(await codeOf(replaced)).toEqual(['connected', 'none']);
     // Over HTTP too: who it is, and a refusal by code.
-    const me = await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${replaced}` } });
+    const me = await fetch(`${place.bot.url}/api/me`, { headers: { authorization: `Bearer ${replaced}` } });
     expect(await me.json()).toMatchObject({ username: 'Revoked_1', passkeys: 0, bot: true });
-    const old = await fetch(`${server.url}/api/me/tables`, { headers: { authorization: `Bearer ${token}` } });
+    const old = await fetch(`${place.bot.url}/api/me/tables`, { headers: { authorization: `Bearer ${token}` } });
     expect([old.status, ((await old.json()) as { error: { code: string } }).error.code]).toEqual([
       401,
       'ERR_BAD_BOT_TOKEN',
@@ -216,7 +314,7 @@ describe('bot accounts on a real server', () => {
       'dist/cli/main.js',
       'connect',
       '--server',
-      server.url,
+      place.bot.url,
       '--token',
       token,
       '--',
@@ -228,19 +326,25 @@ describe('bot accounts on a real server', () => {
     });
   });
 
-  it('never signs a bot account in with a password, nor lets it into people’s pools', async () => {
+  it.skipIf(skip)('never signs a bot account in with a password, nor lets it into people’s pools', async () => {
     await makeBot('No_Password');
-    const tried = await new Jar(server, '127.0.11.1').signIn('No_Password', 'violet-otter-marmalade');
+    const tried = await new Jar(place.bot, '127.0.11.1').signIn('No_Password', 'violet-otter-marmalade');
     expect([tried.status, JSON.parse(tried.raw).error.code]).toEqual([401, 'ERR_BAD_LOGIN']);
-    const account = await withStore(server.dataDir, (store) => store.accountNamed('no_password'));
+    const account = await withStore(place.store.where, (store) => store.accountNamed('no_password'));
     expect(account).toMatchObject({ kind: 'bot', passwordHash: null });
     expect(mayJoinPeoplesPools(account!)).toBe(false);
     expect(mayJoinPeoplesPools({ ...account!, kind: 'person' })).toBe(true);
   });
 
-  it('refuses invitations by code: unknown, a person, a taken seat, twice at one table', async () => {
-    const jar = new Jar(server, '127.0.11.2');
+  it.skipIf(skip)('refuses invitations by code: unknown, a person, a taken seat, twice at one table', async () => {
+    const jar = new Jar(place.host, '127.0.11.2');
     expect((await jar.signUp('a_person', 'violet-otter-marmalade')).status).toBe(201);
+    // A person's profile does not say bot.
+    expect(await get<PlayerReply>('/api/players/a_person')).toEqual({
+      username: 'a_person',
+      createdAt: expect.any(Number),
+      games: 0,
+    });
     await makeBot('Twice');
     const { host } = await tableWithBot('Twice');
     const invite = async (seat: number, name: string) => {
@@ -255,22 +359,27 @@ describe('bot accounts on a real server', () => {
     // The host takes it out as any bot; another connection cannot invite.
     expect((await host.call('seat:clear', { seat: 1 })).ok).toBe(true);
     expect(host.table?.seats[1]).toMatchObject({ name: null });
-    const guest = client(null);
+    const guest = client(place.host.url, null);
     expect((await guest.call('seat:invite', { seat: 1, name: 'Twice' })).ok).toBe(false);
   });
 
-  it('spends its own message budget, over all its connections, not its address’s', async () => {
-    const token = await makeBot('Chatty');
-    const [a, b] = [asBot(token), asBot(token)];
-    // Each message is refused (no seat), but counted: 10 a second, a burst of 20, for the account.
-    const codes = await Promise.all([...Array(15)].flatMap(() => [a.call('seat:back', {}), b.call('seat:back', {})]));
-    const limited = codes.filter((r) => !r.ok && r.error.code === 'ERR_RATE_LIMITED').length;
-    expect(limited).toBe(10);
-    // A person at the same address is not held back by it.
-    const person = client(null);
-    expect((await person.call('seat:back', {})) as unknown).toMatchObject({
-      ok: false,
-      error: { code: 'ERR_NOT_SEATED' },
-    });
-  });
+  it.skipIf(skip)(
+    'spends its own message budget, over all its connections (on any node), not its address’s',
+    async () => {
+      const token = await makeBot('Chatty');
+      // In the cluster one connection on each node: the budget is counted in Redis.
+      const a = client(place.host.url, null, { authorization: `Bearer ${token}` });
+      const b = asBot(token);
+      // Each message is refused (no seat), but counted: 10 a second, a burst of 20, for the account.
+      const codes = await Promise.all([...Array(15)].flatMap(() => [a.call('seat:back', {}), b.call('seat:back', {})]));
+      const limited = codes.filter((r) => !r.ok && r.error.code === 'ERR_RATE_LIMITED').length;
+      expect(limited).toBe(10);
+      // A person at the same address is not held back by it.
+      const person = client(place.bot.url, null);
+      expect((await person.call('seat:back', {})) as unknown).toMatchObject({
+        ok: false,
+        error: { code: 'ERR_NOT_SEATED' },
+      });
+    },
+  );
 });

@@ -33,6 +33,7 @@ const game = (n: number) => ({
   id: `G${n}`,
   names: ['Ann', '', 'Cy', 'Hard bot'],
   bots: [null, null, null, 'hard'],
+  botAccounts: [false, false, false, false],
   startedAt: 1_796_036_000_000,
   finishedAt: 1_796_036_421_826,
   usernames: ['ann_42', null, 'cy_7', null],
@@ -99,6 +100,37 @@ describe('the profile', () => {
     );
     renderApp(<Profile username="ann_42" />, { language: 'de' });
     expect((await screen.findByTestId('history-seat-1')).textContent).toBe('Gelöschter Spieler -3 Punkte');
+  });
+
+  it('marks a bot account with a badge, on its profile and in every history that lists it', async () => {
+    const played = {
+      ...game(1),
+      names: ['RandomBot', 'Ann', 'Cy', 'Hard bot'],
+      usernames: ['RandomBot', 'ann_42', 'cy_7', null],
+    };
+    serve((path) =>
+      path === '/api/players/RandomBot'
+        ? { body: { username: 'RandomBot', botAccount: true, createdAt: 1_796_036_421_826, games: 1 } }
+        : { body: { games: [{ ...played, botAccounts: [true, false, false, false] }], next: null } },
+    );
+    renderApp(<Profile username="RandomBot" />);
+    expect((await screen.findByTestId('profile')).querySelector('h1')?.textContent).toBe('RandomBot bot account');
+    expect((await screen.findAllByTestId(/^history-seat-/)).map((s) => s.textContent)).toEqual([
+      'RandomBot bot account 12 points',
+      'Ann -3 points',
+      'Cy 12 points',
+      'Bot 4 (hard) 5 points',
+    ]);
+    // A person's profile has none.
+    cleanup();
+    serve((path) =>
+      path === '/api/players/ann_42'
+        ? { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 0 } }
+        : { body: { games: [], next: null } },
+    );
+    renderApp(<Profile username="ann_42" />, { language: 'de' });
+    expect((await screen.findByTestId('profile')).querySelector('h1')?.textContent).toBe('ann_42');
+    expect(screen.queryByTestId('bot-account-badge')).toBeNull();
   });
 
   it('says so when there is no such player', async () => {

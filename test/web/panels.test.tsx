@@ -85,8 +85,23 @@ describe('end of a round and of the game', () => {
     for (const s of game.winners!) expect(winners).toContain(NAMES[s]);
     fireEvent.click(screen.getByTestId('rematch'));
     expect(rematch).toBe(1);
+    expect(screen.queryByTestId('bot-account-badge')).toBeNull();
     fireEvent.click(screen.getByTestId('tab-scores'));
     expect(within(screen.getByTestId('score-sheet')).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('marks a bot account’s seat at the game’s end as on its seat', () => {
+    const game = newGame({ players: 3, rounds: 1 }, 12);
+    passAll(game);
+    playWhile(game, () => true);
+    const seats = namedSeats(NAMES.slice(0, 3), [], [false, true, false]);
+    renderApp(<Table view={view(game, 0)} seats={seats} />);
+    const ranking = within(screen.getByTestId('game-over')).getAllByRole('listitem');
+    const marked = ranking.filter((li) => within(li).queryByTestId('bot-account-badge'));
+    expect(marked.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(new RegExp(`^ ${NAMES[1]} bot account -?\\d+$`)),
+    ]);
+    expect(within(screen.getByTestId('seat-1')).getByTestId('bot-account-badge').textContent).toBe('bot account');
   });
 });
 

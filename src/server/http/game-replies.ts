@@ -8,7 +8,14 @@ import type { PlayerGame } from '../../protocol/players.js';
 import type { GameRow, HistoryStore, PlayedGame } from '../store/store.js';
 
 export function finishedGame(g: GameRow): FinishedGame {
-  return { id: g.id, names: g.names, bots: g.bots, startedAt: g.startedAt, finishedAt: g.finishedAt! };
+  return {
+    id: g.id,
+    names: g.names,
+    bots: g.bots,
+    botAccounts: g.botAccounts,
+    startedAt: g.startedAt,
+    finishedAt: g.finishedAt!,
+  };
 }
 
 /** A game of a player's history. */

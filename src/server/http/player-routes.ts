@@ -12,6 +12,7 @@ import {
   PlayerParamsSchema,
   type PlayerReply,
 } from '../../protocol/players.js';
+import { isBotAccount } from '../accounts/kind.js';
 import { ServerError } from '../errors.js';
 import type { AccountRow, AccountStore, GameLog, HistoryStore } from '../store/store.js';
 import { summary } from './account-routes.js';
@@ -33,7 +34,8 @@ export function registerPlayerRoutes(app: FastifyInstance, { store }: PlayerDeps
 
   app.get('/api/players/:username', async (req): Promise<PlayerReply> => {
     const account = await player(req.params);
-    return { ...summary(account), games: await store.gameCount(account.id) };
+    const games = await store.gameCount(account.id);
+    return { ...summary(account), ...(isBotAccount(account) ? { botAccount: true as const } : {}), games };
   });
 
   app.get('/api/players/:username/games', async (req): Promise<PlayerGamesReply> => {

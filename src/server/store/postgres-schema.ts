@@ -210,6 +210,10 @@ ALTER TABLE seats ADD COLUMN bot_account boolean NOT NULL DEFAULT false;
   // so that the history a connection gets leaves out whom its account blocks, whatever seat they
   // sat in and whoever holds it now (docs/protocol.md, "Blocks and reports").
   `ALTER TABLE chat ADD COLUMN account_id text REFERENCES accounts (id) ON DELETE SET NULL;`,
+  // 15: which seats of a game bot accounts held when it started (a JSON array of booleans, per
+  // seat), so that a finished game and the histories that list it mark them as bots as the table
+  // did; games from before are taken as having none ([]).
+  `ALTER TABLE games ADD COLUMN bot_accounts jsonb NOT NULL DEFAULT '[]';`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

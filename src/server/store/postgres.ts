@@ -140,6 +140,7 @@ export class PostgresStore extends SqlAccounts implements Store {
           game.status,
           game.startedAt,
           game.finishedAt,
+          JSON.stringify(game.botAccounts),
         ]);
       }
       if (gameStatus) await c.query(SQL.gameStatus, [gameStatus.gameId, gameStatus.status, gameStatus.at]);

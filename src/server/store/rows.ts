@@ -97,6 +97,7 @@ const gameSchema = z.object({
   wide_seed: z.string().refine(isWideSeed, 'not a wide seed').nullable(),
   names: json(z.array(z.string())),
   bots: json(z.array(botLevel.nullable())),
+  bot_accounts: json(z.array(z.boolean())),
   status: z.enum(['running', 'finished', 'abandoned']),
   started_at: int,
   finished_at: nullableInt,
@@ -175,6 +176,8 @@ export function decodeGame(raw: unknown): GameRow {
     seed: g.wide_seed ?? g.seed,
     names: g.names,
     bots: g.bots,
+    // Games from before migration 15 stored none.
+    botAccounts: g.names.map((_, seat) => g.bot_accounts[seat] === true),
     status: g.status,
     startedAt: g.started_at,
     finishedAt: g.finished_at,

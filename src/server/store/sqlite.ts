@@ -172,8 +172,8 @@ export class SqliteStore extends SqlAccounts implements Store {
          WHERE status = 'lobby' AND json_extract(settings, '$.public') = 1 ORDER BY created_at DESC, code LIMIT ?`,
       ),
       insertGame: db.prepare(
-        `INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, status, started_at, finished_at)
-         VALUES (@id, @table_code, @options, @seed, @wide_seed, @names, @bots, @status, @started_at, @finished_at)`,
+        `INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, bot_accounts, status, started_at, finished_at)
+         VALUES (@id, @table_code, @options, @seed, @wide_seed, @names, @bots, @bot_accounts, @status, @started_at, @finished_at)`,
       ),
       insertAction: db.prepare(
         'INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -320,6 +320,7 @@ export class SqliteStore extends SqlAccounts implements Store {
       ...seedColumns(game.seed),
       names: JSON.stringify(game.names),
       bots: JSON.stringify(game.bots),
+      bot_accounts: JSON.stringify(game.botAccounts),
       status: game.status,
       started_at: game.startedAt,
       finished_at: game.finishedAt,

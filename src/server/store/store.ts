@@ -55,6 +55,8 @@ export interface GameRow {
   readonly names: readonly string[];
   /** The bot level of each seat when the game started (null for humans). */
   readonly bots: readonly (BotLevel | null)[];
+  /** Per seat, whether a bot account held it when the game started (docs/protocol.md, "Bot accounts"). */
+  readonly botAccounts: readonly boolean[];
   readonly status: GameStatus;
   readonly startedAt: number;
   readonly finishedAt: number | null;

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TableView } from '../../engine/index.js';
 import { formatRank } from '../game/cards.js';
 import type { SeatLabel } from '../game/model.js';
+import { BotAccountBadge } from './BotAccountBadge.js';
 import { CLOCK_LOW_SECONDS, formatClock, useSecondsLeft } from './clock.js';
 import { seatName, shortNames } from './names.js';
 
@@ -68,7 +69,7 @@ export function SeatPanel({ view, seat, seats, clock = null, reading = null, me,
       </div>
       <div className="seat-marks" aria-hidden="true">
         {label?.bot && <span className="chip chip-bot">{t('seat.bot', { level: t(`bot.${label.bot}`) })}</span>}
-        {label?.botAccount && <span className="chip chip-bot">{t('seat.botAccount')}</span>}
+        <BotAccountBadge of={label} />
         {view.dealer === seat && (
           <span className="chip chip-dealer" title={t('seat.dealer')}>
             {t('seat.dealerShort')}

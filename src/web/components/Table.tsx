@@ -16,6 +16,7 @@ import { type SeatLabel, seatsAround } from '../game/model.js';
 import type { ArrivedEvent } from '../net/connection.js';
 import { formatInteger } from '../numbers.js';
 import { usePauseMs, usePrefs } from '../prefs.js';
+import { BotAccountBadge } from './BotAccountBadge.js';
 import { Bottles } from './Bottles.js';
 import type { CardBadge } from './Card.js';
 import { CardTracker, receivedBadges } from './CardTracker.js';
@@ -416,8 +417,8 @@ function GameOverBody({ view, seats }: { view: TableView; seats: readonly SeatLa
       <ol className="ranking">
         {order.map(({ s, total }) => (
           <li key={s} className={winners.includes(s) ? 'winner' : undefined}>
-            <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span>{seatName(seats, s, t)}</span>{' '}
-            <strong>{formatInteger(total)}</strong>
+            <span className={`dot seat-color-${s}`} aria-hidden="true" /> <span>{seatName(seats, s, t)}</span>
+            <BotAccountBadge of={seats[s]} /> <strong>{formatInteger(total)}</strong>
           </li>
         ))}
       </ol>

@@ -36,15 +36,21 @@ function distinctName(names: readonly (string | null)[], seat: number): string |
 
 /**
  * Labels for a game without live seats (a replay, a list of games, a test): its names
- * and, when known, its bots' levels, so that a bot is named as the table named it.
+ * and, when known, its bots' levels and the seats bot accounts held, so that a bot is
+ * named and marked as the table did.
  */
-export function namedSeats(names: readonly string[], bots: readonly (BotLevel | null)[] = []): SeatLabel[] {
+export function namedSeats(
+  names: readonly string[],
+  bots: readonly (BotLevel | null)[] = [],
+  botAccounts: readonly boolean[] = [],
+): SeatLabel[] {
   return names.map((name, seat) => ({
     name: name === DELETED_NAME ? null : distinctName(names, seat),
     bot: bots[seat] ?? null,
     connected: true,
     away: false,
     ...(name === DELETED_NAME ? { deleted: true } : {}),
+    ...(botAccounts[seat] ? { botAccount: true } : {}),
   }));
 }
 

@@ -35,7 +35,7 @@ export interface SavedGame {
 }
 
 /** A finished offline game, listed on the Replays page as the server's finished games are. */
-export interface FinishedOffline extends FinishedGame {
+export interface FinishedOffline extends Omit<FinishedGame, 'botAccounts'> {
   /** The `bottle-imp/1` record, as the file downloaded. */
   readonly record: string;
   readonly totals: readonly number[];

@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotLevel, TableSummary } from '../../protocol/messages.js';
+import { BotAccountBadge } from '../components/BotAccountBadge.js';
 import { ClockField, clockShort } from '../components/clock.js';
 import { LevelField } from '../components/GameShape.js';
 import { type Answer, errorText } from '../errors.js';
@@ -145,7 +146,7 @@ export function Lobby({ conn, table, seat }: { conn: TableConnection; table: Tab
                   ? t('seat.botShort', { n: s.seat + 1 })
                   : (s.name ?? <span className="muted">{t('lobby.open')}</span>)}
                 {s.bot && <span className="chip chip-bot">{t('seat.bot', { level: t(`bot.${s.bot}`) })}</span>}
-                {s.botAccount && <span className="chip chip-bot">{t('seat.botAccount')}</span>}
+                <BotAccountBadge of={s} />
                 {s.seat === table.host && <span className="chip">{t('lobby.host')}</span>}
                 {s.seat === seat && <span className="chip chip-me">{t('seat.you')}</span>}
                 {s.name && !s.bot && !s.connected && <span className="chip chip-away">{t('lobby.offline')}</span>}

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BotAccountBadge } from '../components/BotAccountBadge.js';
 import { seatName } from '../components/names.js';
 import { errorText } from '../errors.js';
 import { namedSeats } from '../game/model.js';
@@ -50,7 +51,10 @@ export function Profile({ username }: { username: string }) {
   return (
     <main className="page account-page" data-testid="profile">
       <section className="panel">
-        <h1 data-testid="profile-name">{player.username}</h1>
+        <h1>
+          <span data-testid="profile-name">{player.username}</span>
+          <BotAccountBadge of={player} />
+        </h1>
         <p className="muted">
           {t('profile.since', { date: date(player.createdAt, 'long') })} ·{' '}
           <span data-testid="profile-games">
@@ -82,7 +86,7 @@ export function Profile({ username }: { username: string }) {
 /** One finished game: the player's place, everyone's total, and the way to its replay and coach. */
 function HistoryEntry({ game, owner, date }: { game: PlayerGame; owner: string; date: string }) {
   const { t } = useTranslation();
-  const seats = namedSeats(game.names, game.bots);
+  const seats = namedSeats(game.names, game.bots, game.botAccounts);
   return (
     <li className="replay-entry" data-testid={`history-${game.id}`}>
       <div>
@@ -95,7 +99,8 @@ function HistoryEntry({ game, owner, date }: { game: PlayerGame; owner: string; 
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: a game's seats are fixed, numbered from 0.
               <li key={s} data-testid={`history-seat-${s}`}>
-                {other && other !== owner ? <a href={hrefOf({ screen: 'player', username: other })}>{name}</a> : name}{' '}
+                {other && other !== owner ? <a href={hrefOf({ screen: 'player', username: other })}>{name}</a> : name}
+                <BotAccountBadge of={seats[s]} />{' '}
                 <span className="muted">{t('seat.points', { count: game.scores[s] })}</span>
               </li>
             );

@@ -43,18 +43,25 @@ export function Replay({
   coach?: boolean;
 }) {
   const { t } = useTranslation();
-  const [record, setRecord] = useState<{ game: GameRecord; bots: readonly (BotLevel | null)[] } | null>(null);
+  const [record, setRecord] = useState<{
+    game: GameRecord;
+    bots: readonly (BotLevel | null)[];
+    botAccounts: readonly boolean[];
+  } | null>(null);
   const [kept, setKept] = useState<FinishedOffline | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // A file names its seats only; a game from the server also says which were bots.
-  const load = useCallback((text: string, bots: readonly (BotLevel | null)[] = []) => {
-    const parsed = parseRecord(text);
-    if (parsed.ok) {
-      setRecord({ game: parsed.value, bots });
-      setError(null);
-    } else setError(parsed.error);
-  }, []);
+  // A file names its seats only; a game from the server also says which were bots and bot accounts.
+  const load = useCallback(
+    (text: string, bots: readonly (BotLevel | null)[] = [], botAccounts: readonly boolean[] = []) => {
+      const parsed = parseRecord(text);
+      if (parsed.ok) {
+        setRecord({ game: parsed.value, bots, botAccounts });
+        setError(null);
+      } else setError(parsed.error);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (!gameId || !offline) return;
@@ -71,7 +78,7 @@ export function Replay({
   useEffect(() => {
     if (!gameId || offline) return;
     Promise.all([getRecord(gameId), getGame(gameId)]).then(
-      ([text, game]) => load(text, game.bots),
+      ([text, game]) => load(text, game.bots, game.botAccounts),
       (e: unknown) => setError(e instanceof ApiError ? errorText(t, e.code) : String(e)),
     );
   }, [gameId, offline, load, t]);
@@ -104,6 +111,7 @@ export function Replay({
             key={JSON.stringify(record.game).length}
             record={record.game}
             bots={record.bots}
+            botAccounts={record.botAccounts}
             kept={kept}
             autoplay={autoplay}
           />
@@ -112,6 +120,7 @@ export function Replay({
             key={JSON.stringify(record.game).length}
             record={record.game}
             bots={record.bots}
+            botAccounts={record.botAccounts}
             gameId={gameId}
             autoplay={autoplay}
             coach={coach}
@@ -124,6 +133,7 @@ export function Replay({
 interface BoardProps {
   readonly record: GameRecord;
   readonly bots: readonly (BotLevel | null)[];
+  readonly botAccounts: readonly boolean[];
   readonly autoplay: boolean;
 }
 
@@ -154,7 +164,7 @@ function OfflineBoard({ kept, ...props }: BoardProps & { kept: FinishedOffline |
   );
 }
 
-function ReplayBoard({ record, bots, autoplay, coach }: BoardProps & { coach: GameAnalysis }) {
+function ReplayBoard({ record, bots, botAccounts, autoplay, coach }: BoardProps & { coach: GameAnalysis }) {
   const { t } = useTranslation();
   const steps = useMemo(() => replaySteps(record), [record]);
   const [at, setAt] = useState(0);
@@ -169,7 +179,7 @@ function ReplayBoard({ record, bots, autoplay, coach }: BoardProps & { coach: Ga
   }, [playing, at, steps.length, pause]);
   const step = steps[Math.min(at, steps.length - 1)];
   const game = useMemo(() => gameAt(record, step), [record, step]);
-  const seats = namedSeats(record.players, bots);
+  const seats = namedSeats(record.players, bots, botAccounts);
   const pub = view(game, null);
   const n = record.options.players;
   const lastTrick = pub.tricks.length > 0 && pub.trick.cards.length === 0 ? pub.tricks[pub.tricks.length - 1] : null;

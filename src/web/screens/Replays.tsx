@@ -9,6 +9,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { view } from '../../engine/index.js';
 import { gameFromRecord, parseRecord } from '../../record/index.js';
+import { BotAccountBadge } from '../components/BotAccountBadge.js';
 import { downloadRecord } from '../components/download.js';
 import { seatName } from '../components/names.js';
 import { errorText } from '../errors.js';
@@ -20,7 +21,9 @@ import { listFinished } from '../offline/store.js';
 import type { FinishedOffline } from '../offline/types.js';
 import { absoluteLink, hrefOf, navigate, parseRoute, type Route } from '../router.js';
 
-interface Listed extends FinishedGame {
+interface Listed extends Omit<FinishedGame, 'botAccounts'> {
+  /** A server's game: per seat, whether a bot account held it (an offline game has none). */
+  readonly botAccounts?: readonly boolean[];
   readonly table: string | null;
   /** A game played offline, as this browser keeps it. */
   readonly offline?: FinishedOffline;
@@ -120,7 +123,7 @@ function ReplayEntry({ game }: { game: Listed }) {
   );
 
   const result = useResult(game.id, offline);
-  const seats = namedSeats(game.names, game.bots);
+  const seats = namedSeats(game.names, game.bots, game.botAccounts);
   const label = (s: number) => seatName(seats, s, t);
 
   const share = async () => {
@@ -144,7 +147,16 @@ function ReplayEntry({ game }: { game: Listed }) {
   return (
     <li className="replay-entry" data-testid={`replay-${game.id}`}>
       <div>
-        <strong>{game.names.map((_, s) => label(s)).join(', ')}</strong>
+        <strong>
+          {game.names.map((_, s) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a game's seats are fixed, numbered from 0.
+            <span key={s}>
+              {s > 0 && ', '}
+              {label(s)}
+              <BotAccountBadge of={seats[s]} />
+            </span>
+          ))}
+        </strong>
         <span className="muted small">
           {' '}
           · {game.table ? `${t('replays.table', { code: game.table })} · ` : ''}

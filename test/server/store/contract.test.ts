@@ -67,6 +67,8 @@ const gameOf = (table: TableRow, id: string): GameRow => ({
   seed: 4_294_967_295,
   names: ['Ann', 'Medium bot', 'Bea'],
   bots: [null, 'medium', null],
+  // Seat 3 a bot account's: kept as it started (migration 15).
+  botAccounts: [false, false, true],
   status: 'running',
   startedAt: 1_764_000_000_500,
   finishedAt: null,

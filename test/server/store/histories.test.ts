@@ -57,6 +57,7 @@ async function playGame(
     seed: 7,
     names,
     bots: [null, null, null],
+    botAccounts: [false, false, false],
     status: 'running',
     startedAt: at - 500,
     finishedAt: null,
