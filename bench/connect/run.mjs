@@ -1,16 +1,19 @@
 /**
- * Decisions per second of a server table with a bot account played through `bottle-imp
- * connect` (the Node example bot), against the same table with a server bot in that seat
- * (BENCHMARKS.md, "Bots: bot accounts over connect"). A real server on loopback; seat 1 is
- * the seat measured, seats 2 and 3 are easy bots, seat 0 the host's stand-in (it leaves).
+ * Decisions per second a program sustains over `bottle-imp connect` against a server
+ * (BENCHMARKS.md, "Bots: bot accounts over connect"): a server table with a bot account in
+ * seat 1 played through `connect` by the Node example bot, against the same table with an
+ * easy server bot in that seat. A real server on loopback; seats 2 and 3 are easy bots,
+ * seat 0 the host's stand-in (it leaves). Measured from the host's updates: the table's
+ * decisions per second, and seat 1's turnaround (from the update that asks it to act to the
+ * one that shows its action), whose inverse is what the seat sustains.
  *
- *   node bench/connect/run.mjs [--rounds 8] [--games 3]
+ *   npm run bench:connect -- [--rounds 8] [--games 3]
  *
- * Needs `npm run build` (dist/). Prints one JSON line per game and a summary.
+ * Prints one JSON line per game, then a summary with the machine, the load and the date.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { io } from 'socket.io-client';
@@ -61,7 +64,21 @@ async function game(viaConnect) {
   let table = (await call('table:watch', { code, token: seatToken })).table;
   host.on('table', (t) => (table = t));
   let seq = 0;
-  host.on('game', (u) => (seq = Math.max(seq, u.seq)));
+  // Seat 1's turnaround: asked at `asked` (ms), answered by its pass or card.
+  let asked = null;
+  let answered = 0;
+  let waited = 0;
+  host.on('game', (u) => {
+    seq = Math.max(seq, u.seq);
+    const now = performance.now();
+    for (const e of u.events)
+      if ((e.type === 'cardPlayed' || e.type === 'passChosen') && e.seat === 1 && asked !== null) {
+        waited += now - asked;
+        answered++;
+        asked = null;
+      }
+    if (asked === null && u.view.phase !== 'over' && u.view.toAct.includes(1)) asked = now;
+  });
   let bridge = null;
   if (viaConnect) {
     await call('seat:invite', { seat: 1, name: 'BenchBot' });
@@ -93,7 +110,14 @@ async function game(viaConnect) {
   const seconds = (performance.now() - started) / 1000;
   if (bridge) await new Promise((r) => bridge.once('exit', r));
   host.close();
-  return { viaConnect, actions: seq, seconds: Number(seconds.toFixed(2)), perSecond: Math.round(seq / seconds) };
+  return {
+    viaConnect,
+    actions: seq,
+    seconds: Number(seconds.toFixed(2)),
+    perSecond: Math.round(seq / seconds),
+    seatDecisions: answered,
+    seatMs: Number((waited / answered).toFixed(2)),
+  };
 }
 
 const rows = [];
@@ -103,10 +127,10 @@ for (let g = 0; g < GAMES; g++)
     rows.push(row);
     console.log(JSON.stringify(row));
   }
-const rate = (via) => {
-  const r = rows.filter((x) => x.viaConnect === via);
-  return r.reduce((s, x) => s + x.actions, 0) / r.reduce((s, x) => s + x.seconds, 0);
-};
+const sum = (via, f) => rows.filter((x) => x.viaConnect === via).reduce((s, x) => s + f(x), 0);
+const rate = (via) => sum(via, (x) => x.actions) / sum(via, (x) => x.seconds);
+/** Seat 1's mean turnaround in ms, over every game of the kind. */
+const turnaround = (via) => sum(via, (x) => x.seatMs * x.seatDecisions) / sum(via, (x) => x.seatDecisions);
 console.log(
   JSON.stringify({
     rounds: ROUNDS,
@@ -114,6 +138,13 @@ console.log(
     serverBotPerSecond: Math.round(rate(false)),
     connectPerSecond: Math.round(rate(true)),
     ratio: Number((rate(false) / rate(true)).toFixed(2)),
+    seatMsServerBot: Number(turnaround(false).toFixed(2)),
+    seatMsConnect: Number(turnaround(true).toFixed(2)),
+    // What a program sustains through connect when the table waits on nobody else.
+    connectSeatPerSecond: Math.round(1000 / turnaround(true)),
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}`,
+    loadAverage: loadavg().map((l) => Number(l.toFixed(1))),
+    date: new Date().toISOString(),
   }),
 );
 server.kill('SIGTERM');

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MyTablesReply } from '../../src/protocol/accounts.js';
 import type { FinishedGame, TableSummary } from '../../src/protocol/messages.js';
 import type { PlayerGamesReply, PlayerReply } from '../../src/protocol/players.js';
 import { mayJoinPeoplesPools } from '../../src/server/accounts/kind.js';
@@ -85,18 +86,21 @@ async function twoNodes(): Promise<Place> {
 const pgHere = await postgresAvailable();
 const clusterHere = await clusterAvailable();
 const PLACES = [
-  { name: 'SQLite', start: () => alone(false), skip: false, programs: ['Node', 'Python'] },
-  { name: 'PostgreSQL', start: () => alone(true), skip: !pgHere, programs: ['Node'] },
-  { name: 'two cluster nodes behind nginx', start: twoNodes, skip: !clusterHere, programs: ['Node'] },
+  // The second table (`again`) does not depend on the store: once is enough.
+  { name: 'SQLite', start: () => alone(false), skip: false, programs: ['Node', 'Python'], again: true },
+  { name: 'PostgreSQL', start: () => alone(true), skip: !pgHere, programs: ['Node'], again: false },
+  { name: 'two cluster nodes behind nginx', start: twoNodes, skip: !clusterHere, programs: ['Node'], again: false },
 ];
 const PROGRAMS = [
   { name: 'Node', bot: 'NodeRandom', program: 'node examples/node/random-bot.mjs' },
   { name: 'Python', bot: 'PyRandom', program: 'python3 examples/python/random_bot.py' },
 ];
 
-describe.each(PLACES)('bot accounts on $name', ({ start, skip, programs }) => {
+describe.each(PLACES)('bot accounts on $name', ({ start, skip, programs, again }) => {
   let place: Place;
   const clients: Client[] = [];
+  /** The example bots' tokens, by account. */
+  const tokens = new Map<string, string>();
   const admin = async (...args: string[]) =>
     (
       await run(process.execPath, ['dist/cli/main.js', 'admin', ...args], {
@@ -234,6 +238,7 @@ describe.each(PLACES)('bot accounts on $name', ({ start, skip, programs }) => {
     async ({ bot, program }) => {
       const token = await adminBot(bot);
       expect(token).toMatch(/^bib_[\w-]{43}$/);
+      tokens.set(bot, token);
       const { code, gameId, stored, input, watcher, summaries, stderr } = await playThroughConnect(bot, token, program);
       expect(stored.status).toBe('finished');
       // The program chose every action of its seat: none was a stand-in's.
@@ -269,6 +274,20 @@ describe.each(PLACES)('bot accounts on $name', ({ start, skip, programs }) => {
       expect(history.games.map((g) => [g.id, g.seat, g.usernames[1], g.botAccounts])).toEqual([
         [gameId, 1, bot, [false, true, false, false]],
       ]);
+    },
+    180_000,
+  );
+
+  it.skipIf(skip || !again)(
+    'leaves the table of its finished game, still open for a rematch, for the next it is invited to',
+    async () => {
+      const token = tokens.get('NodeRandom')!;
+      // The last game's table stays open a while: connect finds it first, and must not wait there.
+      const held = await fetch(`${place.bot.url}/api/me/tables`, { headers: { authorization: `Bearer ${token}` } });
+      expect(((await held.json()) as MyTablesReply).tables.map((t) => t.status)).toEqual(['finished']);
+      const { stored, input } = await playThroughConnect('NodeRandom', token, 'node examples/node/random-bot.mjs');
+      expect(stored.status).toBe('finished');
+      expect(input.filter((m) => m.type === 'hello')).toHaveLength(1);
     },
     180_000,
   );

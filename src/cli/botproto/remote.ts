@@ -8,7 +8,8 @@
  *
  * One table at a time: those the account holds a seat at when it connects (GET
  * /api/me/tables), then those it is invited to (`bot:invited`), in order. A table is left
- * once it closes or the seat is lost.
+ * once it closes or the seat is lost, or, once its game is over, for the next one waiting:
+ * a finished table stays open a while for a rematch, and an invitation must not wait for it.
  */
 import { createHash } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
@@ -59,6 +60,8 @@ export class RemoteSeat {
   private readonly socket: Socket<ServerToClient, ClientToServer>;
   private readonly queue: string[] = [];
   private code: string | null = null;
+  /** The followed table's status, as last told. */
+  private status: TableSummary['status'] | null = null;
   private seat: number | null = null;
   /** The game the program plays now (between hello and bye), and the last update's sequence number acted on. */
   private gameId: string | null = null;
@@ -134,6 +137,13 @@ export class RemoteSeat {
   private enqueue(code: string): void {
     if (code !== this.code && !this.queue.includes(code)) this.queue.push(code);
     if (this.code === null) this.next();
+    else this.moveOnIfDone();
+  }
+
+  /** Leaves the followed table if it closed, or if its game is over and another table waits. */
+  private moveOnIfDone(): void {
+    const done = this.status === 'finished' && this.gameId === null && this.queue.length > 0;
+    if (this.status === 'closed' || done) this.leaveTable();
   }
 
   private next(): void {
@@ -155,12 +165,15 @@ export class RemoteSeat {
   }
 
   private tableChanged(table: TableSummary): void {
-    if (table.code === this.code && table.status === 'closed') this.leaveTable();
+    if (table.code !== this.code) return;
+    this.status = table.status;
+    this.moveOnIfDone();
   }
 
   private leaveTable(): void {
     this.closeGame();
     this.code = null;
+    this.status = null;
     this.seat = null;
     this.latest = null;
     this.next();
@@ -225,6 +238,7 @@ export class RemoteSeat {
     this.ended++;
     this.options.note?.(`table ${this.code}: game over (${this.ended} played)`);
     if (this.options.games !== null && this.ended >= this.options.games) this.stop({ ok: true, games: this.ended });
+    else this.moveOnIfDone();
   }
 
   private closeGame(): void {
