@@ -210,6 +210,9 @@ ALTER TABLE seats ADD COLUMN bot_account boolean NOT NULL DEFAULT false;
   // so that the history a connection gets leaves out whom its account blocks, whatever seat they
   // sat in and whoever holds it now (docs/protocol.md, "Blocks and reports").
   `ALTER TABLE chat ADD COLUMN account_id text REFERENCES accounts (id) ON DELETE SET NULL;`,
+  // 15: seat 1's actions of a scored daily attempt (JSON), kept with its score, so that the
+  // field's choices at each decision of a day are one read (docs/protocol.md, "The daily deal").
+  `ALTER TABLE daily_attempts ADD COLUMN plays text;`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */
