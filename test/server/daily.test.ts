@@ -233,9 +233,12 @@ describe('the daily deal', () => {
     await expect(daily.results('2026-02-30', guest(1), 100)).rejects.toMatchObject({ code: 'ERR_BAD_REQUEST' });
   });
 
-  test('the day rolls over at midnight UTC: a new deal, yesterday’s results and deals for everyone, its unfinished tables closed', async () => {
+  test('the day rolls over at midnight UTC: a new deal, yesterday’s results, deals and games for everyone, its unfinished tables closed', async () => {
     const before = await daily.start(guest(1), '127.0.0.1');
     expect((await daily.summary()).date).toBe('2026-12-04');
+    // Its game (record, analysis, view) is the day's cards: hidden from others until the day is over.
+    const game = (await tables.store.loadGame((await tables.lobby.summary(before.code)).gameId!))!;
+    await expect(daily.mustMayRead(game, guest(2))).rejects.toMatchObject({ code: 'ERR_NOT_FINISHED' });
     // Its table waits for its player all day, opened or not.
     await tables.clock.advance(3 * 3600_000);
     expect((await tables.lobby.summary(before.code)).status).toBe('playing');
@@ -244,6 +247,7 @@ describe('the daily deal', () => {
     expect((await daily.summary()).date).toBe('2026-12-04');
     await tables.clock.advance(1);
     expect(await daily.summary()).toEqual({ date: '2026-12-05', players: 4, hands: 3, entries: 0 });
+    await expect(daily.mustMayRead(game, guest(2))).resolves.toBeUndefined();
     const after = await daily.start(guest(1), '127.0.0.1');
     expect(after.date).toBe('2026-12-05');
     expect(after.code).not.toBe(before.code);
