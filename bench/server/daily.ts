@@ -8,8 +8,10 @@
  * thread of the process, the bot threads too), read before and after each attempt, so the
  * machine's other load does not count, only its slowing of the wall time. Then the coach's
  * analysis the first attempt's game gets once scored (ANALYSIS_ITERATIONS, the server's
- * default unless --iterations is given), timed the same way. Prints JSON: CPU seconds per
- * attempt and per analysis, and the attempts an hour one core carries with and without it.
+ * default unless --iterations is given): it runs in the server's analysis processes, whose
+ * CPU is not the server's process.cpuUsage(), so it is read from /proc (Linux) for the
+ * server's children, alive and ended. Prints JSON: CPU seconds per attempt and per
+ * analysis, and the attempts an hour one core carries with and without it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,8 +22,31 @@ import { wholeOption } from '../options.js';
 import { BENCH_NODE_ENV, metrics, ROOT } from './load.js';
 
 const ATTEMPTS = wholeOption('attempts', 3);
+/** Clock ticks a second in /proc's CPU times (`getconf CLK_TCK`: 100 on Linux). */
+const TICKS = 100;
 const ITERATIONS = process.argv.includes('--iterations') ? wholeOption('iterations', 1000) : null;
 const SECRET = 'b'.repeat(64);
+
+/** The CPU seconds of a process's children (alive, and ended and waited for), and theirs, from /proc. */
+function childrenCpu(pid: number): number {
+  const own = statOf(pid);
+  let ticks = own[13] + own[14];
+  for (const task of fs.readdirSync(`/proc/${pid}/task`))
+    for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean)) {
+      const stat = statOf(Number(child));
+      ticks += stat[11] + stat[12] + TICKS * childrenCpu(Number(child));
+    }
+  return ticks / TICKS;
+}
+
+/** /proc/PID/stat's numbers from its third field (the state) on: utime is [11], stime [12], cutime [13], cstime [14]. */
+function statOf(pid: number): number[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+}
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bottle-imp-bench-'));
@@ -39,7 +64,9 @@ async function main(): Promise<void> {
     },
     path.join(ROOT, 'dist', 'server', 'main.js'),
   );
-  const cpu = async () => (await metrics(server.url)).get('process_cpu_seconds_total') ?? Number.NaN;
+  // The server's own threads (process.cpuUsage() through /metrics) and its child processes.
+  const cpu = async () =>
+    ((await metrics(server.url)).get('process_cpu_seconds_total') ?? Number.NaN) + childrenCpu(server.child.pid!);
   const post = async (url: string, body: unknown, cookie = '') => {
     const res = await fetch(server.url + url, {
       method: 'POST',

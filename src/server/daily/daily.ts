@@ -97,6 +97,7 @@ export class DailyDeals {
    */
   async results(date: string, player: DailyPlayer | null, limit: number): Promise<DailyResults> {
     await this.mustBeReadable(date, player);
+    await this.settle(date);
     const [entries, players, guests, field] = await Promise.all([
       this.store.dailyEntries(date),
       this.store.dailyRanking(date, false, limit),
@@ -120,6 +121,7 @@ export class DailyDeals {
    */
   async choices(date: string, player: DailyPlayer | null, gameId?: string): Promise<DailyChoices> {
     await this.mustBeReadable(date, player);
+    await this.settle(date);
     const field = await this.store.dailyField(date);
     const target = field.find((f) => (gameId === undefined ? f.player === player?.key : f.gameId === gameId));
     if (!target)
@@ -168,6 +170,10 @@ export class DailyDeals {
     const today = this.today();
     if (date > today || (date === today && !(await this.finished(date, player))))
       throw new ServerError('ERR_NOT_FINISHED', 'The results of a daily deal are shown once you have played it.', 403);
+  }
+
+  /** The day's attempts whose games have ended since they were last seen, scored. */
+  private async settle(date: string): Promise<void> {
     for (const a of await this.store.unscoredDailyAttempts(date)) await this.scored(a);
   }
 
