@@ -22,7 +22,7 @@ import { within } from './deadline.js';
 import { registerAccountRoutes } from './http/account-routes.js';
 import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
-import { registerDailyRoutes } from './http/daily-routes.js';
+import { dailyGameGuard, registerDailyRoutes } from './http/daily-routes.js';
 import { clientErrorReply, registerErrorReplies } from './http/errors.js';
 import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
 import { registerModerationRoutes } from './http/moderation-routes.js';
@@ -137,6 +137,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     },
   );
 
+  const daily = new DailyDeals(lobby, store, dailySecret, Date.now, analyses);
+
   registerErrorReplies(app);
   await registerHeaders(app, config);
   // The API in a context of its own, so that its rate limit leaves the static files alone.
@@ -151,12 +153,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       analyses,
       accounts,
       redis: cluster && (() => cluster.healthy()),
+      dailyGuard: dailyGameGuard({ daily, accounts }),
     });
     registerAccountRoutes(api, { accounts, store, limits, config, moderation, live });
     registerModerationRoutes(api, { accounts, moderation, limits });
     registerMySeatsRoutes(api, { accounts, lobby, store });
     registerPasskeyRoutes(api, { accounts, passkeys: new Passkeys(store, accounts, Date.now), limits, config });
-    registerDailyRoutes(api, { daily: new DailyDeals(lobby, store, dailySecret, Date.now), accounts, config });
+    registerDailyRoutes(api, { daily, accounts, config });
     registerPlayerRoutes(api, { store });
   });
   if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);

@@ -3,16 +3,19 @@
  * in its data folder on first start) in real Chromium: the home screen's card fits the
  * screen, a tap opens the attempt's table at its first pass, the results stay shut until
  * it is finished, and a second tap resumes the same table. Then the deal is played
- * through: the card offers the results, which mark the player's own entry.
+ * through: the card offers the results, which mark the player's own entry, give their
+ * rank and percentile, the field's choices at each of their decisions (all on the phone's
+ * width), their game with the coach, and open the best game's replay.
  */
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, overflowing, screenshot, serverAndBrowser, sharedDevices } from './harness.js';
+import { browserAvailable, overflowing, screenshot, serverAndBrowser, sharedDevices, smallTargets } from './harness.js';
 import { playToGameOver } from './play.js';
 
 const run = browserAvailable();
 
 describe.skipIf(!run)('the daily deal on a phone', () => {
-  const { server, browser } = serverAndBrowser();
+  // A finished attempt's game is analysed at once: a light analysis here.
+  const { server, browser } = serverAndBrowser({ ANALYSIS_ITERATIONS: '10' });
   const phone = sharedDevices(browser);
 
   it('opens today’s deal from the home screen’s card, and resumes it', async () => {
@@ -45,7 +48,7 @@ describe.skipIf(!run)('the daily deal on a phone', () => {
     expect(new URL(page.url()).hash).toBe(code);
   });
 
-  it('offers the results once played through, with the player’s own entry marked', async () => {
+  it('offers the results once played through: the own entry, rank, percentile and the field’s choices', async () => {
     const { page } = await phone(360, 740);
     await playToGameOver(page, undefined, 300_000);
     await page.goto(`${server().url}/#/`);
@@ -54,6 +57,21 @@ describe.skipIf(!run)('the daily deal on a phone', () => {
     const mine = page.locator('[data-testid="daily-guests"] tr.own');
     await expect.poll(() => mine.count()).toBe(1);
     expect(await mine.textContent()).toContain('Keawe');
+    expect(await page.getByTestId('daily-standing').textContent()).toBe('Your result: rank 1 of 1');
+    expect(await page.getByTestId('daily-percentile').textContent()).toMatch(/^Percentile 100: /);
+    // The field's choices: the first hand open, one table per decision, the own choice marked in each.
+    const choices = page.getByTestId('daily-choices');
+    await choices.getByTestId('daily-hand-0').waitFor();
+    expect(await choices.locator('[data-testid="daily-hand-0"] table').count()).toBe(9);
+    expect(await choices.locator('[data-testid="daily-hand-0"] tr.own').count()).toBe(9);
+    expect(await overflowing(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     await screenshot(page, 'daily-results-360');
+    const game = mine.locator('a');
+    const id = (await game.getAttribute('href'))!.split('/')[2];
+    expect(await page.getByTestId('daily-coach').getAttribute('href')).toBe(`#/replay/${id}/coach`);
+    await page.getByTestId('daily-best').tap();
+    await page.getByTestId('replay').waitFor();
+    expect(new URL(page.url()).hash).toBe(`#/replay/${id}/play`);
   }, 360_000);
 });

@@ -131,6 +131,62 @@ describe('a day’s results', () => {
     expect(screen.getByTestId('daily-guests').textContent).toContain('Guests (unverified)');
   });
 
+  it('shows the player’s standing, their game with the coach, the best game and the field’s choices, in German', async () => {
+    const pass = { left: 3, right: 17, devil: [25] };
+    serve((request) => {
+      if (request === 'GET /api/me') return refusal(401, 'ERR_NOT_SIGNED_IN');
+      if (request === 'GET /api/daily/2026-12-05/results')
+        return {
+          body: {
+            date: '2026-12-05',
+            entries: 3,
+            players: [entry(1, 'ann_42', 31, 'G1')],
+            guests: [entry(1, 'Ann', 12, 'G2'), entry(2, 'Bo', 5, 'G4')],
+            mine: { rank: 1, of: 2, percentile: 100, score: 12, gameId: 'G2', guest: true },
+            deals: null,
+          },
+        };
+      if (request === 'GET /api/daily/2026-12-05/choices')
+        return {
+          body: {
+            date: '2026-12-05',
+            gameId: 'G2',
+            decisions: [
+              { hand: 0, decision: 0, chosen: pass, field: 2, choices: [{ action: pass, players: 2, score: 8.5 }] },
+              {
+                hand: 0,
+                decision: 1,
+                chosen: 9,
+                field: 2,
+                choices: [
+                  { action: 14, players: 1, score: 5 },
+                  { action: 9, players: 1, score: 12 },
+                ],
+              },
+              { hand: 1, decision: 0, chosen: pass, field: 1, choices: [{ action: pass, players: 1, score: 12 }] },
+            ],
+          },
+        };
+      throw new Error(`unexpected ${request}`);
+    });
+    renderApp(<DailyResults date="2026-12-05" />, { language: 'de' });
+    expect((await screen.findByTestId('daily-standing')).textContent).toBe('Dein Ergebnis: Platz 1 von 2');
+    expect(screen.getByTestId('daily-percentile').textContent).toMatch(/^Perzentil 100: /);
+    expect(screen.getByTestId('daily-coach').getAttribute('href')).toBe('#/replay/G2/coach');
+    expect(screen.getByTestId('daily-best').getAttribute('href')).toBe('#/replay/G1/play');
+    expect(screen.getByTestId('daily-G2').className).toBe('own');
+    const first = await screen.findByTestId('daily-hand-0');
+    expect(first.hasAttribute('open')).toBe(true);
+    expect(screen.getByTestId('daily-hand-1').hasAttribute('open')).toBe(false);
+    const trick = screen.getByRole('table', { name: 'Stich 1' });
+    expect([...trick.querySelectorAll('tbody tr')].map((r) => [r.className, r.textContent])).toEqual([
+      ['', '1415,0'],
+      ['own', '9 (du)112,0'],
+    ]);
+    expect(screen.getAllByRole('table', { name: 'Deine Abgabe' })).toHaveLength(2);
+    expect(first.textContent).toContain('3 nach links, 17 nach rechts, 25 zum Teufel');
+  });
+
   it('says in words that today’s results open once the player has finished', async () => {
     serve((request) =>
       request === 'GET /api/me' ? refusal(401, 'ERR_NOT_SIGNED_IN') : refusal(403, 'ERR_NOT_FINISHED'),

@@ -24,6 +24,7 @@ import type { Metrics } from '../metrics.js';
 import type { GameLog, GameRow, StoreUpkeep, TableStore } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
 import { sessionOf } from './account-routes.js';
+import type { DailyGameGuard } from './daily-routes.js';
 import { finishedGame, namedAsGame } from './game-replies.js';
 import { parse } from './parse.js';
 
@@ -40,11 +41,13 @@ export interface HttpDeps {
   readonly accounts: Accounts;
   /** In a cluster: whether this node has Redis now (for /healthz). */
   readonly redis: (() => boolean) | null;
+  /** A daily deal's game gives its day's cards away: before the day is over, only to those who have finished it. */
+  readonly dailyGuard: DailyGameGuard;
 }
 
 export function registerRoutes(
   app: FastifyInstance,
-  { lobby, store, metrics, config, analyses, accounts, redis }: HttpDeps,
+  { lobby, store, metrics, config, analyses, accounts, redis, dailyGuard }: HttpDeps,
 ): void {
   /** The signed-in account's id, if the request carries a running session. */
   const accountOf = async (req: FastifyRequest) => (await accounts.current(sessionOf(req)))?.account.id;
@@ -106,9 +109,11 @@ export function registerRoutes(
     finishedGame(await mustGetFinishedGame(store, req.params.id)),
   );
 
-  // The record holds every hand, so it is only given out once the game is over.
+  // The record holds every hand, so it is only given out once the game is over (a daily
+  // deal's, once its day is over or to those who have finished it).
   app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req) => {
     const row = await mustGetFinishedGame(store, req.params.id);
+    await dailyGuard(req, row);
     const owner = await GameOwner.restore(row, store);
     return recordOf(owner.engineGame, row.names);
   });
@@ -117,6 +122,7 @@ export function registerRoutes(
   // background, kept with the game.
   app.post<{ Params: { id: string } }>('/api/games/:id/analysis', async (req, reply) => {
     const row = await mustGetAnalysableGame(store, req.params.id);
+    await dailyGuard(req, row);
     const status = await analyses.request(row, req.ip);
     reply.code(status.status === 'done' ? 200 : 202);
     return namedAsGame(status, row);
@@ -124,6 +130,7 @@ export function registerRoutes(
 
   app.get<{ Params: { id: string } }>('/api/games/:id/analysis', async (req) => {
     const row = await mustGetAnalysableGame(store, req.params.id);
+    await dailyGuard(req, row);
     return namedAsGame(await analyses.status(row.id), row);
   });
 
@@ -138,7 +145,7 @@ export function registerRoutes(
       const hash = hashToken(token);
       seat = (await store.loadTable(row.tableCode))?.seats.find((s) => s.tokenHash === hash)?.seat ?? null;
       if (seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
-    }
+    } else await dailyGuard(req, row);
     const stored = await GameOwner.restore(row, store);
     return { gameId: row.id, seq: stored.seq, view: stored.view(seat) };
   });

@@ -214,6 +214,9 @@ ALTER TABLE seats ADD COLUMN bot_account boolean NOT NULL DEFAULT false;
   // seat), so that a finished game and the histories that list it mark them as bots as the table
   // did; games from before are taken as having none ([]).
   `ALTER TABLE games ADD COLUMN bot_accounts jsonb NOT NULL DEFAULT '[]';`,
+  // 16: seat 1's actions of a scored daily attempt (JSON), kept with its score, so that the
+  // field's choices at each decision of a day are one read (docs/protocol.md, "The daily deal").
+  `ALTER TABLE daily_attempts ADD COLUMN plays text;`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

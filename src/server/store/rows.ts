@@ -68,7 +68,7 @@ const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(ta
 const seat = z.number().int().min(0).max(5);
 /** An engine action as stored: the client's action plus the seat it was taken for. */
 const [clientPlay, clientPass] = ClientActionSchema.options;
-const actionSchema = z.union([clientPlay.extend({ seat }), clientPass.extend({ seat })]);
+export const actionSchema = z.union([clientPlay.extend({ seat }), clientPass.extend({ seat })]);
 const botLevel = z.enum(LEVELS);
 
 const tableSchema = z.object({

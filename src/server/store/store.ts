@@ -487,13 +487,25 @@ export interface DailyAttemptRow {
   readonly finishedAt: number | null;
 }
 
+/** A scored attempt as the field's choices and the standings read it. */
+export interface DailyFieldRow {
+  readonly player: string;
+  readonly gameId: string;
+  readonly score: number;
+  /** Seat 1's actions in the order taken; null in an attempt scored before they were kept. */
+  readonly plays: readonly Action[] | null;
+}
+
 /** The daily deal: the attempts at each day, and the secret the days are dealt under. */
 export interface DailyStore {
   /** Store a new attempt; false (and nothing stored) when the player has one at that day already. */
   startDailyAttempt(row: DailyAttemptRow): Promise<boolean>;
   dailyAttempt(day: string, player: string): Promise<DailyAttemptRow | null>;
-  /** The attempt's game is over: its score (kept as first given, if given twice). */
-  finishDailyAttempt(day: string, player: string, score: number, at: number): Promise<void>;
+  /**
+   * The attempt's game is over: its score and seat 1's actions in order, for the field's
+   * choices (kept as first given, if given twice).
+   */
+  finishDailyAttempt(day: string, player: string, score: number, at: number, plays: readonly Action[]): Promise<void>;
   /** The day's attempts whose score is not known yet. */
   unscoredDailyAttempts(day: string): Promise<DailyAttemptRow[]>;
   /**
@@ -501,6 +513,11 @@ export interface DailyStore {
    * (the earlier finish first among equals), at most `limit`.
    */
   dailyRanking(day: string, guests: boolean, limit: number): Promise<DailyAttemptRow[]>;
+  /**
+   * Every scored attempt of the day, accounts' and guests', best first as in the ranking,
+   * with seat 1's actions (null in an attempt scored before they were kept).
+   */
+  dailyField(day: string): Promise<DailyFieldRow[]>;
   /** How many attempts the day has, begun or finished. */
   dailyEntries(day: string): Promise<number>;
   /** The stored secret; `candidate` is stored and returned when there is none yet (the first node to ask wins). */

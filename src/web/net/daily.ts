@@ -2,11 +2,18 @@
  * The daily deal's API (docs/protocol.md, "The daily deal"), and which table this browser
  * played each day at: its finished game is the player's own entry in the day's results.
  */
-import type { DailyResults, DailyStartReply, DailySummary } from '../../protocol/daily.js';
+import type { DailyChoices, DailyResults, DailyStartReply, DailySummary } from '../../protocol/daily.js';
 import { call } from './api.js';
 import { saveSession } from './session.js';
 
-export type { DailyEntry, DailyResults, DailySummary } from '../../protocol/daily.js';
+export type {
+  DailyChoices,
+  DailyDecision,
+  DailyEntry,
+  DailyResults,
+  DailyStanding,
+  DailySummary,
+} from '../../protocol/daily.js';
 
 const TABLE = 'bottle-imp:daily:';
 
@@ -32,6 +39,11 @@ export async function startDaily(name: string): Promise<DailyStartReply> {
 export function dailyResults(date: string, limit?: number): Promise<DailyResults> {
   const query = limit === undefined ? '' : `?limit=${limit}`;
   return call('GET', `/api/daily/${encodeURIComponent(date)}/results${query}`);
+}
+
+/** The field's choices at each of the requester's decisions in `date`'s deal (once they have finished it). */
+export function dailyChoices(date: string): Promise<DailyChoices> {
+  return call('GET', `/api/daily/${encodeURIComponent(date)}/choices`);
 }
 
 /** The code of the table this browser played `date`'s deal at, if it did. */

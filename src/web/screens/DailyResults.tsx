@@ -1,7 +1,9 @@
 /**
- * A day's daily deal results (#/daily/DATE): the ranking of signed-in players, then the
- * guests' apart (unverified: one attempt per browser), each entry opening its game's
- * replay. The player's own entry is marked: the game of the table this browser played
+ * A day's daily deal results (#/daily/DATE): the player's own standing (rank and
+ * percentile) with their game's replay with the coach, the best game's replay, the ranking
+ * of signed-in players, then the guests' apart (unverified: one attempt per browser), each
+ * entry opening its game's replay, and the field's choices at each of the player's
+ * decisions. The player's own entry is marked: the game of the table this browser played
  * that day at, or the account's username. Today's results stay shut until the player has
  * finished today's deal (ERR_NOT_FINISHED), so nobody learns the cards from them first.
  */
@@ -9,10 +11,20 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../components/DailyCard.js';
 import { errorText } from '../errors.js';
+import { actionText } from '../game/analysis.js';
 import { ApiError, finishedGames } from '../net/api.js';
-import { type DailyEntry, dailyResults, dailyTable, type DailyResults as Results } from '../net/daily.js';
+import {
+  type DailyChoices,
+  type DailyDecision,
+  type DailyEntry,
+  type DailyStanding,
+  dailyChoices,
+  dailyResults,
+  dailyTable,
+  type DailyResults as Results,
+} from '../net/daily.js';
 import { useMe } from '../net/me.js';
-import { formatInteger } from '../numbers.js';
+import { formatInteger, formatPoints } from '../numbers.js';
 import { hrefOf } from '../router.js';
 
 export function DailyResults({ date }: { date: string }) {
@@ -21,11 +33,21 @@ export function DailyResults({ date }: { date: string }) {
   const [results, setResults] = useState<Results | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [myGames, setMyGames] = useState<ReadonlySet<string>>(new Set());
+  const [choices, setChoices] = useState<DailyChoices | null>(null);
 
   useEffect(() => {
     let live = true;
     dailyResults(date).then(
-      (r) => live && setResults(r),
+      (r) => {
+        if (!live) return;
+        setResults(r);
+        // The field's choices are along the player's own game: there are none without one.
+        if (r.mine)
+          dailyChoices(date).then(
+            (c) => live && setChoices(c),
+            () => {},
+          );
+      },
       (e: unknown) =>
         live &&
         setError(
@@ -48,7 +70,10 @@ export function DailyResults({ date }: { date: string }) {
   }, [date, t]);
 
   const mine = (entry: DailyEntry, account: boolean) =>
-    myGames.has(entry.gameId) || (account && me != null && entry.name === me.username);
+    entry.gameId === results?.mine?.gameId ||
+    myGames.has(entry.gameId) ||
+    (account && me != null && entry.name === me.username);
+  const best = results?.players[0] ?? results?.guests[0];
 
   return (
     <main className="page daily-page" data-testid="daily-page">
@@ -72,6 +97,7 @@ export function DailyResults({ date }: { date: string }) {
           </p>
         )}
       </section>
+      {results && (results.mine || best) && <Standing mine={results.mine} best={best} />}
       {results && (
         <>
           <Ranking
@@ -90,7 +116,102 @@ export function DailyResults({ date }: { date: string }) {
           )}
         </>
       )}
+      {choices && <FieldChoices decisions={choices.decisions} />}
     </main>
+  );
+}
+
+/** The player's rank and percentile, their game with the coach, and the best game's replay. */
+function Standing({ mine, best }: { mine: DailyStanding | null; best: DailyEntry | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <section className="panel" data-testid="daily-mine">
+      {mine && (
+        <>
+          <p className="daily-standing" data-testid="daily-standing">
+            {t('daily.standing', { rank: formatInteger(mine.rank), of: formatInteger(mine.of) })}
+          </p>
+          <p className="muted" data-testid="daily-percentile">
+            {t('daily.percentile', { percentile: formatInteger(Math.round(mine.percentile)) })}
+          </p>
+        </>
+      )}
+      <p className="actions">
+        {mine && (
+          <a
+            className="btn primary"
+            href={hrefOf({ screen: 'replay', gameId: mine.gameId, coach: true })}
+            data-testid="daily-coach"
+          >
+            {t('daily.coach')}
+          </a>
+        )}
+        {best && (
+          <a
+            className="btn"
+            href={hrefOf({ screen: 'replay', gameId: best.gameId, autoplay: true })}
+            data-testid="daily-best"
+          >
+            {t('daily.bestGame')}
+          </a>
+        )}
+      </p>
+    </section>
+  );
+}
+
+/** At each of the player's decisions, hand by hand: what the field chose there, how many, and their average points. */
+function FieldChoices({ decisions }: { decisions: readonly DailyDecision[] }) {
+  const { t } = useTranslation();
+  const hands = [...new Set(decisions.map((d) => d.hand))];
+  return (
+    <section className="panel" aria-label={t('daily.choicesTitle')} data-testid="daily-choices">
+      <h2>{t('daily.choicesTitle')}</h2>
+      <p className="muted">{t('daily.choicesText')}</p>
+      {hands.map((hand) => (
+        <details key={hand} open={hand === 0} data-testid={`daily-hand-${hand}`}>
+          <summary>{t('daily.round', { n: formatInteger(hand + 1) })}</summary>
+          {decisions
+            .filter((d) => d.hand === hand)
+            .map((d) => (
+              <Decision key={d.decision} decision={d} />
+            ))}
+        </details>
+      ))}
+    </section>
+  );
+}
+
+function Decision({ decision: d }: { decision: DailyDecision }) {
+  const { t } = useTranslation();
+  const chosen = JSON.stringify(d.chosen);
+  const title = d.decision === 0 ? t('daily.passed') : t('daily.trick', { n: formatInteger(d.decision) });
+  return (
+    <table className="daily-ranking daily-decision" aria-label={title}>
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('daily.choice')}</th>
+          <th scope="col">{t('daily.count')}</th>
+          <th scope="col">{t('daily.average')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {d.choices.map((c) => {
+          const own = JSON.stringify(c.action) === chosen;
+          return (
+            <tr key={JSON.stringify(c.action)} className={own ? 'own' : undefined}>
+              <th scope="row">
+                {actionText(c.action, t)}
+                {own && <span className="daily-you"> {t('daily.you')}</span>}
+              </th>
+              <td>{formatInteger(c.players)}</td>
+              <td>{formatPoints(c.score)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

@@ -1,6 +1,7 @@
 /**
  * The store's daily deal, on SQLite and on PostgreSQL alike: one attempt per player and
- * day, its score kept as first given, a day's ranking best first with guests apart, and a
+ * day, its score and seat 1's plays kept as first given, a day's ranking best first with
+ * guests apart, the whole field with its plays, and a
  * secret that the first to store it keeps.
  */
 import { describe, expect, it } from 'vitest';
@@ -33,13 +34,20 @@ describe.each(storeKinds)('the $name store’s daily deal', (kind) => {
     expect(await store.startDailyAttempt(attempt('guest:a', { day: '2026-12-04' }))).toBe(true);
     expect(await store.dailyAttempt('2026-12-03', 'guest:a')).toEqual(attempt('guest:a'));
     expect(await store.unscoredDailyAttempts('2026-12-03')).toEqual([attempt('guest:a')]);
-    await store.finishDailyAttempt('2026-12-03', 'guest:a', 17, 1_796_036_500_000);
-    await store.finishDailyAttempt('2026-12-03', 'guest:a', 99, 1_796_036_600_000);
+    const plays = [
+      { type: 'pass', seat: 0, pass: { left: 3, right: 17, devil: [25] } },
+      { type: 'play', seat: 0, card: 9 },
+    ] as const;
+    await store.finishDailyAttempt('2026-12-03', 'guest:a', 17, 1_796_036_500_000, plays);
+    await store.finishDailyAttempt('2026-12-03', 'guest:a', 99, 1_796_036_600_000, []);
     expect(await store.dailyAttempt('2026-12-03', 'guest:a')).toMatchObject({
       score: 17,
       finishedAt: 1_796_036_500_000,
     });
     expect(await store.unscoredDailyAttempts('2026-12-03')).toEqual([]);
+    expect(await store.dailyField('2026-12-03')).toEqual([
+      { player: 'guest:a', gameId: 'g-guest:a', score: 17, plays },
+    ]);
     expect(await store.dailyEntries('2026-12-03')).toBe(1);
     expect(await store.dailyAttempt('2026-12-05', 'guest:a')).toBeNull();
   });
@@ -61,6 +69,13 @@ describe.each(storeKinds)('the $name store’s daily deal', (kind) => {
     ]);
     expect((await store.dailyRanking(day, false, 2)).map((r) => r.player)).toEqual(['account:y', 'account:z']);
     expect((await store.dailyRanking(day, true, 100)).map((r) => r.player)).toEqual(['guest:q']);
+    // The whole field, accounts and guests together, in the same order (without kept plays: null).
+    expect((await store.dailyField(day)).map((r) => [r.player, r.plays])).toEqual([
+      ['guest:q', null],
+      ['account:y', null],
+      ['account:z', null],
+      ['account:x', null],
+    ]);
     expect(await store.dailyEntries(day)).toBe(5);
   });
 
