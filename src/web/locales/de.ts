@@ -473,6 +473,7 @@ export const de: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Es gibt kein Bot-Konto mit diesem Namen.',
     ERR_NOT_BOT_ACCOUNT: 'Dieses Konto gehört einem Menschen, nicht einem Bot.',
     ERR_BOT_SEATED: 'Dieser Bot hat an diesem Tisch schon einen Platz.',
+    ERR_NOT_RATABLE: 'Ein gewerteter Tisch braucht den Coach aus und eine Zugzeit von normal oder schnell.',
     ERR_INTERNAL: 'Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal.',
     ERR_NETWORK: 'Der Server ist nicht erreichbar.',
     ERR_TIMEOUT: 'Der Server hat nicht rechtzeitig geantwortet.',

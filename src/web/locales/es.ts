@@ -468,6 +468,7 @@ export const es: Messages = {
     ERR_NO_BOT_ACCOUNT: 'No hay ninguna cuenta de bot con ese nombre.',
     ERR_NOT_BOT_ACCOUNT: 'Esa cuenta es de una persona, no de un bot.',
     ERR_BOT_SEATED: 'Ese bot ya tiene un puesto en esta mesa.',
+    ERR_NOT_RATABLE: 'Una mesa puntuada necesita el entrenador apagado y un reloj normal o rápido.',
     ERR_INTERNAL: 'Algo falló en el servidor. Inténtalo otra vez.',
     ERR_NETWORK: 'No se puede contactar con el servidor.',
     ERR_TIMEOUT: 'El servidor no respondió a tiempo.',

@@ -464,6 +464,7 @@ export const nl: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Er is geen botaccount met die naam.',
     ERR_NOT_BOT_ACCOUNT: 'Dat account is van een mens, niet van een bot.',
     ERR_BOT_SEATED: 'Die bot heeft al een plaats aan deze tafel.',
+    ERR_NOT_RATABLE: 'Een tafel met rating vraagt de coach uit en een normale of snelle zetklok.',
     ERR_INTERNAL: 'Er ging iets mis op de server. Probeer het opnieuw.',
     ERR_NETWORK: 'De server is niet bereikbaar.',
     ERR_TIMEOUT: 'De server antwoordde niet op tijd.',
