@@ -193,7 +193,7 @@ export function decodeGame(raw: unknown): GameRow {
     status: g.status,
     startedAt: g.started_at,
     finishedAt: g.finished_at,
-    rated: g.rated ?? null,
+    ...(g.rated ? { rated: g.rated } : {}),
   };
 }
 
