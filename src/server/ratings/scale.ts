@@ -16,11 +16,12 @@ export const START_MU = 25;
 /** σ of a player who has never played in the pool (openskill's default, 25/3). */
 export const START_SIGMA = 25 / 3;
 /**
- * Above this σ a figure is provisional: 110 points of uncertainty on the shown scale, the
- * threshold lichess uses for Glicko's deviation. Measured (docs/ratings.md): a new player
- * crosses it after about a dozen 4-player games.
+ * Above this σ a figure is provisional: 240 points of uncertainty on the shown scale.
+ * openskill's σ shrinks slowly (its τ adds a little back every game): measured
+ * (docs/ratings.md), a new player among other new players crosses it after about 13
+ * two-player games, 17 four-player ones or 25 six-player ones; sooner against anchors.
  */
-export const PROVISIONAL_SIGMA = 110 / POINTS_PER_MU;
+export const PROVISIONAL_SIGMA = 6;
 
 export function displayed(r: Rating): number {
   return Math.round(START_RATING + POINTS_PER_MU * (r.mu - START_MU));
