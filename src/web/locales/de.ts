@@ -4,8 +4,10 @@ import { accountDe } from './account.js';
 import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
+import { ratingsDe } from './ratings.js';
 
 export const de: Messages = {
+  ...ratingsDe,
   app: { title: 'Flaschenteufel', yourTurn: 'Du bist dran · Flaschenteufel' },
   nav: { home: 'Start', rules: 'Regeln', replay: 'Partien', label: 'Hauptmenü', skip: 'Zum Inhalt springen' },
   common: { close: 'Schließen', continue: 'Weiter', loading: 'Lädt…' },

@@ -4,8 +4,10 @@
  * diablo».
  */
 import type { Messages } from './en.js';
+import { ratingsEs } from './ratings.js';
 
 export const es: Messages = {
+  ...ratingsEs,
   app: { title: 'El diablo de la botella', yourTurn: 'Te toca · El diablo de la botella' },
   nav: { home: 'Inicio', rules: 'Reglas', replay: 'Partidas', label: 'Menú principal', skip: 'Ir al contenido' },
   common: { close: 'Cerrar', continue: 'Continuar', loading: 'Cargando…' },

@@ -4,8 +4,10 @@
  * pli », following suit « fournir », the devil's trick « le pli du diable ».
  */
 import type { Messages } from './en.js';
+import { ratingsFr } from './ratings.js';
 
 export const fr: Messages = {
+  ...ratingsFr,
   app: { title: 'Le Diable dans la bouteille', yourTurn: 'À vous de jouer · Le Diable dans la bouteille' },
   nav: { home: 'Accueil', rules: 'Règles', replay: 'Parties', label: 'Menu principal', skip: 'Aller au contenu' },
   common: { close: 'Fermer', continue: 'Continuer', loading: 'Chargement…' },

@@ -4,8 +4,10 @@
  * «la presa del diavolo».
  */
 import type { Messages } from './en.js';
+import { ratingsIt } from './ratings.js';
 
 export const it: Messages = {
+  ...ratingsIt,
   app: { title: 'Il diavolo nella bottiglia', yourTurn: 'Tocca a te · Il diavolo nella bottiglia' },
   nav: { home: 'Inizio', rules: 'Regole', replay: 'Partite', label: 'Menu principale', skip: 'Vai al contenuto' },
   common: { close: 'Chiudi', continue: 'Continua', loading: 'Caricamento…' },

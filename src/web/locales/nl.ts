@@ -3,8 +3,10 @@
  * bekennen", the devil's trick "de duivelsslag".
  */
 import type { Messages } from './en.js';
+import { ratingsNl } from './ratings.js';
 
 export const nl: Messages = {
+  ...ratingsNl,
   app: { title: 'De Bezeten Fles', yourTurn: 'Jouw beurt · De Bezeten Fles' },
   nav: { home: 'Start', rules: 'Regels', replay: 'Potjes', label: 'Hoofdmenu', skip: 'Naar de inhoud' },
   common: { close: 'Sluiten', continue: 'Verder', loading: 'Laden…' },

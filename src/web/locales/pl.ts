@@ -5,8 +5,10 @@
  * (fractions).
  */
 import type { Messages } from './en.js';
+import { ratingsPl } from './ratings.js';
 
 export const pl: Messages = {
+  ...ratingsPl,
   app: { title: 'Diabeł w butelce', yourTurn: 'Twój ruch · Diabeł w butelce' },
   nav: { home: 'Start', rules: 'Zasady', replay: 'Rozgrywki', label: 'Menu główne', skip: 'Przejdź do treści' },
   common: { close: 'Zamknij', continue: 'Dalej', loading: 'Wczytywanie…' },

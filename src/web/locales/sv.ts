@@ -3,8 +3,10 @@
  * "ett stick", following suit "bekänna färg", the devil's trick "djävulens stick".
  */
 import type { Messages } from './en.js';
+import { ratingsSv } from './ratings.js';
 
 export const sv: Messages = {
+  ...ratingsSv,
   app: { title: 'Flaskdjävulen', yourTurn: 'Din tur · Flaskdjävulen' },
   nav: { home: 'Start', rules: 'Regler', replay: 'Partier', label: 'Huvudmeny', skip: 'Hoppa till innehållet' },
   common: { close: 'Stäng', continue: 'Fortsätt', loading: 'Laddar…' },
