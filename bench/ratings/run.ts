@@ -154,7 +154,7 @@ for (const pool of RATING_POOLS) {
 }
 
 const file: AnchorFile = {
-  measured: `npm run bench:ratings${LONG ? ' -- --long' : ''} (${DEALS} deals a line-up), ${new Date().toISOString().slice(0, 10)}`,
+  measured: `npm run bench:ratings${LONG ? ' -- --long' : ''} (${DEALS} deal${DEALS === 1 ? '' : 's'} a line-up), ${new Date().toISOString().slice(0, 10)}`,
   pools: Object.fromEntries(
     results.map((r) => [
       r.pool,

@@ -63,8 +63,8 @@ const tableExtras = {
   coach: z.boolean().default(false),
   turnClock: z.enum(TURN_CLOCKS).default('off'),
   daily: z.iso.date().optional(),
-  // Tables stored before ratings were not rated.
-  rated: z.boolean().default(false),
+  // Absent: not rated (and tables stored before ratings were not).
+  rated: z.boolean().optional(),
 };
 const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(tableExtras)]);
 const seat = z.number().int().min(0).max(5);

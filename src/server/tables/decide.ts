@@ -225,6 +225,7 @@ function starting(state: TableState, seats: readonly SeatRow[], fresh: NewGame, 
     s.rounds !== undefined
       ? { players: s.players, mode: s.mode, rounds: s.rounds }
       : { players: s.players, mode: s.mode, targetScore: s.targetScore };
+  const rated = ratedStart(s, seats);
   const game: GameRow = {
     id: fresh.id,
     tableCode: state.row.code,
@@ -235,7 +236,7 @@ function starting(state: TableState, seats: readonly SeatRow[], fresh: NewGame, 
     status: 'running',
     startedAt: now,
     finishedAt: null,
-    rated: ratedStart(s, seats),
+    ...(rated ? { rated } : {}),
   };
   return {
     state: {
