@@ -11,6 +11,7 @@ import {
   type BotLevel,
   type ErrorCode,
   LEVELS,
+  type RatingPool,
   REACTIONS,
   type Reaction,
   type TableStatus,
@@ -65,6 +66,11 @@ export const TableOptionsSchema = z
     coach: z.boolean().default(true),
     /** Time per action for every seat, connected or not; see table:clock. */
     turnClock: z.enum(TURN_CLOCKS).default('normal'),
+    /**
+     * Its games count for the players' ratings (docs/ratings.md): needs the coach off and a
+     * turn clock of normal or fast, else ERR_NOT_RATABLE.
+     */
+    rated: z.boolean().default(false),
   })
   .strict()
   .refine((o) => o.rounds === undefined || o.targetScore === undefined, {
@@ -170,16 +176,21 @@ export interface SeatSummary {
   readonly botAccount?: true;
 }
 
+/** A table's options beside the game's own (TableSummary.options). */
+export interface TableExtras {
+  readonly public: boolean;
+  readonly turnSeconds: number;
+  readonly coach: boolean;
+  readonly turnClock: TurnClock;
+  /** Its games count for ratings when at least two people play signed in (docs/ratings.md). */
+  readonly rated: boolean;
+  /** At a daily deal's table (docs/protocol.md, "The daily deal"): its date, YYYY-MM-DD; absent elsewhere. */
+  readonly daily?: string;
+}
+
 export interface TableSummary {
   readonly code: string;
-  readonly options: ResolvedOptions & {
-    readonly public: boolean;
-    readonly turnSeconds: number;
-    readonly coach: boolean;
-    readonly turnClock: TurnClock;
-    /** At a daily deal's table (docs/protocol.md, "The daily deal"): its date, YYYY-MM-DD; absent elsewhere. */
-    readonly daily?: string;
-  };
+  readonly options: ResolvedOptions & TableExtras;
   readonly status: TableStatus;
   readonly host: number;
   readonly seats: readonly SeatSummary[];
@@ -188,6 +199,26 @@ export interface TableSummary {
   readonly finishedGames: readonly string[];
   /** Connections watching without a seat; they can read the chat (never write in it). */
   readonly spectators: number;
+  /**
+   * Once a rated game is over and its ratings are stored (docs/ratings.md): what it changed
+   * of each rated seat's rating, in the pool; absent otherwise.
+   */
+  readonly ratings?: GameRatings;
+}
+
+/** What a rated game changed of its players' ratings (TableSummary.ratings). */
+export interface GameRatings {
+  readonly gameId: string;
+  readonly pool: RatingPool;
+  /** One for each seat of a rated person, in seat order (seats count from 0 here). */
+  readonly seats: readonly {
+    readonly seat: number;
+    /** The figure before; null for a first game in the pool. */
+    readonly before: number | null;
+    readonly after: number;
+    /** Still provisional after it: shown with "?". */
+    readonly provisional: boolean;
+  }[];
 }
 
 /** Server → client 'game': one accepted action's consequences as this client may see them. */

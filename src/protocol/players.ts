@@ -4,6 +4,7 @@
  * types and the page sizes.
  */
 import { z } from 'zod';
+import { RATING_POOLS, type RatingPool } from '../values/index.js';
 import { Username } from './accounts.js';
 import type { FinishedGame } from './messages.js';
 
@@ -30,6 +31,63 @@ export interface PlayerReply {
   /** ms since the epoch. */
   readonly createdAt: number;
   /** How many finished games the player played. */
+  readonly games: number;
+  /** The player's rating in each pool it played rated games in (docs/ratings.md). */
+  readonly ratings: Partial<Record<RatingPool, PlayerRating>>;
+}
+
+/** A player's rating in a pool, as shown (docs/ratings.md). */
+export interface PlayerRating {
+  readonly rating: number;
+  /** Still uncertain: shown with "?", and not on the leaderboard. */
+  readonly provisional: boolean;
+  /** Rated games played in the pool. */
+  readonly games: number;
+}
+
+/** How many points of a rating history GET /api/players/:username/ratings gives unless `limit` says, and at most. */
+export const RATING_POINTS = 100;
+export const MAX_RATING_POINTS = 500;
+
+/** GET /api/players/:username/ratings's query: the pool, and how many of the last points. */
+export const RatingHistoryQuerySchema = z
+  .object({
+    pool: z.enum(RATING_POOLS),
+    limit: z.coerce.number().int().min(1).max(MAX_RATING_POINTS).default(RATING_POINTS),
+  })
+  .strict();
+
+/** One point of a rating history: the figure after a rated game. */
+export interface RatingPointReply {
+  readonly gameId: string;
+  readonly rating: number;
+  readonly provisional: boolean;
+  /** When the game ended, ms since the epoch. */
+  readonly at: number;
+}
+
+/** GET /api/players/:username/ratings: the pool's last points, oldest first. */
+export interface RatingHistoryReply {
+  readonly pool: RatingPool;
+  readonly points: readonly RatingPointReply[];
+}
+
+/** How many rows GET /api/leaderboard gives unless `limit` says, and at most. */
+export const LEADERBOARD_ROWS = 100;
+export const MAX_LEADERBOARD_ROWS = 200;
+
+/** GET /api/leaderboard's query. */
+export const LeaderboardQuerySchema = z
+  .object({
+    pool: z.enum(RATING_POOLS),
+    limit: z.coerce.number().int().min(1).max(MAX_LEADERBOARD_ROWS).default(LEADERBOARD_ROWS),
+  })
+  .strict();
+
+/** A row of GET /api/leaderboard: the pool's players who are not provisional, best first. */
+export interface LeaderboardEntry {
+  readonly username: string;
+  readonly rating: number;
   readonly games: number;
 }
 

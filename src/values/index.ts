@@ -31,6 +31,17 @@ export const TURN_CLOCK_SECONDS: Readonly<Record<TurnClock, number | null>> = {
  */
 export const READING_SECONDS = 15;
 
+/**
+ * The rating pools (docs/ratings.md): a player has one rating in each, by the player count
+ * of individual games, and one for every team mode.
+ */
+export const RATING_POOLS = ['2p', '3p', '4p', '5-6p', 'teams'] as const;
+export type RatingPool = (typeof RATING_POOLS)[number];
+
+export function isRatingPool(pool: unknown): pool is RatingPool {
+  return typeof pool === 'string' && (RATING_POOLS as readonly string[]).includes(pool);
+}
+
 /** The reactions a seated player can send in the chat. */
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -126,6 +137,7 @@ export const ERROR_CODES = [
   'ERR_NO_BOT_ACCOUNT',
   'ERR_NOT_BOT_ACCOUNT',
   'ERR_BOT_SEATED',
+  'ERR_NOT_RATABLE',
   'ERR_INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -17,6 +17,7 @@ const DailyResults = lazy(() => import('./screens/DailyResults.js').then((m) => 
 const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
 const Offline = lazy(() => import('./screens/Offline.js').then((m) => ({ default: m.Offline })));
 const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
+const Leaderboard = lazy(() => import('./screens/Leaderboard.js').then((m) => ({ default: m.Leaderboard })));
 const Profile = lazy(() => import('./screens/Profile.js').then((m) => ({ default: m.Profile })));
 const Replay = lazy(() => import('./screens/Replay.js').then((m) => ({ default: m.Replay })));
 const Replays = lazy(() => import('./screens/Replays.js').then((m) => ({ default: m.Replays })));
@@ -94,6 +95,7 @@ export function App() {
           {route.screen === 'account' && <Account />}
           {route.screen === 'daily' && <DailyResults key={route.date} date={route.date} />}
           {route.screen === 'player' && <Profile key={route.username} username={route.username} />}
+          {route.screen === 'leaderboard' && <Leaderboard key={route.pool} pool={route.pool} />}
           {route.screen === 'replay' && (
             <Replay
               key={route.gameId ?? ''}

@@ -3,6 +3,7 @@
  * link that survives a reload and the server needs no route per screen.
  */
 import { useSyncExternalStore } from 'react';
+import { isRatingPool, type RatingPool } from '../values/index.js';
 
 export type Route =
   | { readonly screen: 'home' }
@@ -29,6 +30,8 @@ export type Route =
   | { readonly screen: 'daily'; readonly date: string }
   /** A player's profile and finished games. */
   | { readonly screen: 'player'; readonly username: string }
+  /** A rating pool's leaderboard (docs/ratings.md). */
+  | { readonly screen: 'leaderboard'; readonly pool: RatingPool }
   /** An address that cannot be read (cut mid-escape, e.g. #/t/%E0%A4%A). */
   | { readonly screen: 'broken' };
 
@@ -55,6 +58,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'account') return { screen: 'account' };
   if (parts[0] === 'daily' && parts[1]) return { screen: 'daily', date: parts[1] };
   if (parts[0] === 'players' && parts[1]) return { screen: 'player', username: parts[1] };
+  if (parts[0] === 'leaderboard') return { screen: 'leaderboard', pool: isRatingPool(parts[1]) ? parts[1] : '4p' };
   return { screen: 'home' };
 }
 
@@ -82,6 +86,8 @@ export function hrefOf(route: Route): string {
       return `#/daily/${encodeURIComponent(route.date)}`;
     case 'player':
       return `#/players/${encodeURIComponent(route.username)}`;
+    case 'leaderboard':
+      return `#/leaderboard/${encodeURIComponent(route.pool)}`;
     case 'broken':
       return '#/';
   }

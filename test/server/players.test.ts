@@ -96,7 +96,8 @@ describe.each(SERVER_STORES)('profiles and histories on $name', (kind) => {
   it.skipIf(skip)('gives a profile by its name in any case, with the games played', async () => {
     const r = await get<{ username: string; createdAt: number; games: number }>(ann, '/api/players/PROF_ANN');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ username: 'prof_Ann', createdAt: expect.any(Number), games: 3 });
+    // Unrated games: no rating in any pool.
+    expect(r.body).toEqual({ username: 'prof_Ann', createdAt: expect.any(Number), games: 3, ratings: {} });
     expect((await get(bea, '/api/players/prof_bea')).body).toMatchObject({ games: 3 });
   });
 
@@ -141,6 +142,16 @@ describe.each(SERVER_STORES)('profiles and histories on $name', (kind) => {
     const two = await get<PlayerGamesReply>(ann, `/api/players/prof_ann/games?before=${played[2]}&limit=2`);
     expect(two.body).toMatchObject({ next: null });
     expect(two.body.games.map((g) => g.id)).toEqual([played[1], played[0]]);
+  });
+
+  it.skipIf(skip)('gives a pool’s rating history and leaderboard, empty without rated games', async () => {
+    expect((await get(ann, '/api/players/prof_ann/ratings?pool=4p')).body).toEqual({ pool: '4p', points: [] });
+    expect((await get(ann, '/api/leaderboard?pool=5-6p&limit=10')).body).toEqual([]);
+    for (const query of ['', '?pool=9p', '?pool=4p&limit=0', '?pool=4p&limit=201', '?pool=4p&page=2'])
+      expect(await refusal(`/api/leaderboard${query}`), query).toEqual([400, 'ERR_BAD_REQUEST']);
+    for (const query of ['', '?pool=teams&limit=501'])
+      expect(await refusal(`/api/players/prof_ann/ratings${query}`), query).toEqual([400, 'ERR_BAD_REQUEST']);
+    expect(await refusal('/api/players/nobody_here/ratings?pool=2p')).toEqual([404, 'ERR_NO_PLAYER']);
   });
 
   it.skipIf(skip)('refuses bad names, unknown names and bad queries with codes', async () => {

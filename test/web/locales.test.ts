@@ -38,6 +38,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['seat.botName', 'seat.team', 'side.chat', 'prefs.speeds.normal', 'prefs.style.standard', 'rules.teamsTitle'],
     'account.passkeysTitle',
     'daily.name',
+    'ratings.pool.teams',
   ],
   fr: [
     ...['card.label_one', 'card.label_other', 'seat.points_one', 'seat.points_other', 'reference.suitPoints_one'],
@@ -52,6 +53,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
   nl: [
     ...['bot.expert', 'home.teams', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'seat.team'],
     ...['side.chat', 'side.scores', 'rules.teamsTitle', 'replays.won_one', 'analysis.class.blunder'],
+    ...['ratings.pool.teams', 'ratings.rating', 'ratings.change', 'ratings.profile'],
   ],
   pl: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],
   sv: ['bot.expert', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],

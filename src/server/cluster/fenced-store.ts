@@ -13,6 +13,8 @@ import {
   type ChatRow,
   type GameLog,
   type GameRow,
+  type RatingStore,
+  type SeatRatingChange,
   type SeatRow,
   StaleOwnerError,
   type TableRow,
@@ -23,7 +25,7 @@ import {
 } from '../store/store.js';
 
 /** What a table reads and writes (TableContext.store). */
-type TableStores = TableStore & GameLog;
+type TableStores = TableStore & GameLog & Pick<RatingStore, 'gameRatings'>;
 
 export interface TenureHooks {
   /** Claim the table for this node: its fencing number, or null when another node holds it. */
@@ -107,6 +109,10 @@ export class FencedStore implements TableStores {
 
   loadGame(gameId: string): Promise<GameRow | null> {
     return this.store.loadGame(gameId);
+  }
+
+  gameRatings(gameId: string): Promise<SeatRatingChange[]> {
+    return this.store.gameRatings(gameId);
   }
 
   loadActions(gameId: string): Promise<ActionRow[]> {

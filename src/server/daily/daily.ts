@@ -56,6 +56,7 @@ const DAILY_TABLE: TableOptions = {
   turnSeconds: 600,
   coach: false,
   turnClock: 'off',
+  rated: false,
 };
 
 /** The most results a request may ask for, and the default. */

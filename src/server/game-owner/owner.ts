@@ -19,6 +19,7 @@ import {
 } from '../../engine/index.js';
 import type { GameUpdate, MissedStep } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
+import type { RatedResult } from '../ratings/rated-game.js';
 import {
   type ActionRow,
   type GameLog,
@@ -27,6 +28,12 @@ import {
   StoreUnavailableError,
   type WithAction,
 } from '../store/store.js';
+
+/**
+ * What a table stores with an action (GameOwner.act's `also`): all but the game's end, which
+ * the owner knows, and the result of a rated game it ends, which the table works out.
+ */
+export type WithOwnAction = Omit<WithAction, 'finished'> & { readonly rated?: RatedResult };
 
 /**
  * How far back a returning client may be and still receive the events it missed. The
@@ -49,12 +56,16 @@ export class GameOwner {
    * their events, and the seat of the last (see takeNews).
    */
   private news: { events: GameEvent[]; seat: number } | null = null;
+  /** The action being stored (`act`), counted by `botTurns` while its write is prepared. */
+  private acting: ActionRow | null = null;
 
   private constructor(
     readonly row: GameRow,
     private game: Game,
     /** The stored log, in order (a cache of the store's). */
     private readonly log: Action[],
+    /** Whether a bot chose each action of the log. */
+    private readonly byBot: boolean[],
     private readonly store: GameLog,
     recent: { seq: number; events: GameEvent[] }[],
   ) {
@@ -63,14 +74,22 @@ export class GameOwner {
 
   /** A new game from its row (already stored by the caller). */
   static begin(row: GameRow, store: GameLog): GameOwner {
-    return new GameOwner(row, replay(row, []).game, [], store, []);
+    return new GameOwner(row, replay(row, []).game, [], [], store, []);
   }
 
   /** A stored game, rebuilt by replaying its log through the engine. */
   static async restore(row: GameRow, store: GameLog): Promise<GameOwner> {
-    const actions = (await store.loadActions(row.id)).map((a) => a.action);
+    const rows = await store.loadActions(row.id);
+    const actions = rows.map((a) => a.action);
     const { game, recent } = replay(row, actions);
-    return new GameOwner(row, game, actions, store, recent);
+    return new GameOwner(
+      row,
+      game,
+      actions,
+      rows.map((a) => a.byBot),
+      store,
+      recent,
+    );
   }
 
   get id(): string {
@@ -82,6 +101,22 @@ export class GameOwner {
     for (let i = seq; i < this.log.length; i++)
       if (this.log[i].seat === seat) return { seq: i + 1, action: this.log[i] };
     return undefined;
+  }
+
+  /**
+   * How many of the seat's last actions in a row a bot chose (a stand-in playing for an away
+   * person), the action being stored included.
+   */
+  botTurns(seat: number): number {
+    let turns = 0;
+    const acting = this.acting;
+    if (acting && acting.action.seat === seat) {
+      if (!acting.byBot) return 0;
+      turns++;
+    }
+    for (let i = this.log.length - 1; i >= 0 && (this.log[i].seat !== seat || this.byBot[i]); i--)
+      if (this.log[i].seat === seat) turns++;
+    return turns;
   }
 
   /** The number of actions in the log: the sequence number of the last one. */
@@ -141,16 +176,21 @@ export class GameOwner {
     action: Action,
     byBot: boolean,
     now: number,
-    also?: (after: GameOwner) => Omit<WithAction, 'finished'> | undefined,
+    also?: (after: GameOwner) => WithOwnAction | undefined,
   ): Promise<Result<{ seq: number; events: GameEvent[] }, GameError>> {
     await this.settle();
     const result = this.game.apply(action);
     if (!result.ok) return result;
     const row: ActionRow = { seq: this.log.length + 1, action, byBot, at: now };
-    const finished = this.game.phase === 'over' ? { at: now, totals: [...this.game.totals] } : undefined;
+    let finished: WithAction['finished'];
     try {
-      await this.store.appendAction(this.row.id, row, { ...also?.(this), finished });
+      this.acting = row;
+      const { rated, ...rest } = also?.(this) ?? {};
+      if (this.game.phase === 'over')
+        finished = { at: now, totals: [...this.game.totals], ...(rated ? { rated } : {}) };
+      await this.store.appendAction(this.row.id, row, { ...rest, finished });
     } catch (e) {
+      this.acting = null;
       // Not known to be stored: the cache ran ahead of the log, so it is rebuilt from the
       // actions known to be stored, without asking the store.
       ({ game: this.game, recent: this.recent } = replay(this.row, this.log));
@@ -159,7 +199,9 @@ export class GameOwner {
       if (await this.adopt(row)) return ok({ seq: row.seq, events: result.value });
       throw new ServerError('ERR_STALE', 'The game moved on meanwhile; please try again.', 409);
     }
+    this.acting = null;
     this.log.push(action);
+    this.byBot.push(byBot);
     remember(this.recent, { seq: row.seq, events: result.value });
     return ok({ seq: row.seq, events: result.value });
   }
@@ -193,6 +235,7 @@ export class GameOwner {
     if (!events.ok)
       throw new Error(`game ${this.row.id}: the action in doubt no longer applies: ${events.error.detail}`);
     this.log.push(doubt.row.action);
+    this.byBot.push(doubt.row.byBot);
     remember(this.recent, { seq: doubt.row.seq, events: events.value });
     this.addNews(events.value, doubt.row.action.seat);
   }
@@ -217,6 +260,7 @@ export class GameOwner {
     const from = this.log.length;
     const ours = mine !== null && isDeepStrictEqual(stored[mine.seq - 1]?.action, mine.action);
     this.log.splice(0, this.log.length, ...stored.map((a) => a.action));
+    this.byBot.splice(0, this.byBot.length, ...stored.map((a) => a.byBot));
     ({ game: this.game, recent: this.recent } = replay(this.row, this.log));
     for (const step of this.recent) {
       if (step.seq <= from || (ours && step.seq === mine.seq)) continue;

@@ -1,26 +1,34 @@
 /**
  * Players' public profiles and histories (docs/protocol.md, "Profile and history"): since
- * when an account plays, how many games, and its finished games a page at a time, newest
- * first, each with how every seat ended and where its record and analysis are. Nothing
- * here needs a session: a profile is public, and tells nothing but the name, the date and
- * the games.
+ * when an account plays, how many games, its ratings, and its finished games a page at a
+ * time, newest first, each with how every seat ended and where its record and analysis
+ * are; a rating's history; and the leaderboards (docs/ratings.md). Nothing here needs a
+ * session: a profile is public, and tells nothing but the name, the date, the games and
+ * the ratings.
  */
 import type { FastifyInstance } from 'fastify';
 import {
+  type LeaderboardEntry,
+  LeaderboardQuerySchema,
   PlayerGamesQuerySchema,
   type PlayerGamesReply,
   PlayerParamsSchema,
   type PlayerReply,
+  RatingHistoryQuerySchema,
+  type RatingHistoryReply,
 } from '../../protocol/players.js';
 import { isBotAccount } from '../accounts/kind.js';
 import { ServerError } from '../errors.js';
-import type { AccountRow, AccountStore, GameLog, HistoryStore } from '../store/store.js';
+import type { AccountRow, AccountStore, GameLog, HistoryStore, RatingStore } from '../store/store.js';
 import { summary } from './account-routes.js';
 import { playerGame } from './game-replies.js';
 import { parse } from './parse.js';
 
 export interface PlayerDeps {
-  readonly store: Pick<AccountStore, 'accountNamed'> & HistoryStore & Pick<GameLog, 'loadGame'>;
+  readonly store: Pick<AccountStore, 'accountNamed'> &
+    HistoryStore &
+    Pick<GameLog, 'loadGame'> &
+    Pick<RatingStore, 'ratingsOf' | 'ratingHistory' | 'leaderboard'>;
 }
 
 export function registerPlayerRoutes(app: FastifyInstance, { store }: PlayerDeps): void {
@@ -34,8 +42,24 @@ export function registerPlayerRoutes(app: FastifyInstance, { store }: PlayerDeps
 
   app.get('/api/players/:username', async (req): Promise<PlayerReply> => {
     const account = await player(req.params);
-    const games = await store.gameCount(account.id);
-    return { ...summary(account), ...(isBotAccount(account) ? { botAccount: true as const } : {}), games };
+    const [games, ratings] = await Promise.all([store.gameCount(account.id), store.ratingsOf(account.id)]);
+    return {
+      ...summary(account),
+      ...(isBotAccount(account) ? { botAccount: true as const } : {}),
+      games,
+      ratings,
+    };
+  });
+
+  app.get('/api/players/:username/ratings', async (req): Promise<RatingHistoryReply> => {
+    const query = parse(RatingHistoryQuerySchema, req.query);
+    const account = await player(req.params);
+    return { pool: query.pool, points: await store.ratingHistory(account.id, query.pool, query.limit) };
+  });
+
+  app.get('/api/leaderboard', async (req): Promise<LeaderboardEntry[]> => {
+    const query = parse(LeaderboardQuerySchema, req.query);
+    return store.leaderboard(query.pool, query.limit);
   });
 
   app.get('/api/players/:username/games', async (req): Promise<PlayerGamesReply> => {

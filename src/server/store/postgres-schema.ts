@@ -217,6 +217,36 @@ ALTER TABLE seats ADD COLUMN bot_account boolean NOT NULL DEFAULT false;
   // 16: seat 1's actions of a scored daily attempt (JSON), kept with its score, so that the
   // field's choices at each decision of a day are one read (docs/protocol.md, "The daily deal").
   `ALTER TABLE daily_attempts ADD COLUMN plays text;`,
+  // 17: ratings (docs/ratings.md): whether each game is rated and who was who as it started (null
+  // when unrated), each account's current rating per pool (openskill's μ and σ, games played) and
+  // its history (the rating after each rated game, and the one before it, by seat), both written
+  // with the game's last action; they go with the account.
+  `
+ALTER TABLE games ADD COLUMN rated jsonb;
+CREATE TABLE ratings (
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  pool text NOT NULL,
+  mu double precision NOT NULL,
+  sigma double precision NOT NULL,
+  games integer NOT NULL,
+  PRIMARY KEY (account_id, pool)
+);
+CREATE INDEX ratings_by_pool ON ratings (pool, mu);
+CREATE TABLE rating_history (
+  account_id text NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  pool text NOT NULL,
+  game_id text NOT NULL REFERENCES games (id),
+  seat integer NOT NULL,
+  mu double precision NOT NULL,
+  sigma double precision NOT NULL,
+  rating integer NOT NULL,
+  before_rating integer,
+  at bigint NOT NULL,
+  PRIMARY KEY (account_id, pool, game_id)
+);
+CREATE INDEX rating_history_by_account ON rating_history (account_id, pool, at);
+CREATE INDEX rating_history_by_game ON rating_history (game_id);
+`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

@@ -129,7 +129,7 @@ export const SQL = {
   finishedOfTables: `SELECT table_code, id FROM games WHERE table_code = ANY($1) AND status = 'finished' ORDER BY started_at`,
   openTables: `SELECT code FROM tables WHERE status <> 'closed'`,
   insertGame:
-    'INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, status, started_at, finished_at, bot_accounts) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+    'INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, status, started_at, finished_at, bot_accounts, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)',
   finishGame: `UPDATE games SET status = 'finished', finished_at = $2 WHERE id = $1`,
   gameStatus: 'UPDATE games SET status = $2, finished_at = $3 WHERE id = $1',
   game: 'SELECT * FROM games WHERE id = $1',

@@ -5,6 +5,8 @@
  * reach the database (pool, transactions, fences, failures) in postgres-db.ts, and the
  * schema's migrations in postgres-schema.ts.
  */
+
+import type { RatedResult } from '../ratings/rated-game.js';
 import { SqlAccounts } from './accounts.js';
 import { PLAYER_INSERT, playerParams } from './histories.js';
 import { PostgresDatabase, type Queryable } from './postgres-db.js';
@@ -18,6 +20,7 @@ import {
   timerChangeValues,
   upsertSeats,
 } from './postgres-sql.js';
+import { ratingsBefore, ratingWrites } from './ratings.js';
 import {
   decodeAction,
   decodeAnalysisRequest,
@@ -46,6 +49,9 @@ import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleTableError } from './store.js';
 
 /** PostgreSQL's SQLSTATE for a unique or primary key violation. */
 const UNIQUE_VIOLATION = '23505';
+
+/** A rated player's rating as the game ends, the account's row locked until the game's write commits. */
+const RATING_BEFORE = ratingsBefore(' FOR UPDATE OF a');
 
 export class PostgresStore extends SqlAccounts implements Store {
   private constructor(private readonly db: PostgresDatabase) {
@@ -141,6 +147,7 @@ export class PostgresStore extends SqlAccounts implements Store {
           game.startedAt,
           game.finishedAt,
           JSON.stringify(game.botAccounts),
+          game.rated ? JSON.stringify(game.rated) : null,
         ]);
       }
       if (gameStatus) await c.query(SQL.gameStatus, [gameStatus.gameId, gameStatus.status, gameStatus.at]);
@@ -161,7 +168,10 @@ export class PostgresStore extends SqlAccounts implements Store {
           if (table) await this.writeTable(c, table.row, table.seats);
           if (timers) await c.query(TIMER_CHANGE, timerChangeValues(timers));
           // After the seats: a player's account is the one holding the seat as the game ends.
-          if (finished) for (const params of playerParams(gameId, finished)) await c.query(PLAYER_INSERT, params);
+          if (finished) {
+            for (const params of playerParams(gameId, finished)) await c.query(PLAYER_INSERT, params);
+            if (finished.rated) await this.rate(c, gameId, finished.at, finished.rated);
+          }
         });
       } else if (timers)
         await this.db.hotWrite(HOT.appendWithTimers, [...values, ...timerChangeValues(timers)], { gameId }, fence);
@@ -170,6 +180,14 @@ export class PostgresStore extends SqlAccounts implements Store {
       if ((e as { code?: string }).code === UNIQUE_VIOLATION) throw new SeqTakenError(gameId, row.seq);
       throw e;
     }
+  }
+
+  /** Inside the game's last write: its players' new ratings, their rows locked as they are read. */
+  private async rate(c: Queryable, gameId: string, at: number, rated: RatedResult): Promise<void> {
+    const before = new Map<string, unknown[]>();
+    for (const s of rated.seats)
+      if ('account' in s) before.set(s.account, (await c.query(RATING_BEFORE, [s.account, rated.pool])).rows);
+    for (const w of ratingWrites(gameId, at, rated, (a) => before.get(a) ?? [])) await c.query(w.sql, [...w.params]);
   }
 
   async loadGame(gameId: string): Promise<GameRow | null> {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { isWideSeed, MODES, type Seed } from '../../engine/index.js';
 import { ClientActionSchema } from '../../protocol/messages.js';
-import { LEVELS, TABLE_STATUSES, TURN_CLOCKS } from '../../values/index.js';
+import { LEVELS, RATING_POOLS, TABLE_STATUSES, TURN_CLOCKS } from '../../values/index.js';
 import {
   type ActionRow,
   type ChatRow,
@@ -63,6 +63,8 @@ const tableExtras = {
   coach: z.boolean().default(false),
   turnClock: z.enum(TURN_CLOCKS).default('off'),
   daily: z.iso.date().optional(),
+  // Absent: not rated (and tables stored before ratings were not).
+  rated: z.boolean().optional(),
 };
 const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(tableExtras)]);
 const seat = z.number().int().min(0).max(5);
@@ -89,6 +91,17 @@ const seatSchema = z.object({
   account_id: z.string().nullable().optional(),
   bot_account: bool.optional(),
 });
+/** Who was who as a rated game started (ratings/rated-game.ts's RatedStart). */
+const ratedStartSchema = z.object({
+  pool: z.enum(RATING_POOLS),
+  seats: z.array(
+    z.union([
+      z.object({ account: z.string().min(1) }).strict(),
+      z.object({ anchor: botLevel }).strict(),
+      z.object({ unrated: z.literal(true) }).strict(),
+    ]),
+  ),
+});
 const gameSchema = z.object({
   id: z.string().min(1),
   table_code: z.string(),
@@ -101,6 +114,8 @@ const gameSchema = z.object({
   status: z.enum(['running', 'finished', 'abandoned']),
   started_at: int,
   finished_at: nullableInt,
+  // Games stored before ratings have no such column: unrated.
+  rated: json(ratedStartSchema.nullable()).optional(),
 });
 const actionRowSchema = z.object({ seq: int, action: json(actionSchema), by_bot: bool, at: int });
 const chatSchema = z.object({
@@ -181,6 +196,7 @@ export function decodeGame(raw: unknown): GameRow {
     status: g.status,
     startedAt: g.started_at,
     finishedAt: g.finished_at,
+    ...(g.rated ? { rated: g.rated } : {}),
   };
 }
 

@@ -215,4 +215,34 @@ ALTER TABLE seats ADD COLUMN bot_account INTEGER NOT NULL DEFAULT 0;
   // 16: seat 1's actions of a scored daily attempt (JSON), kept with its score, so that the
   // field's choices at each decision of a day are one read (docs/protocol.md, "The daily deal").
   `ALTER TABLE daily_attempts ADD COLUMN plays TEXT;`,
+  // 17: ratings (docs/ratings.md): whether each game is rated and who was who as it started (JSON,
+  // null when unrated), each account's current rating per pool (openskill's μ and σ, games played)
+  // and its history (the rating after each rated game, and the one before it, by seat), both
+  // written with the game's last action; they go with the account.
+  `
+ALTER TABLE games ADD COLUMN rated TEXT;
+CREATE TABLE ratings (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  pool TEXT NOT NULL,
+  mu REAL NOT NULL,
+  sigma REAL NOT NULL,
+  games INTEGER NOT NULL,
+  PRIMARY KEY (account_id, pool)
+);
+CREATE INDEX ratings_by_pool ON ratings (pool, mu);
+CREATE TABLE rating_history (
+  account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+  pool TEXT NOT NULL,
+  game_id TEXT NOT NULL REFERENCES games (id),
+  seat INTEGER NOT NULL,
+  mu REAL NOT NULL,
+  sigma REAL NOT NULL,
+  rating INTEGER NOT NULL,
+  before_rating INTEGER,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, pool, game_id)
+);
+CREATE INDEX rating_history_by_account ON rating_history (account_id, pool, at);
+CREATE INDEX rating_history_by_game ON rating_history (game_id);
+`,
 ];

@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import { DELETED_NAME } from '../../values/index.js';
 import { SqlAccounts, type SqlDialect } from './accounts.js';
 import { PLAYER_INSERT, playerParams } from './histories.js';
+import { ratingsBefore, ratingWrites } from './ratings.js';
 import {
   decodeAction,
   decodeAnalysisRequest,
@@ -37,6 +38,9 @@ import { NEW_TABLE_GRACE_MS, SeqTakenError, StaleOwnerError, StaleTableError, St
 import { sweepSql } from './sweep-sql.js';
 
 export const SQLITE_FILE = 'bottle-imp.sqlite';
+
+/** A rated player's rating as the game ends: SQLite has one writer at a time, no lock needed. */
+const RATING_BEFORE = ratingsBefore('');
 
 export interface SqliteOptions {
   /** NORMAL (default) or FULL: see Config.sqliteSynchronous. */
@@ -85,15 +89,7 @@ function transact<T>(db: Database.Database, job: () => T): T {
  * parameters bound by name.
  */
 function sqliteRunner(db: Database.Database): SqlRunner {
-  const prepared = new Map<string, Database.Statement>();
-  const statement = (sql: string) => {
-    let stmt = prepared.get(sql);
-    if (!stmt) {
-      stmt = db.prepare(sql);
-      prepared.set(sql, stmt);
-    }
-    return stmt;
-  };
+  const statement = statements(db);
   return {
     async rows(sql, params) {
       return statement(sql).all(named(params));
@@ -101,6 +97,19 @@ function sqliteRunner(db: Database.Database): SqlRunner {
     async write(statements) {
       return transact(db, () => statements.map((s) => statement(s.sql).run(named(s.params)).changes));
     },
+  };
+}
+
+/** Each statement of the SQL both databases share, prepared once. */
+function statements(db: Database.Database): (sql: string) => Database.Statement {
+  const prepared = new Map<string, Database.Statement>();
+  return (sql) => {
+    let stmt = prepared.get(sql);
+    if (!stmt) {
+      stmt = db.prepare(sql);
+      prepared.set(sql, stmt);
+    }
+    return stmt;
   };
 }
 
@@ -122,6 +131,8 @@ export class SqliteStore extends SqlAccounts implements Store {
   private readonly checkpointer: Worker | null;
   private readonly stmts;
   private readonly sweeper;
+  /** The statements written once for both databases (ratings.ts's), prepared once. */
+  private readonly shared: (sql: string) => Database.Statement;
 
   constructor(
     dataDir: string,
@@ -150,6 +161,7 @@ export class SqliteStore extends SqlAccounts implements Store {
       : null;
     this.checkpointer?.unref();
     this.sweeper = prepareSweep(db);
+    this.shared = statements(db);
     this.stmts = {
       insertTable: db.prepare(
         `INSERT INTO tables (code, settings, host, status, game_id, created_at, version) VALUES (@code, @settings, @host, @status, @game_id, @created_at, @version)
@@ -172,8 +184,8 @@ export class SqliteStore extends SqlAccounts implements Store {
          WHERE status = 'lobby' AND json_extract(settings, '$.public') = 1 ORDER BY created_at DESC, code LIMIT ?`,
       ),
       insertGame: db.prepare(
-        `INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, bot_accounts, status, started_at, finished_at)
-         VALUES (@id, @table_code, @options, @seed, @wide_seed, @names, @bots, @bot_accounts, @status, @started_at, @finished_at)`,
+        `INSERT INTO games (id, table_code, options, seed, wide_seed, names, bots, bot_accounts, status, started_at, finished_at, rated)
+         VALUES (@id, @table_code, @options, @seed, @wide_seed, @names, @bots, @bot_accounts, @status, @started_at, @finished_at, @rated)`,
       ),
       insertAction: db.prepare(
         'INSERT INTO actions (game_id, seq, seat, action, by_bot, at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -324,6 +336,7 @@ export class SqliteStore extends SqlAccounts implements Store {
       status: game.status,
       started_at: game.startedAt,
       finished_at: game.finishedAt,
+      rated: game.rated ? JSON.stringify(game.rated) : null,
     });
   }
 
@@ -353,8 +366,15 @@ export class SqliteStore extends SqlAccounts implements Store {
         if (also.table) this.writeTable(also.table.row, also.table.seats);
         if (also.timers) this.writeTimers(also.timers);
         // After the seats: a player's account is the one holding the seat as the game ends.
-        if (also.finished)
+        if (also.finished) {
           for (const params of playerParams(gameId, also.finished)) this.stmts.insertPlayer.run(named(params));
+          const { at, rated } = also.finished;
+          if (rated)
+            for (const w of ratingWrites(gameId, at, rated, (a) =>
+              this.shared(RATING_BEFORE).all(named([a, rated.pool])),
+            ))
+              this.shared(w.sql).run(named(w.params));
+        }
       });
     } catch (e) {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new SeqTakenError(gameId, row.seq);

@@ -5,11 +5,14 @@
  * Every method is asynchronous because a networked store will be.
  */
 import type { Action, ResolvedOptions, Seed } from '../../engine/index.js';
-import type { BotLevel, TableStatus, TableSummary } from '../../protocol/messages.js';
+import type { BotLevel, TableExtras, TableStatus } from '../../protocol/messages.js';
 import type { AccountKind } from '../../values/index.js';
 import { ServerError } from '../errors.js';
+import type { Pool } from '../ratings/pool.js';
+import type { RatedResult, RatedStart } from '../ratings/rated-game.js';
 
-export type TableSettings = TableSummary['options'];
+/** A table's options as stored: `rated` absent in tables stored before ratings (unrated). */
+export type TableSettings = ResolvedOptions & Omit<TableExtras, 'rated'> & { readonly rated?: boolean };
 
 export interface TableRow {
   readonly code: string;
@@ -60,6 +63,8 @@ export interface GameRow {
   readonly status: GameStatus;
   readonly startedAt: number;
   readonly finishedAt: number | null;
+  /** Rated (docs/ratings.md): its pool and who held each seat as it started; null or absent when unrated. */
+  readonly rated?: RatedStart | null;
 }
 
 /** Who claims analysis requests, for how long (Store.claimAnalyses). */
@@ -121,7 +126,12 @@ export interface WithAction {
    * The game ended with it: mark it finished at this time, and keep its players (each seat's
    * final total, its place, and the account holding the seat then: HistoryStore).
    */
-  readonly finished?: { readonly at: number; readonly totals: readonly number[] };
+  readonly finished?: {
+    readonly at: number;
+    readonly totals: readonly number[];
+    /** A rated game's result: its players' new ratings are stored with it (RatingStore). */
+    readonly rated?: RatedResult;
+  };
   /**
    * What the action changes of its table (the table is the game's): its next version and
    * seats, compare-and-set as commitTable's (StaleTableError, and nothing stored, when the
@@ -555,6 +565,57 @@ export interface HistoryStore {
   gamesOf(accountId: string, limit: number, before?: string): Promise<PlayedGame[]>;
 }
 
+/** A player's rating in a pool, as shown (docs/ratings.md). */
+export interface CurrentRating {
+  readonly rating: number;
+  /** While openskill's σ is high: shown with "?" and left off the leaderboard. */
+  readonly provisional: boolean;
+  /** Rated games played in the pool. */
+  readonly games: number;
+}
+
+/** A point of a player's rating history in a pool: the figure after a rated game. */
+export interface RatingPoint {
+  readonly gameId: string;
+  readonly rating: number;
+  readonly provisional: boolean;
+  readonly at: number;
+}
+
+/** What a rated game changed of one seat's rating (GameRatings). */
+export interface SeatRatingChange {
+  readonly seat: number;
+  /** The figure before the game; null for a first game in the pool. */
+  readonly before: number | null;
+  readonly after: number;
+  readonly provisional: boolean;
+}
+
+/** A row of the leaderboard. */
+export interface LeaderboardRow {
+  readonly username: string;
+  readonly rating: number;
+  readonly games: number;
+}
+
+/**
+ * Ratings (docs/ratings.md): each account's current one per pool and its history, written
+ * with a rated game's last action (GameLog.appendAction's `finished.rated`), and the
+ * leaderboards read from them.
+ */
+export interface RatingStore {
+  /** The account's rating in the pool; null when never rated there. */
+  currentRating(accountId: string, pool: Pool): Promise<CurrentRating | null>;
+  /** The account's ratings in every pool it was rated in. */
+  ratingsOf(accountId: string): Promise<Partial<Record<Pool, CurrentRating>>>;
+  /** The account's figures after each of its rated games in the pool, oldest first, the last `limit` at most. */
+  ratingHistory(accountId: string, pool: Pool, limit: number): Promise<RatingPoint[]>;
+  /** The pool's players who are not provisional (nor banned), best first, at most `limit`. */
+  leaderboard(pool: Pool, limit: number): Promise<LeaderboardRow[]>;
+  /** What a finished rated game changed of each rated seat's rating, by seat; empty when unrated. */
+  gameRatings(gameId: string): Promise<SeatRatingChange[]>;
+}
+
 /** The people's roles: accounts, their devices and passkeys, blocks and reports. */
 export interface PeopleStore
   extends AccountStore,
@@ -573,4 +634,5 @@ export interface Store
     StoreUpkeep,
     PeopleStore,
     DailyStore,
-    HistoryStore {}
+    HistoryStore,
+    RatingStore {}

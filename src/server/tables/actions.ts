@@ -11,8 +11,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Action, GameEvent } from '../../engine/index.js';
 import type { ClientAction } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
-import type { GameOwner } from '../game-owner/owner.js';
-import { StoreUnavailableError, type WithAction } from '../store/store.js';
+import type { GameOwner, WithOwnAction } from '../game-owner/owner.js';
+import { StoreUnavailableError } from '../store/store.js';
 import type { TableReplies } from './commands.js';
 import type { TableContext } from './context.js';
 import { RETRY_MS } from './deadlines.js';
@@ -30,8 +30,11 @@ export interface Along {
 
 /** A decided change made ready to store (Table.ready), as the action path sees it. */
 export interface Ready {
-  /** What an action's write stores with it: the table's next version, the deadlines (undefined: nothing). */
-  readonly withAction: Omit<WithAction, 'finished'> | undefined;
+  /**
+   * What an action's write stores with it: the table's next version, the deadlines, a rated
+   * game's result (undefined: nothing).
+   */
+  readonly withAction: WithOwnAction | undefined;
 }
 
 /** What the action path asks of its table (always inside the table's queue). */

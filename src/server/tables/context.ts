@@ -5,7 +5,7 @@ import type { BotPool } from '../bots/pool.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Metrics } from '../metrics.js';
-import type { GameLog, TableStore } from '../store/store.js';
+import type { GameLog, RatingStore, TableStore } from '../store/store.js';
 import type { SeatClaim } from './seat-rules.js';
 
 /** Where a table's news goes: the real-time layer, which knows who listens. */
@@ -45,7 +45,8 @@ export type Thinkers = Pick<BotPool, 'decide' | 'submit'>;
 
 export interface TableContext {
   /** Its tables, seats, chat, deadlines and games (in a cluster, its writes fenced). */
-  readonly store: TableStore & GameLog;
+  /** And what a rated game changed of its players' ratings, to show once it is over. */
+  readonly store: TableStore & GameLog & Pick<RatingStore, 'gameRatings'>;
   readonly pool: Thinkers;
   readonly config: Config;
   readonly metrics: Metrics;

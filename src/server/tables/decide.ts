@@ -9,6 +9,7 @@
  */
 import type { Seed } from '../../engine/index.js';
 import { ServerError } from '../errors.js';
+import { ratableSetup, ratedStart } from '../ratings/rated-game.js';
 import type { GameRow, GameStatus, SeatRow, TableRow, TimerKind } from '../store/store.js';
 import type { SeatedCommand, TableCommand } from './commands.js';
 import * as rules from './seat-rules.js';
@@ -143,10 +144,12 @@ function change(state: TableState, c: Decidable, now: number): Effects {
       return { state: withSeats(state, [rules.clearingBot(row, seats, c.by, c.message.seat)]) };
     case 'table:coach':
       rules.mustSwitchCoach(row, seats, c.by);
-      return { state: { ...state, row: { ...row, settings: { ...row.settings, coach: c.message.coach } } } };
+      return { state: { ...state, row: { ...row, settings: ratable({ ...row.settings, coach: c.message.coach }) } } };
     case 'table:clock':
       rules.mustSetClock(row, seats, c.by);
-      return { state: { ...state, row: { ...row, settings: { ...row.settings, turnClock: c.message.turnClock } } } };
+      return {
+        state: { ...state, row: { ...row, settings: ratable({ ...row.settings, turnClock: c.message.turnClock }) } },
+      };
     case 'table:start':
       rules.mustStart(row, seats, c.by);
       return starting(state, seats, c.game, now);
@@ -178,6 +181,13 @@ function change(state: TableState, c: Decidable, now: number): Effects {
     case 'deadline':
       return fell(state, c, now);
   }
+}
+
+/** Settings a rated table may have (ERR_NOT_RATABLE: it keeps the coach off and a brisk turn clock). */
+function ratable(settings: TableRow['settings']): TableRow['settings'] {
+  const refused = ratableSetup(settings);
+  if (refused) throw refused;
+  return settings;
 }
 
 /** The game being played is over: the table is finished and counts the game among its finished ones. */
@@ -215,6 +225,7 @@ function starting(state: TableState, seats: readonly SeatRow[], fresh: NewGame, 
     s.rounds !== undefined
       ? { players: s.players, mode: s.mode, rounds: s.rounds }
       : { players: s.players, mode: s.mode, targetScore: s.targetScore };
+  const rated = ratedStart(s, seats);
   const game: GameRow = {
     id: fresh.id,
     tableCode: state.row.code,
@@ -226,6 +237,7 @@ function starting(state: TableState, seats: readonly SeatRow[], fresh: NewGame, 
     status: 'running',
     startedAt: now,
     finishedAt: null,
+    ...(rated ? { rated } : {}),
   };
   return {
     state: {

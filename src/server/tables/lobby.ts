@@ -11,6 +11,7 @@ import { type PlayerCount, resolveOptions } from '../../engine/index.js';
 import type { TableOptions, TableSummary } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { newTableCode } from '../ids.js';
+import { ratableSetup } from '../ratings/rated-game.js';
 import type { TableSettings } from '../store/store.js';
 import type { ReplyTo, TableCommand } from './commands.js';
 import type { TableContext } from './context.js';
@@ -159,8 +160,11 @@ export class Lobby {
       turnSeconds: options.turnSeconds,
       coach: options.coach,
       turnClock: options.turnClock,
+      rated: options.rated,
       ...(daily ? { daily: daily.day } : {}),
     };
+    const unratable = ratableSetup(settings);
+    if (unratable) throw unratable;
     let code: string;
     // In a cluster, a code whose players the balancer sends to this node, which will own the table.
     do code = newTableCode();

@@ -3,7 +3,7 @@
  * and who is at it: built by the table itself, and in a cluster also for the public list,
  * which is read from the database rather than from any one node's memory.
  */
-import type { TableSummary } from '../../protocol/messages.js';
+import type { GameRatings, TableSummary } from '../../protocol/messages.js';
 import type { SeatRow, TableRow } from '../store/store.js';
 
 export interface Attendance {
@@ -16,11 +16,13 @@ export function tableSummary(
   seats: readonly SeatRow[],
   finishedIds: readonly string[],
   at: Attendance,
+  /** What the last game changed of its players' ratings, when it was rated and that is known. */
+  ratings?: GameRatings,
 ): TableSummary {
   return {
     code: row.code,
     // Tables stored before the coach option existed have it off.
-    options: { ...row.settings, coach: row.settings.coach === true },
+    options: { ...row.settings, coach: row.settings.coach === true, rated: row.settings.rated === true },
     status: row.status,
     host: row.host,
     seats: seats.map((s) => ({
@@ -34,6 +36,7 @@ export function tableSummary(
     gameId: row.gameId,
     finishedGames: [...finishedIds],
     spectators: at.spectators(),
+    ...(ratings ? { ratings } : {}),
   };
 }
 
@@ -65,6 +68,8 @@ export function sameSummary(a: TableSummary, b: TableSummary): boolean {
       );
     }) &&
     a.finishedGames.length === b.finishedGames.length &&
-    a.finishedGames.every((id, i) => id === b.finishedGames[i])
+    a.finishedGames.every((id, i) => id === b.finishedGames[i]) &&
+    // A game's ratings are stored once: the game says which.
+    a.ratings?.gameId === b.ratings?.gameId
   );
 }

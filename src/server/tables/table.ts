@@ -15,10 +15,12 @@
 
 import { dailySeed } from '../../daily/index.js';
 import type { GameEvent } from '../../engine/index.js';
-import type { BotLevel, Hint, TableSummary } from '../../protocol/messages.js';
+import type { BotLevel, GameRatings, Hint, TableSummary } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { hashToken, newGameId, newSeatToken, newSeed } from '../ids.js';
+import { poolOf } from '../ratings/pool.js';
+import { type RatedResult, ratedResult } from '../ratings/rated-game.js';
 import { SerialQueue } from '../serial.js';
 import type { SeatRow, TableRow, TableWrite, TimerKey, TimerKind } from '../store/store.js';
 import { type ActingTable, type Along, GameActions, type Ready } from './actions.js';
@@ -73,6 +75,8 @@ export class Table implements ActingTable<ReadyChange> {
   private readonly clocks: TurnClocks;
   private readonly hints: TableHints;
   private readonly actions: GameActions<ReadyChange>;
+  /** What the last game changed of its players' ratings, once stored and read back (rated games only). */
+  private ratings: GameRatings | undefined;
 
   constructor(
     readonly ctx: TableContext,
@@ -174,6 +178,7 @@ export class Table implements ActingTable<ReadyChange> {
       // and a clock the crash kept from being stored starts now.
       const change = this.owner?.over ? this.decided({ type: 'over' }) : unchanged(this.state);
       await this.commit(change, { attendance: true });
+      if (this.state.row.status === 'finished' && this.state.row.gameId) this.showRatings(this.state.row.gameId);
     });
   }
 
@@ -219,7 +224,7 @@ export class Table implements ActingTable<ReadyChange> {
   }
 
   summary(): TableSummary {
-    return tableSummary(this.state.row, this.state.seats, this.state.finished, this.presence);
+    return tableSummary(this.state.row, this.state.seats, this.state.finished, this.presence, this.ratings);
   }
 
   /** The running game's owner (for debugging views over HTTP). */
@@ -454,7 +459,8 @@ export class Table implements ActingTable<ReadyChange> {
             ...(timers ? { timers: timers.stored } : {}),
           }
         : null;
-    const withAction = table || timers ? { table, timers: timers?.stored } : undefined;
+    const rated = ratedEnd(before, next, playing);
+    const withAction = table || timers || rated ? { table, timers: timers?.stored, rated } : undefined;
     return { next, owner: playing, timers, write, withAction, outbox: change.outbox };
   }
 
@@ -473,17 +479,13 @@ export class Table implements ActingTable<ReadyChange> {
     const shown = r.owner && r.owner === this.owner && events.length === 0 ? this.glance(r.owner) : null;
     this.state = r.next;
     this.owner = r.owner;
+    // A game's ratings are shown until the next game starts.
+    if (this.ratings && this.ratings.gameId !== r.next.row.gameId) this.ratings = undefined;
     if (r.timers) this.deadlines.applied(r.timers);
     for (const claim of r.outbox.seatsLost) this.presence.demote(claim.seat);
 
     for (const claim of r.outbox.seatsLost) this.ctx.out.seatLost(this.code, claim);
-    if (this.told === null || r.outbox.summary || along.attendance || r.outbox.seatsLost.length > 0) {
-      const summary = this.summary();
-      if (this.told === null || !sameSummary(summary, this.told)) {
-        this.told = summary;
-        this.ctx.out.table(summary);
-      }
-    }
+    if (this.told === null || r.outbox.summary || along.attendance || r.outbox.seatsLost.length > 0) this.tellSummary();
     // A table that closes says so in its summary alone.
     const open = r.next.row.status !== 'closed';
     if (r.owner && open && (shown === null || !sameGlance(shown, this.glance(r.owner))))
@@ -491,6 +493,36 @@ export class Table implements ActingTable<ReadyChange> {
 
     this.bots.schedule();
     if (r.next.row.status === 'closed' && before.row.status !== 'closed') this.ctx.closed(this.code);
+    if (r.owner?.row.rated && before.row.status === 'playing' && r.next.row.status === 'finished')
+      this.showRatings(r.owner.id);
+  }
+
+  /**
+   * Once a rated game's ratings are stored (with its last action), read them back and show
+   * them in the summary: next in the queue, so that the game's end is told first. Whatever
+   * stops the read, the game is over all the same: it is logged, and nobody is told.
+   */
+  private showRatings(gameId: string): void {
+    void this.queue
+      .run(async () => {
+        const seats = await this.ctx.store.gameRatings(gameId);
+        const { row } = this.state;
+        if (seats.length === 0 || row.gameId !== gameId || row.status !== 'finished') return;
+        this.ratings = { gameId, pool: poolOf(row.settings), seats };
+        this.tellSummary();
+      })
+      .catch((e: unknown) =>
+        this.ctx.log.warn({ err: e, table: this.code }, 'the ratings of a game could not be read'),
+      );
+  }
+
+  /** Everyone gets the summary if it says something new. */
+  private tellSummary(): void {
+    const summary = this.summary();
+    if (this.told === null || !sameSummary(summary, this.told)) {
+      this.told = summary;
+      this.ctx.out.table(summary);
+    }
   }
 
   // ---- what everyone is told --------------------------------------------------------------
@@ -512,4 +544,18 @@ export class Table implements ActingTable<ReadyChange> {
   private glance(owner: GameOwner): Glance {
     return glance(owner, this.state.row, this.state.seats, this.deadlines, this.clocks);
   }
+}
+
+/**
+ * The result of the rated game a change finishes, stored with its last action: the game
+ * as it started (who was rated), the seats as they are after (who left), each seat's turns
+ * played by a stand-in, the totals and the rounds' teams. Undefined for any other change.
+ */
+function ratedEnd(before: TableState, next: TableState, owner: GameOwner | null): RatedResult | undefined {
+  const start = owner?.row.rated;
+  if (!owner || !start || !owner.over || before.row.status !== 'playing' || next.row.status !== 'finished')
+    return undefined;
+  const game = owner.engineGame;
+  const end = next.seats.map((s) => ({ accountId: s.accountId, botTurns: owner.botTurns(s.seat) }));
+  return ratedResult(start, game.totals, game.log, end);
 }

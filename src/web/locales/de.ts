@@ -4,8 +4,10 @@ import { accountDe } from './account.js';
 import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
+import { ratingsDe } from './ratings.js';
 
 export const de: Messages = {
+  ...ratingsDe,
   app: { title: 'Flaschenteufel', yourTurn: 'Du bist dran · Flaschenteufel' },
   nav: { home: 'Start', rules: 'Regeln', replay: 'Partien', label: 'Hauptmenü', skip: 'Zum Inhalt springen' },
   common: { close: 'Schließen', continue: 'Weiter', loading: 'Lädt…' },
@@ -473,6 +475,7 @@ export const de: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Es gibt kein Bot-Konto mit diesem Namen.',
     ERR_NOT_BOT_ACCOUNT: 'Dieses Konto gehört einem Menschen, nicht einem Bot.',
     ERR_BOT_SEATED: 'Dieser Bot hat an diesem Tisch schon einen Platz.',
+    ERR_NOT_RATABLE: 'Ein gewerteter Tisch braucht den Coach aus und eine Zugzeit von normal oder schnell.',
     ERR_INTERNAL: 'Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal.',
     ERR_NETWORK: 'Der Server ist nicht erreichbar.',
     ERR_TIMEOUT: 'Der Server hat nicht rechtzeitig geantwortet.',

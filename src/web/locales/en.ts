@@ -4,9 +4,11 @@ import { errorsEn } from '../errors.js';
 import { accountEn } from './account.js';
 import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
+import { ratingsEn } from './ratings.js';
 import type { Shape } from './shape.js';
 
 export const en = {
+  ...ratingsEn,
   app: { title: 'The Bottle Imp', yourTurn: 'Your turn · The Bottle Imp' },
   nav: { home: 'Home', rules: 'Rules', replay: 'Replays', label: 'Main', skip: 'Skip to content' },
   common: { close: 'Close', continue: 'Continue', loading: 'Loading…' },

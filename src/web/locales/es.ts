@@ -4,8 +4,10 @@
  * diablo».
  */
 import type { Messages } from './en.js';
+import { ratingsEs } from './ratings.js';
 
 export const es: Messages = {
+  ...ratingsEs,
   app: { title: 'El diablo de la botella', yourTurn: 'Te toca · El diablo de la botella' },
   nav: { home: 'Inicio', rules: 'Reglas', replay: 'Partidas', label: 'Menú principal', skip: 'Ir al contenido' },
   common: { close: 'Cerrar', continue: 'Continuar', loading: 'Cargando…' },
@@ -468,6 +470,7 @@ export const es: Messages = {
     ERR_NO_BOT_ACCOUNT: 'No hay ninguna cuenta de bot con ese nombre.',
     ERR_NOT_BOT_ACCOUNT: 'Esa cuenta es de una persona, no de un bot.',
     ERR_BOT_SEATED: 'Ese bot ya tiene un puesto en esta mesa.',
+    ERR_NOT_RATABLE: 'Una mesa puntuada necesita el entrenador apagado y un reloj normal o rápido.',
     ERR_INTERNAL: 'Algo falló en el servidor. Inténtalo otra vez.',
     ERR_NETWORK: 'No se puede contactar con el servidor.',
     ERR_TIMEOUT: 'El servidor no respondió a tiempo.',

@@ -4,8 +4,10 @@
  * pli », following suit « fournir », the devil's trick « le pli du diable ».
  */
 import type { Messages } from './en.js';
+import { ratingsFr } from './ratings.js';
 
 export const fr: Messages = {
+  ...ratingsFr,
   app: { title: 'Le Diable dans la bouteille', yourTurn: 'À vous de jouer · Le Diable dans la bouteille' },
   nav: { home: 'Accueil', rules: 'Règles', replay: 'Parties', label: 'Menu principal', skip: 'Aller au contenu' },
   common: { close: 'Fermer', continue: 'Continuer', loading: 'Chargement…' },
@@ -479,6 +481,7 @@ export const fr: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Aucun compte de bot ne porte ce nom.',
     ERR_NOT_BOT_ACCOUNT: 'Ce compte est celui d’une personne, pas d’un bot.',
     ERR_BOT_SEATED: 'Ce bot a déjà une place à cette table.',
+    ERR_NOT_RATABLE: 'Une table classée demande le coach éteint et un temps par coup normal ou rapide.',
     ERR_INTERNAL: 'Une erreur s’est produite sur le serveur. Réessayez.',
     ERR_NETWORK: 'Le serveur est injoignable.',
     ERR_TIMEOUT: 'Le serveur n’a pas répondu à temps.',

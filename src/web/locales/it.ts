@@ -4,8 +4,10 @@
  * «la presa del diavolo».
  */
 import type { Messages } from './en.js';
+import { ratingsIt } from './ratings.js';
 
 export const it: Messages = {
+  ...ratingsIt,
   app: { title: 'Il diavolo nella bottiglia', yourTurn: 'Tocca a te · Il diavolo nella bottiglia' },
   nav: { home: 'Inizio', rules: 'Regole', replay: 'Partite', label: 'Menu principale', skip: 'Vai al contenuto' },
   common: { close: 'Chiudi', continue: 'Continua', loading: 'Caricamento…' },
@@ -469,6 +471,7 @@ export const it: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Non esiste un account bot con quel nome.',
     ERR_NOT_BOT_ACCOUNT: 'Quell’account è di una persona, non di un bot.',
     ERR_BOT_SEATED: 'Quel bot ha già un posto a questo tavolo.',
+    ERR_NOT_RATABLE: 'Un tavolo classificato richiede il coach spento e un tempo normale o veloce.',
     ERR_INTERNAL: 'Qualcosa è andato storto sul server. Riprova.',
     ERR_NETWORK: 'Il server non è raggiungibile.',
     ERR_TIMEOUT: 'Il server non ha risposto in tempo.',

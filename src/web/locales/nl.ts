@@ -3,8 +3,10 @@
  * bekennen", the devil's trick "de duivelsslag".
  */
 import type { Messages } from './en.js';
+import { ratingsNl } from './ratings.js';
 
 export const nl: Messages = {
+  ...ratingsNl,
   app: { title: 'De Bezeten Fles', yourTurn: 'Jouw beurt · De Bezeten Fles' },
   nav: { home: 'Start', rules: 'Regels', replay: 'Potjes', label: 'Hoofdmenu', skip: 'Naar de inhoud' },
   common: { close: 'Sluiten', continue: 'Verder', loading: 'Laden…' },
@@ -464,6 +466,7 @@ export const nl: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Er is geen botaccount met die naam.',
     ERR_NOT_BOT_ACCOUNT: 'Dat account is van een mens, niet van een bot.',
     ERR_BOT_SEATED: 'Die bot heeft al een plaats aan deze tafel.',
+    ERR_NOT_RATABLE: 'Een tafel met rating vraagt de coach uit en een normale of snelle zetklok.',
     ERR_INTERNAL: 'Er ging iets mis op de server. Probeer het opnieuw.',
     ERR_NETWORK: 'De server is niet bereikbaar.',
     ERR_TIMEOUT: 'De server antwoordde niet op tijd.',

@@ -5,8 +5,10 @@
  * (fractions).
  */
 import type { Messages } from './en.js';
+import { ratingsPl } from './ratings.js';
 
 export const pl: Messages = {
+  ...ratingsPl,
   app: { title: 'Diabeł w butelce', yourTurn: 'Twój ruch · Diabeł w butelce' },
   nav: { home: 'Start', rules: 'Zasady', replay: 'Rozgrywki', label: 'Menu główne', skip: 'Przejdź do treści' },
   common: { close: 'Zamknij', continue: 'Dalej', loading: 'Wczytywanie…' },
@@ -505,6 +507,7 @@ export const pl: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Nie ma konta bota o tej nazwie.',
     ERR_NOT_BOT_ACCOUNT: 'To konto należy do człowieka, nie do bota.',
     ERR_BOT_SEATED: 'Ten bot ma już miejsce przy tym stole.',
+    ERR_NOT_RATABLE: 'Stół rankingowy wymaga wyłączonego trenera i zegara normalnego lub szybkiego.',
     ERR_INTERNAL: 'Coś poszło nie tak na serwerze. Spróbuj ponownie.',
     ERR_NETWORK: 'Nie można połączyć się z serwerem.',
     ERR_TIMEOUT: 'Serwer nie odpowiedział na czas.',

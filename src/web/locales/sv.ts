@@ -3,8 +3,10 @@
  * "ett stick", following suit "bekänna färg", the devil's trick "djävulens stick".
  */
 import type { Messages } from './en.js';
+import { ratingsSv } from './ratings.js';
 
 export const sv: Messages = {
+  ...ratingsSv,
   app: { title: 'Flaskdjävulen', yourTurn: 'Din tur · Flaskdjävulen' },
   nav: { home: 'Start', rules: 'Regler', replay: 'Partier', label: 'Huvudmeny', skip: 'Hoppa till innehållet' },
   common: { close: 'Stäng', continue: 'Fortsätt', loading: 'Laddar…' },
@@ -464,6 +466,7 @@ export const sv: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Det finns inget botkonto med det namnet.',
     ERR_NOT_BOT_ACCOUNT: 'Det kontot tillhör en människa, inte en bot.',
     ERR_BOT_SEATED: 'Den boten har redan en plats vid det här bordet.',
+    ERR_NOT_RATABLE: 'Ett rankat bord kräver att coachen är av och en normal eller snabb klocka.',
     ERR_INTERNAL: 'Något gick fel på servern. Försök igen.',
     ERR_NETWORK: 'Servern går inte att nå.',
     ERR_TIMEOUT: 'Servern svarade inte i tid.',

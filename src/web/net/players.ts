@@ -1,5 +1,12 @@
-/** Players' public profiles and their finished games (docs/protocol.md, "Profile and history"). */
-import type { PlayerGame, PlayerGamesReply, PlayerReply } from '../../protocol/players.js';
+/** Players' public profiles, their finished games and ratings, and the leaderboards (docs/protocol.md, "Profile and history"). */
+import type {
+  LeaderboardEntry,
+  PlayerGame,
+  PlayerGamesReply,
+  PlayerReply,
+  RatingHistoryReply,
+} from '../../protocol/players.js';
+import type { RatingPool } from '../../values/index.js';
 import { call } from './api.js';
 
 export type { PlayerGame, PlayerReply as Player };
@@ -12,4 +19,14 @@ export function getPlayer(username: string): Promise<PlayerReply> {
 export function playerGames(username: string, before?: string): Promise<PlayerGamesReply> {
   const query = before ? `?${new URLSearchParams({ before })}` : '';
   return call('GET', `/api/players/${encodeURIComponent(username)}/games${query}`);
+}
+
+/** The player's figure after each of their last rated games in the pool, oldest first. */
+export function ratingHistory(username: string, pool: RatingPool): Promise<RatingHistoryReply> {
+  return call('GET', `/api/players/${encodeURIComponent(username)}/ratings?${new URLSearchParams({ pool })}`);
+}
+
+/** The pool's players whose rating has settled, best first (docs/ratings.md). */
+export function leaderboard(pool: RatingPool): Promise<LeaderboardEntry[]> {
+  return call('GET', `/api/leaderboard?${new URLSearchParams({ pool })}`);
 }

@@ -30,7 +30,7 @@ import { savePendingBots } from '../net/pending.js';
 import { useReach } from '../net/reach.js';
 import { saveSession } from '../net/session.js';
 import { usePrefs } from '../prefs.js';
-import { navigate } from '../router.js';
+import { hrefOf, navigate } from '../router.js';
 import { MyTables } from './MyTables.js';
 
 type Seat = 'open' | BotLevel;
@@ -47,6 +47,7 @@ export function Home() {
   const [clockChoice, setTurnClock] = useState<TurnClock | null>(null);
   // The coach follows the seats until the host sets it: on when every other seat is a bot.
   const [coachChoice, setCoach] = useState<boolean | null>(null);
+  const [rated, setRated] = useState(false);
   const [others, setOthers] = useState<Seat[]>(['medium', 'medium', 'medium', 'medium', 'medium']);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -79,8 +80,10 @@ export function Home() {
   };
 
   const botsOnly = others.slice(0, players - 1).every((o) => o !== 'open');
-  const coach = coachChoice ?? botsOnly;
-  const turnClock = clockChoice ?? (botsOnly ? 'off' : 'normal');
+  // A rated table plays with the coach off and a clock of normal or fast (docs/ratings.md).
+  const coach = !rated && (coachChoice ?? botsOnly);
+  const chosenClock = clockChoice ?? (botsOnly ? 'off' : 'normal');
+  const turnClock = rated && (chosenClock === 'off' || chosenClock === 'relaxed') ? 'normal' : chosenClock;
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -95,6 +98,7 @@ export function Home() {
         public: isPublic,
         turnClock,
         coach,
+        rated,
         ...lengthOptions(length),
       });
       saveSession(reply.code, { seat: reply.seat, token: reply.token });
@@ -169,7 +173,20 @@ export function Home() {
             <input type="checkbox" checked={isPublic} onChange={(e) => setPublic(e.target.checked)} />{' '}
             {t('home.public')}
           </label>
-          <CoachField checked={coach} onChange={setCoach} testId="create-coach" />
+          <label className="check" title={t('ratings.ratedHelp')}>
+            <input
+              type="checkbox"
+              checked={rated}
+              onChange={(e) => setRated(e.target.checked)}
+              data-testid="create-rated"
+            />{' '}
+            {t('ratings.rated')}
+          </label>
+          {rated ? (
+            <p className="muted small">{t('ratings.ratedHelp')}</p>
+          ) : (
+            <CoachField checked={coach} onChange={setCoach} testId="create-coach" />
+          )}
           {error && (
             <p className="error" role="alert">
               {error}
@@ -226,7 +243,10 @@ export function Home() {
           <section className="panel">
             <h2>{t('home.more')}</h2>
             <p>
-              <a href="#/rules">{t('nav.rules')}</a> · <a href="#/replays">{t('nav.replay')}</a>
+              <a href="#/rules">{t('nav.rules')}</a> · <a href="#/replays">{t('nav.replay')}</a> ·{' '}
+              <a href={hrefOf({ screen: 'leaderboard', pool: '4p' })} data-testid="leaderboard-link">
+                {t('ratings.leaderboard')}
+              </a>
             </p>
           </section>
         </div>

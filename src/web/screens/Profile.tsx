@@ -8,11 +8,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BotAccountBadge } from '../components/BotAccountBadge.js';
+import type { RatingPointReply } from '../../protocol/players.js';
+import { RATING_POOLS, type RatingPool } from '../../values/index.js';
 import { seatName } from '../components/names.js';
+import { RatingChart, ratingText } from '../components/ratings.js';
 import { errorText } from '../errors.js';
 import { namedSeats } from '../game/model.js';
 import { ApiError } from '../net/api.js';
-import { getPlayer, type Player, type PlayerGame, playerGames } from '../net/players.js';
+import { getPlayer, type Player, type PlayerGame, playerGames, ratingHistory } from '../net/players.js';
 import { formatInteger } from '../numbers.js';
 import { hrefOf } from '../router.js';
 
@@ -62,6 +65,7 @@ export function Profile({ username }: { username: string }) {
           </span>
         </p>
       </section>
+      <Ratings username={player.username} ratings={player.ratings} />
       <section className="panel" aria-labelledby="history-title">
         <h2 id="history-title">{t('profile.history')}</h2>
         {games.length === 0 ? (
@@ -124,5 +128,58 @@ function HistoryEntry({ game, owner, date }: { game: PlayerGame; owner: string; 
         </a>
       </div>
     </li>
+  );
+}
+
+/**
+ * The player's rating in each pool they played rated games in, and the chart of one pool's
+ * history (the pool with the most games first; another by tapping it).
+ */
+function Ratings({ username, ratings }: { username: string; ratings: Player['ratings'] }) {
+  const { t } = useTranslation();
+  const pools = RATING_POOLS.filter((p) => ratings[p] !== undefined);
+  const most = [...pools].sort((a, b) => (ratings[b]?.games ?? 0) - (ratings[a]?.games ?? 0))[0];
+  const [shown, setShown] = useState<RatingPool | undefined>(most);
+  const [points, setPoints] = useState<RatingPointReply[]>([]);
+  useEffect(() => {
+    if (shown)
+      ratingHistory(username, shown).then(
+        (r) => setPoints([...r.points]),
+        () => setPoints([]),
+      );
+  }, [username, shown]);
+  return (
+    <section className="panel" aria-labelledby="ratings-title" data-testid="profile-ratings">
+      <h2 id="ratings-title">{t('ratings.profile')}</h2>
+      {pools.length === 0 ? (
+        <p className="muted">{t('ratings.none')}</p>
+      ) : (
+        <>
+          <ul className="pool-ratings">
+            {pools.map((pool) => {
+              const r = ratings[pool]!;
+              return (
+                <li key={pool}>
+                  <button
+                    type="button"
+                    className={`btn small${pool === shown ? ' primary' : ''}`}
+                    aria-pressed={pool === shown}
+                    onClick={() => setShown(pool)}
+                    data-testid={`profile-rating-${pool}`}
+                  >
+                    {t(`ratings.pool.${pool}`)}: <strong>{ratingText(r.rating, r.provisional)}</strong>
+                  </button>{' '}
+                  <span className="muted small">
+                    {t('ratings.gamesN', { count: r.games, n: formatInteger(r.games) })}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          {pools.some((p) => ratings[p]?.provisional) && <p className="muted small">{t('ratings.provisional')}</p>}
+          {shown && <RatingChart points={points} label={t('ratings.chart', { pool: t(`ratings.pool.${shown}`) })} />}
+        </>
+      )}
+    </section>
   );
 }

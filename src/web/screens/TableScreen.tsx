@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClientAction } from '../../protocol/messages.js';
 import { clockShort } from '../components/clock.js';
 import { Modal } from '../components/Modal.js';
+import { RatingChanges } from '../components/ratings.js';
 import { Table } from '../components/Table.js';
 import { useTurnAlerts } from '../components/useTurnAlerts.js';
 import { errorText } from '../errors.js';
@@ -161,11 +162,14 @@ function LiveTable({ conn }: { conn: TableConnection }) {
           coach={state.seat !== null && coachOn(table) ? { ask: () => conn.hint() } : undefined}
           onRematch={state.seat !== null && state.seat === table.host ? () => void conn.rematch() : undefined}
           gameOverExtra={
-            <p>
-              <a href={`#/replay/${encodeURIComponent(game.gameId)}`} data-testid="replay-link">
-                {t('over.replay')}
-              </a>
-            </p>
+            <>
+              {table.ratings?.gameId === game.gameId && <RatingChanges ratings={table.ratings} seats={seats} />}
+              <p>
+                <a href={`#/replay/${encodeURIComponent(game.gameId)}`} data-testid="replay-link">
+                  {t('over.replay')}
+                </a>
+              </p>
+            </>
           }
         />
       )}

@@ -11,7 +11,7 @@ import { SETTINGS } from '../helpers/table-row.js';
 function summary(): TableSummary {
   return {
     code: 'ABCDE',
-    options: { ...SETTINGS, players: 3 },
+    options: { ...SETTINGS, players: 3, rated: false },
     status: 'playing',
     host: 0,
     seats: [0, 1, 2].map((seat) => ({ seat, name: `P${seat + 1}`, bot: null, connected: true, away: false })),
@@ -40,6 +40,14 @@ const changes: [string, (s: TableSummary) => TableSummary][] = [
   ['a seat away', (s) => ({ ...s, seats: s.seats.map((x) => (x.seat === 0 ? { ...x, away: true } : x)) })],
   ['the seat count', (s) => ({ ...s, seats: s.seats.slice(0, 2) })],
   ['a finished game', (s) => ({ ...s, finishedGames: [...s.finishedGames, 'g1'] })],
+  ['being rated', (s) => ({ ...s, options: { ...s.options, rated: true } })],
+  [
+    'the ratings of a game',
+    (s) => ({
+      ...s,
+      ratings: { gameId: 'g0', pool: '3p', seats: [{ seat: 0, before: null, after: 1530, provisional: true }] },
+    }),
+  ],
 ];
 
 describe('sameSummary', () => {
