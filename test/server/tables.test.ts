@@ -39,6 +39,7 @@ describe('tables over HTTP', () => {
       turnSeconds: 60,
       coach: true,
       turnClock: 'normal',
+      rated: false,
     });
     expect(summary.seats[0]).toEqual({ seat: 0, name: 'Ann', bot: null, connected: false, away: false });
     // Codes are case-insensitive for people typing them.

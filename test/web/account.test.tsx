@@ -59,7 +59,7 @@ describe('the profile', () => {
   it('shows the player and pages through the finished games, twenty at a time', async () => {
     const asked = serve((path) => {
       if (path === '/api/players/ann_42')
-        return { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 25 } };
+        return { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 25, ratings: {} } };
       const before = new URL(path, 'http://x').searchParams.get('before');
       const ids =
         before === null
@@ -95,7 +95,7 @@ describe('the profile', () => {
   it('names a deleted player in the reader’s language', async () => {
     serve((path) =>
       path === '/api/players/ann_42'
-        ? { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 1 } }
+        ? { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 1, ratings: {} } }
         : { body: { games: [game(1)], next: null } },
     );
     renderApp(<Profile username="ann_42" />, { language: 'de' });
@@ -110,7 +110,7 @@ describe('the profile', () => {
     };
     serve((path) =>
       path === '/api/players/RandomBot'
-        ? { body: { username: 'RandomBot', botAccount: true, createdAt: 1_796_036_421_826, games: 1 } }
+        ? { body: { username: 'RandomBot', botAccount: true, createdAt: 1_796_036_421_826, games: 1, ratings: {} } }
         : { body: { games: [{ ...played, botAccounts: [true, false, false, false] }], next: null } },
     );
     renderApp(<Profile username="RandomBot" />);
@@ -125,7 +125,7 @@ describe('the profile', () => {
     cleanup();
     serve((path) =>
       path === '/api/players/ann_42'
-        ? { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 0 } }
+        ? { body: { username: 'ann_42', createdAt: 1_796_036_421_826, games: 0, ratings: {} } }
         : { body: { games: [], next: null } },
     );
     renderApp(<Profile username="ann_42" />, { language: 'de' });

@@ -7,9 +7,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BotAccountBadge } from '../components/BotAccountBadge.js';
 import type { RatingPointReply } from '../../protocol/players.js';
 import { RATING_POOLS, type RatingPool } from '../../values/index.js';
+import { BotAccountBadge } from '../components/BotAccountBadge.js';
 import { seatName } from '../components/names.js';
 import { RatingChart, ratingText } from '../components/ratings.js';
 import { errorText } from '../errors.js';

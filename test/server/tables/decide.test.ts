@@ -86,6 +86,7 @@ describe('in the lobby', () => {
       seed: FRESH.seed,
       names: ['P1', 'Easy bot', 'Cy'],
       bots: [null, 'easy', null],
+      botAccounts: [false, false, false],
       status: 'running',
       startedAt: NOW,
       finishedAt: null,
