@@ -179,6 +179,8 @@ export interface TableSummary {
     readonly turnClock: TurnClock;
     /** At a daily deal's table (docs/protocol.md, "The daily deal"): its date, YYYY-MM-DD; absent elsewhere. */
     readonly daily?: string;
+    /** At a duplicate event's table (docs/duplicate.md): the event's code; absent elsewhere. */
+    readonly duplicate?: string;
   };
   readonly status: TableStatus;
   readonly host: number;

@@ -73,6 +73,8 @@ export const errorsEn = {
   ERR_COACH_OFF: 'The host has turned the coach off at this table.',
   ERR_HINT_BUDGET: 'Too many hints from your address. Wait a minute.',
   ERR_ALREADY_PLAYED: 'You have already played today’s daily deal. Come back tomorrow for the next one.',
+  ERR_NO_EVENT: 'There is no event with this code. Check the link.',
+  ERR_EVENT_CLOSED: 'The host has closed this event: its results are final.',
   ERR_UNKNOWN_MESSAGE: 'The server did not understand that. Reload the page.',
   ERR_NO_ACK: 'The server did not understand that. Reload the page.',
   ERR_BAD_USERNAME: 'A username has 3 to 20 letters, digits, _ or -.',

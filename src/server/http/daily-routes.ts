@@ -1,25 +1,16 @@
 /**
  * The daily deal's API (docs/protocol.md, "The daily deal"). A signed-in player is their
- * account; a guest is their browser, known by the guest cookie `bi_daily` (a random id,
- * HttpOnly, set on their first start): one attempt per browser, ranked apart from
- * accounts and unverified, since a browser can always start afresh.
+ * account; a guest is their browser, known by the guest cookie (players.ts): one attempt
+ * per browser, ranked apart from accounts and unverified.
  */
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { DailyStartSchema } from '../../protocol/daily.js';
 import type { Accounts } from '../accounts/accounts.js';
 import type { Config } from '../config.js';
-import { type DailyDeals, type DailyPlayer, MAX_RESULTS } from '../daily/daily.js';
+import { type DailyDeals, MAX_RESULTS } from '../daily/daily.js';
 import { ServerError } from '../errors.js';
-import { hashToken } from '../ids.js';
-import { sessionOf } from './account-routes.js';
 import { parse } from './parse.js';
-import { cookieAttributes, cookieOf, MAX_AGE_SECONDS } from './session-cookie.js';
-
-export const GUEST_COOKIE = 'bi_daily';
-const GUEST_ID = /^[A-Za-z0-9_-]{43}$/;
-/** The name of a guest who gives none. */
-const GUEST_NAME = 'Guest';
+import { GUEST_NAME, Players } from './players.js';
 
 export interface DailyDeps {
   readonly daily: DailyDeals;
@@ -28,34 +19,18 @@ export interface DailyDeps {
 }
 
 export function registerDailyRoutes(app: FastifyInstance, { daily, accounts, config }: DailyDeps): void {
-  /** The request's player: its account, else the guest of its cookie (null when it has none). */
-  const playerOf = async (req: FastifyRequest, guestName = GUEST_NAME): Promise<DailyPlayer | null> => {
-    const account = (await accounts.current(sessionOf(req)))?.account;
-    if (account) return { key: `account:${account.id}`, accountId: account.id, name: account.username };
-    const guest = cookieOf(req.headers.cookie, GUEST_COOKIE);
-    if (guest === null || !GUEST_ID.test(guest)) return null;
-    return { key: `guest:${hashToken(guest)}`, accountId: null, name: guestName };
-  };
-
-  /** A guest without the cookie gets one now: this browser's attempts are its from here on. */
-  const newGuest = (reply: FastifyReply, name: string): DailyPlayer => {
-    const id = randomBytes(32).toString('base64url');
-    reply.header('set-cookie', `${GUEST_COOKIE}=${id}; Max-Age=${MAX_AGE_SECONDS}; ${cookieAttributes(config)}`);
-    return { key: `guest:${hashToken(id)}`, accountId: null, name };
-  };
+  const players = new Players(accounts, config);
 
   app.get('/api/daily', async () => daily.summary());
 
   app.post('/api/daily/start', async (req, reply) => {
     const body = parse(DailyStartSchema, req.body ?? {});
-    const name = body.name ?? GUEST_NAME;
-    const player = (await playerOf(req, name)) ?? newGuest(reply, name);
-    return daily.start(player, req.ip);
+    return daily.start(await players.orNew(req, reply, body.name ?? GUEST_NAME), req.ip);
   });
 
   app.get<{ Params: { date: string }; Querystring: { limit?: string } }>('/api/daily/:date/results', async (req) => {
     const limit = resultLimit(req.query.limit);
-    return daily.results(req.params.date, await playerOf(req), limit);
+    return daily.results(req.params.date, await players.of(req), limit);
   });
 }
 

@@ -3,11 +3,11 @@
  * SessionStore, PasskeyStore, ModerationStore and HistoryStore), written once for both databases: the
  * statements are plain SQL that SQLite and PostgreSQL both speak, with parameters `$1`,
  * `$2`… (SQLite reads those as named parameters), run through the small `SqlRunner` each
- * store gives. Both stores extend `SqlAccounts` (which extends daily.ts's `SqlDaily`).
+ * store gives. Both stores extend `SqlAccounts` (which extends duplicate.ts's `SqlDuplicates`, and it daily.ts's `SqlDaily`).
  */
 import { z } from 'zod';
 import { ACCOUNT_KINDS, TABLE_STATUSES, type TableStatus } from '../../values/index.js';
-import { SqlDaily } from './daily.js';
+import { SqlDuplicates } from './duplicate.js';
 import { gameCount, gamesOf } from './histories.js';
 import { camelRows, int, json, nullableInt } from './rows.js';
 import type { SqlRunner } from './sql-runner.js';
@@ -131,7 +131,7 @@ export interface SqlDialect {
   readonly eraseNames: string;
 }
 
-export class SqlAccounts extends SqlDaily implements PeopleStore, HistoryStore {
+export class SqlAccounts extends SqlDuplicates implements PeopleStore, HistoryStore {
   constructor(
     private readonly sql: SqlRunner,
     private readonly dialect: SqlDialect,

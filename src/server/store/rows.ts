@@ -63,6 +63,7 @@ const tableExtras = {
   coach: z.boolean().default(false),
   turnClock: z.enum(TURN_CLOCKS).default('off'),
   daily: z.iso.date().optional(),
+  duplicate: z.string().optional(),
 };
 const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(tableExtras)]);
 const seat = z.number().int().min(0).max(5);

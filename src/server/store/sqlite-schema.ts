@@ -208,4 +208,32 @@ ALTER TABLE seats ADD COLUMN bot_account INTEGER NOT NULL DEFAULT 0;
   // so that the history a connection gets leaves out whom its account blocks, whatever seat they
   // sat in and whoever holds it now (docs/protocol.md, "Blocks and reports").
   `ALTER TABLE chat ADD COLUMN account_id TEXT REFERENCES accounts (id) ON DELETE SET NULL;`,
+  // 15: duplicate events (docs/duplicate.md): each event's settings, host and closing, and its
+  // entries, one per player and seat whose cards it holds, with the points per hand (JSON)
+  // once its game is over.
+  `
+CREATE TABLE duplicate_events (
+  code TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  players INTEGER NOT NULL,
+  mode TEXT NOT NULL,
+  hands INTEGER NOT NULL,
+  host TEXT NOT NULL,
+  host_name TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  closed_at INTEGER
+);
+CREATE TABLE duplicate_entries (
+  event TEXT NOT NULL REFERENCES duplicate_events (code),
+  player TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  account_id TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+  name TEXT NOT NULL,
+  table_code TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  scores TEXT,
+  finished_at INTEGER,
+  PRIMARY KEY (event, player, seat)
+);
+`,
 ];

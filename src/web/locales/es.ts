@@ -451,6 +451,8 @@ export const es: Messages = {
     ERR_COACH_OFF: 'El anfitrión ha desactivado el entrenador en esta mesa.',
     ERR_HINT_BUDGET: 'Demasiadas pistas desde tu dirección. Espera un minuto.',
     ERR_ALREADY_PLAYED: 'Ya has jugado el reparto del día. Vuelve mañana para el siguiente.',
+    ERR_NO_EVENT: 'No hay ningún torneo con este código. Revisa el enlace.',
+    ERR_EVENT_CLOSED: 'El anfitrión ha cerrado este torneo: sus resultados son definitivos.',
     ERR_UNKNOWN_MESSAGE: 'El servidor no lo entendió. Recarga la página.',
     ERR_NO_ACK: 'El servidor no lo entendió. Recarga la página.',
     ERR_BAD_USERNAME: 'Un nombre de usuario tiene de 3 a 20 letras, cifras, _ o -.',

@@ -462,6 +462,8 @@ export const fr: Messages = {
     ERR_COACH_OFF: 'L’hôte a désactivé l’entraîneur à cette table.',
     ERR_HINT_BUDGET: 'Trop de conseils demandés depuis votre adresse. Attendez une minute.',
     ERR_ALREADY_PLAYED: 'Vous avez déjà joué la donne du jour. Revenez demain pour la suivante.',
+    ERR_NO_EVENT: 'Aucun tournoi ne porte ce code. Vérifiez le lien.',
+    ERR_EVENT_CLOSED: 'L’hôte a clos ce tournoi : ses résultats sont définitifs.',
     ERR_UNKNOWN_MESSAGE: 'Le serveur n’a pas compris. Rechargez la page.',
     ERR_NO_ACK: 'Le serveur n’a pas compris. Rechargez la page.',
     ERR_BAD_USERNAME: 'Un nom d’utilisateur compte 3 à 20 lettres, chiffres, _ ou -.',

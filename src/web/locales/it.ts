@@ -452,6 +452,8 @@ export const it: Messages = {
     ERR_COACH_OFF: 'Chi ospita ha spento l’allenatore a questo tavolo.',
     ERR_HINT_BUDGET: 'Troppi consigli dal tuo indirizzo. Aspetta un minuto.',
     ERR_ALREADY_PLAYED: 'Hai già giocato la smazzata del giorno. Torna domani per la prossima.',
+    ERR_NO_EVENT: 'Non c’è nessun torneo con questo codice. Controlla il link.',
+    ERR_EVENT_CLOSED: 'Chi ospita ha chiuso questo torneo: i risultati sono definitivi.',
     ERR_UNKNOWN_MESSAGE: 'Il server non ha capito. Ricarica la pagina.',
     ERR_NO_ACK: 'Il server non ha capito. Ricarica la pagina.',
     ERR_BAD_USERNAME: 'Un nome utente ha da 3 a 20 lettere, cifre, _ o -.',

@@ -447,6 +447,8 @@ export const nl: Messages = {
     ERR_COACH_OFF: 'De gastheer heeft de coach aan deze tafel uitgezet.',
     ERR_HINT_BUDGET: 'Te veel tips vanaf je adres. Wacht een minuut.',
     ERR_ALREADY_PLAYED: 'Je hebt het spel van de dag al gespeeld. Kom morgen terug voor het volgende.',
+    ERR_NO_EVENT: 'Er is geen toernooi met deze code. Controleer de link.',
+    ERR_EVENT_CLOSED: 'De gastheer heeft dit toernooi gesloten: de uitslag staat vast.',
     ERR_UNKNOWN_MESSAGE: 'De server begreep dat niet. Laad de pagina opnieuw.',
     ERR_NO_ACK: 'De server begreep dat niet. Laad de pagina opnieuw.',
     ERR_BAD_USERNAME: 'Een gebruikersnaam heeft 3 tot 20 letters, cijfers, _ of -.',

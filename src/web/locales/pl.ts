@@ -488,6 +488,8 @@ export const pl: Messages = {
     ERR_COACH_OFF: 'Gospodarz wyłączył trenera przy tym stole.',
     ERR_HINT_BUDGET: 'Za dużo podpowiedzi z twojego adresu. Odczekaj minutę.',
     ERR_ALREADY_PLAYED: 'Rozdanie dnia jest już za tobą. Wróć jutro po następne.',
+    ERR_NO_EVENT: 'Nie ma turnieju o tym kodzie. Sprawdź link.',
+    ERR_EVENT_CLOSED: 'Gospodarz zamknął ten turniej: wyniki są ostateczne.',
     ERR_UNKNOWN_MESSAGE: 'Serwer tego nie zrozumiał. Odśwież stronę.',
     ERR_NO_ACK: 'Serwer tego nie zrozumiał. Odśwież stronę.',
     ERR_BAD_USERNAME: 'Nazwa użytkownika ma od 3 do 20 liter, cyfr, _ lub -.',

@@ -447,6 +447,8 @@ export const sv: Messages = {
     ERR_COACH_OFF: 'Värden har stängt av tränaren vid det här bordet.',
     ERR_HINT_BUDGET: 'För många tips från din adress. Vänta en minut.',
     ERR_ALREADY_PLAYED: 'Du har redan spelat dagens giv. Kom tillbaka i morgon för nästa.',
+    ERR_NO_EVENT: 'Det finns ingen turnering med den koden. Kontrollera länken.',
+    ERR_EVENT_CLOSED: 'Värden har stängt turneringen: resultatet är slutgiltigt.',
     ERR_UNKNOWN_MESSAGE: 'Servern förstod inte det. Ladda om sidan.',
     ERR_NO_ACK: 'Servern förstod inte det. Ladda om sidan.',
     ERR_BAD_USERNAME: 'Ett användarnamn har 3 till 20 bokstäver, siffror, _ eller -.',
