@@ -4,10 +4,8 @@
  */
 import { z } from 'zod';
 import { MODES } from '../engine/index.js';
+import { MAX_DUPLICATE_HANDS } from '../values/index.js';
 import { DisplayNameSchema, typedText } from './messages.js';
-
-/** The most hands an event may have. */
-export const MAX_DUPLICATE_HANDS = 12;
 
 /** POST /api/duplicates: a new event. A guest host may give the name entrants see (an account shows its username). */
 export const CreateDuplicateSchema = z
@@ -60,6 +58,8 @@ export interface DuplicateEntryResult {
   readonly seat: number;
   /** A guest's entry: unverified (one per browser). */
   readonly guest: boolean;
+  /** The asker's own entry. */
+  readonly yours: boolean;
   /** Points on each hand. */
   readonly points: readonly number[];
   /** Matchpoints on each hand, against the entries that held the same cards. */

@@ -31,6 +31,9 @@ export const TURN_CLOCK_SECONDS: Readonly<Record<TurnClock, number | null>> = {
  */
 export const READING_SECONDS = 15;
 
+/** The most hands a duplicate event may have (docs/duplicate.md). */
+export const MAX_DUPLICATE_HANDS = 12;
+
 /** The reactions a seated player can send in the chat. */
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 export type Reaction = (typeof REACTIONS)[number];

@@ -14,6 +14,7 @@ import { Home } from './screens/Home.js';
 
 const Account = lazy(() => import('./screens/Account.js').then((m) => ({ default: m.Account })));
 const DailyResults = lazy(() => import('./screens/DailyResults.js').then((m) => ({ default: m.DailyResults })));
+const Duplicate = lazy(() => import('./screens/Duplicate.js').then((m) => ({ default: m.Duplicate })));
 const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
 const Offline = lazy(() => import('./screens/Offline.js').then((m) => ({ default: m.Offline })));
 const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
@@ -93,6 +94,7 @@ export function App() {
           {route.screen === 'offline' && <Offline key={String(route.fresh)} fresh={route.fresh} />}
           {route.screen === 'account' && <Account />}
           {route.screen === 'daily' && <DailyResults key={route.date} date={route.date} />}
+          {route.screen === 'duplicate' && <Duplicate key={route.code} code={route.code} />}
           {route.screen === 'player' && <Profile key={route.username} username={route.username} />}
           {route.screen === 'replay' && (
             <Replay

@@ -68,7 +68,7 @@ export class DuplicateEvents {
       youHost: player?.key === event.host,
       entries: entries.length,
       yours: yours.map((e) => ({ seat: e.seat, table: e.tableCode, finished: e.scores !== null })),
-      results: shown ? results(entries) : null,
+      results: shown ? results(entries, player) : null,
     };
   }
 
@@ -218,13 +218,14 @@ function tableOptions(event: DuplicateEventRow, turnSeconds: number): TableOptio
 }
 
 /** The finished entries' lines, the most matchpoints first (then the most points). */
-function results(entries: readonly DuplicateEntryRow[]): DuplicateEntryResult[] {
+function results(entries: readonly DuplicateEntryRow[], asker: DailyPlayer | null): DuplicateEntryResult[] {
   const finished = entries.filter((e) => e.scores !== null);
   const scored = scoreEvent(finished.map((e) => ({ seat: e.seat, hands: e.scores! })));
   const lines = finished.map((e, i) => ({
     name: e.name,
     seat: e.seat,
     guest: e.player.startsWith('guest:'),
+    yours: e.player === asker?.key,
     points: e.scores!,
     matchpoints: scored[i].hands,
     totalPoints: scored[i].points,

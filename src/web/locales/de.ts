@@ -3,6 +3,7 @@
 import { accountDe } from './account.js';
 import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
+import { duplicateDe } from './duplicate.js';
 import type { Messages } from './en.js';
 
 export const de: Messages = {
@@ -499,4 +500,5 @@ export const de: Messages = {
   ...coachDe,
   ...clockDe,
   ...accountDe,
+  ...duplicateDe,
 };

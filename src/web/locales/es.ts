@@ -3,6 +3,7 @@
  * a trick is «una baza», following suit «asistir al palo», the devil's trick «la baza del
  * diablo».
  */
+import { duplicateEs } from './duplicate.js';
 import type { Messages } from './en.js';
 
 export const es: Messages = {
@@ -754,4 +755,5 @@ export const es: Messages = {
     you: '(tú)',
     notFinished: 'Los resultados se abren cuando termines el reparto de hoy.',
   },
+  ...duplicateEs,
 };

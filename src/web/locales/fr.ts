@@ -3,6 +3,7 @@
  * (University Games, Matagot) name it; a trick is « un
  * pli », following suit « fournir », the devil's trick « le pli du diable ».
  */
+import { duplicateFr } from './duplicate.js';
 import type { Messages } from './en.js';
 
 export const fr: Messages = {
@@ -766,4 +767,5 @@ export const fr: Messages = {
     you: '(vous)',
     notFinished: 'Les résultats s’ouvrent une fois la donne du jour terminée.',
   },
+  ...duplicateFr,
 };

@@ -3,6 +3,7 @@
  * Italian; a trick is «una presa», following suit «rispondere al seme», the devil's trick
  * «la presa del diavolo».
  */
+import { duplicateIt } from './duplicate.js';
 import type { Messages } from './en.js';
 
 export const it: Messages = {
@@ -754,4 +755,5 @@ export const it: Messages = {
     you: '(tu)',
     notFinished: 'I risultati si aprono quando avrai finito la smazzata di oggi.',
   },
+  ...duplicateIt,
 };

@@ -2,6 +2,7 @@
  * Nederlands. The game is "De Bezeten Fles", as Dutch players name it; a trick is "een slag", following suit "kleur
  * bekennen", the devil's trick "de duivelsslag".
  */
+import { duplicateNl } from './duplicate.js';
 import type { Messages } from './en.js';
 
 export const nl: Messages = {
@@ -750,4 +751,5 @@ export const nl: Messages = {
     you: '(jij)',
     notFinished: 'De uitslag gaat open zodra je het spel van vandaag hebt uitgespeeld.',
   },
+  ...duplicateNl,
 };

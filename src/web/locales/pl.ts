@@ -4,6 +4,7 @@
  * Polish's four plural forms: one (1), few (2–4, 22–24…), many (0, 5–21…) and other
  * (fractions).
  */
+import { duplicatePl } from './duplicate.js';
 import type { Messages } from './en.js';
 
 export const pl: Messages = {
@@ -821,4 +822,5 @@ export const pl: Messages = {
     you: '(ty)',
     notFinished: 'Wyniki będą widoczne, gdy skończysz dzisiejsze rozdanie.',
   },
+  ...duplicatePl,
 };

@@ -2,6 +2,7 @@
  * Svenska. The game is "Flaskdjävulen", as Stevenson's tale is known in Swedish; a trick is
  * "ett stick", following suit "bekänna färg", the devil's trick "djävulens stick".
  */
+import { duplicateSv } from './duplicate.js';
 import type { Messages } from './en.js';
 
 export const sv: Messages = {
@@ -749,4 +750,5 @@ export const sv: Messages = {
     you: '(du)',
     notFinished: 'Resultaten öppnas när du har spelat klart dagens giv.',
   },
+  ...duplicateSv,
 };
