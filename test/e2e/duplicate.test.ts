@@ -20,7 +20,8 @@ describe.skipIf(!run)('a duplicate event on a phone', () => {
     const card = page.getByTestId('duplicate-card');
     await card.getByTestId('duplicate-open').tap();
     await card.getByTestId('duplicate-name').fill('Friday');
-    await card.getByTestId('players-2').tap();
+    // The radio itself is hidden under its label, which takes the finger.
+    await card.getByTestId('players-2').locator('..').tap();
     await card.getByTestId('duplicate-hands').selectOption('1');
     expect(await overflowing(page, '[data-testid="duplicate-card"]')).toEqual([]);
     await card.getByTestId('duplicate-create').tap();
