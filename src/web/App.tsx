@@ -9,7 +9,7 @@ import { AccountLink } from './components/AccountLink.js';
 import { Modal } from './components/Modal.js';
 import { BottleIcon } from './components/SeatPanel.js';
 import { UpdatePrompt } from './components/UpdatePrompt.js';
-import { useRoute } from './router.js';
+import { hrefOf, useRoute } from './router.js';
 import { Home } from './screens/Home.js';
 
 const Account = lazy(() => import('./screens/Account.js').then((m) => ({ default: m.Account })));
@@ -94,7 +94,7 @@ export function App() {
           {route.screen === 'offline' && <Offline key={String(route.fresh)} fresh={route.fresh} />}
           {route.screen === 'account' && <Account />}
           {route.screen === 'daily' && <DailyResults key={route.date} date={route.date} />}
-          {route.screen === 'duplicate' && <Duplicate key={route.code} code={route.code} />}
+          {route.screen === 'duplicate' && <Duplicate key={hrefOf(route)} code={route.code} table={route.table} />}
           {route.screen === 'player' && <Profile key={route.username} username={route.username} />}
           {route.screen === 'replay' && (
             <Replay

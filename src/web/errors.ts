@@ -75,6 +75,7 @@ export const errorsEn = {
   ERR_ALREADY_PLAYED: 'You have already played today’s daily deal. Come back tomorrow for the next one.',
   ERR_NO_EVENT: 'There is no event with this code. Check the link.',
   ERR_EVENT_CLOSED: 'The host has closed this event: its results are final.',
+  ERR_EVENT_TABLE: 'Seats at this table are taken from its event’s page: ask the host for that link.',
   ERR_UNKNOWN_MESSAGE: 'The server did not understand that. Reload the page.',
   ERR_NO_ACK: 'The server did not understand that. Reload the page.',
   ERR_BAD_USERNAME: 'A username has 3 to 20 letters, digits, _ or -.',

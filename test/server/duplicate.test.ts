@@ -145,7 +145,10 @@ describe('duplicate events', () => {
       await sit(second),
       await sit(await events.start(code, ben, '127.0.0.1', { table: second.code, seat: 0 })),
     ];
-    // A seat taken, and a table that is not the event's, are refused.
+    // A seat taken, a seat the event does not have, and the table's own way in (no entry) are refused.
+    await expect(tables.send(sitters[0].table, { type: 'join', name: 'Dee' })).rejects.toMatchObject({
+      code: 'ERR_EVENT_TABLE',
+    });
     await expect(events.start(code, cy, '127.0.0.1', { table: first.code, seat: 1 })).rejects.toMatchObject({
       code: 'ERR_SEAT_TAKEN',
     });

@@ -43,6 +43,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['card.label_one', 'card.label_other', 'seat.points_one', 'seat.points_other', 'reference.suitPoints_one'],
     ...['reference.suitPoints_other', 'bot.expert', 'home.mode', 'table.code', 'replays.table', 'side.scores'],
     ...['chat.placeholder', 'summary.total', 'replay.pause', 'duplicate.total', 'duplicate.points'],
+    'duplicate.joinTitle',
   ],
   es: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'summary.total', 'prefs.speeds.normal'],
   it: [

@@ -256,8 +256,12 @@ export class Table implements ActingTable<ReadyChange> {
     name: string,
     wanted: number | undefined,
     accountId?: string,
-    token = newSeatToken(),
+    given?: string,
   ): Promise<TableReplies['join']> {
+    // An event's seat is an entry: taken through the event (src/server/daily/duplicates.ts), which gives its token.
+    if (given === undefined && this.state.row.settings.duplicate !== undefined)
+      throw new ServerError('ERR_EVENT_TABLE', 'Take a seat at this table from its event’s page.', 403);
+    const token = given ?? newSeatToken();
     await this.commit(this.decided({ type: 'join', name, seat: wanted, tokenHash: hashToken(token), accountId }));
     return { seat: this.seatOfToken(token)!, token };
   }

@@ -459,6 +459,7 @@ export const de: Messages = {
     ERR_ALREADY_PLAYED: 'Du hast das Tagesspiel schon gespielt. Morgen gibt es das nächste.',
     ERR_NO_EVENT: 'Es gibt kein Turnier mit diesem Code. Prüfe den Link.',
     ERR_EVENT_CLOSED: 'Der Gastgeber hat dieses Turnier geschlossen: die Ergebnisse stehen fest.',
+    ERR_EVENT_TABLE: 'Plätze an diesem Tisch gibt es über die Seite seines Turniers: frag den Gastgeber nach dem Link.',
     ERR_UNKNOWN_MESSAGE: 'Der Server hat das nicht verstanden. Lade die Seite neu.',
     ERR_NO_ACK: 'Der Server hat das nicht verstanden. Lade die Seite neu.',
     ERR_BAD_USERNAME: 'Ein Benutzername hat 3 bis 20 Buchstaben, Ziffern, _ oder -.',

@@ -36,6 +36,15 @@ export const duplicateEn = {
     points: 'points',
     seat: 'seat {{n}}',
     guest: '(guest)',
+    people: 'Tables of people',
+    peopleText:
+      'With friends at hand, seat them instead of bots: open one table per player, each of you in another seat at each, so that everyone holds every seat’s cards once.',
+    seatLabel: 'Your seat',
+    openTable: 'Open a table of people',
+    tableLink: 'Link to this table',
+    goToTable: 'Go to the table',
+    joinTitle: 'Table {{code}}',
+    join: 'Take this seat',
   },
 };
 
@@ -71,6 +80,15 @@ export const duplicateDe: Shape<typeof duplicateEn> = {
     points: 'Punkte',
     seat: 'Platz {{n}}',
     guest: '(Gast)',
+    people: 'Tische mit Menschen',
+    peopleText:
+      'Sind Freunde da, setzt sie statt Bots: ein Tisch pro Spieler, an jedem sitzt ihr auf anderen Plätzen, so hält jede und jeder einmal die Karten jedes Platzes.',
+    seatLabel: 'Dein Platz',
+    openTable: 'Tisch mit Menschen öffnen',
+    tableLink: 'Link zu diesem Tisch',
+    goToTable: 'Zum Tisch',
+    joinTitle: 'Tisch {{code}}',
+    join: 'Diesen Platz nehmen',
   },
 };
 
@@ -106,6 +124,15 @@ export const duplicateFr: Shape<typeof duplicateEn> = {
     points: 'points',
     seat: 'place {{n}}',
     guest: '(invité)',
+    people: 'Tables de joueurs',
+    peopleText:
+      'Entre amis, asseyez-les à la place des robots : une table par joueur, chacun à une autre place à chaque table, pour que tous tiennent une fois les cartes de chaque place.',
+    seatLabel: 'Votre place',
+    openTable: 'Ouvrir une table de joueurs',
+    tableLink: 'Lien vers cette table',
+    goToTable: 'Aller à la table',
+    joinTitle: 'Table {{code}}',
+    join: 'Prendre cette place',
   },
 };
 
@@ -141,6 +168,15 @@ export const duplicateEs: Shape<typeof duplicateEn> = {
     points: 'puntos',
     seat: 'asiento {{n}}',
     guest: '(invitado)',
+    people: 'Mesas de personas',
+    peopleText:
+      'Con amigos a mano, siéntalos en lugar de robots: una mesa por jugador, cada uno en otro asiento en cada una, para que todos tengan una vez las cartas de cada asiento.',
+    seatLabel: 'Tu asiento',
+    openTable: 'Abrir una mesa de personas',
+    tableLink: 'Enlace a esta mesa',
+    goToTable: 'Ir a la mesa',
+    joinTitle: 'Mesa {{code}}',
+    join: 'Tomar este asiento',
   },
 };
 
@@ -176,6 +212,15 @@ export const duplicateIt: Shape<typeof duplicateEn> = {
     points: 'punti',
     seat: 'posto {{n}}',
     guest: '(ospite)',
+    people: 'Tavoli di persone',
+    peopleText:
+      'Con gli amici a portata, falli sedere al posto dei bot: un tavolo per giocatore, ognuno a un altro posto a ogni tavolo, così tutti tengono una volta le carte di ogni posto.',
+    seatLabel: 'Il tuo posto',
+    openTable: 'Apri un tavolo di persone',
+    tableLink: 'Link a questo tavolo',
+    goToTable: 'Vai al tavolo',
+    joinTitle: 'Tavolo {{code}}',
+    join: 'Prendi questo posto',
   },
 };
 
@@ -211,6 +256,15 @@ export const duplicateNl: Shape<typeof duplicateEn> = {
     points: 'punten',
     seat: 'plaats {{n}}',
     guest: '(gast)',
+    people: 'Tafels met mensen',
+    peopleText:
+      'Zijn er vrienden, zet hen in plaats van bots: één tafel per speler, aan elke tafel ieder op een andere plaats, zodat iedereen één keer de kaarten van elke plaats heeft.',
+    seatLabel: 'Jouw plaats',
+    openTable: 'Tafel met mensen openen',
+    tableLink: 'Link naar deze tafel',
+    goToTable: 'Naar de tafel',
+    joinTitle: 'Tafel {{code}}',
+    join: 'Deze plaats nemen',
   },
 };
 
@@ -250,6 +304,15 @@ export const duplicatePl: Shape<typeof duplicateEn> = {
     points: 'punkty',
     seat: 'miejsce {{n}}',
     guest: '(gość)',
+    people: 'Stoły z ludźmi',
+    peopleText:
+      'Gdy znajomi są pod ręką, posadź ich zamiast botów: jeden stół na gracza, przy każdym każdy na innym miejscu, by każdy raz trzymał karty każdego miejsca.',
+    seatLabel: 'Twoje miejsce',
+    openTable: 'Otwórz stół z ludźmi',
+    tableLink: 'Link do tego stołu',
+    goToTable: 'Przejdź do stołu',
+    joinTitle: 'Stół {{code}}',
+    join: 'Zajmij to miejsce',
   },
 };
 
@@ -285,5 +348,14 @@ export const duplicateSv: Shape<typeof duplicateEn> = {
     points: 'poäng',
     seat: 'plats {{n}}',
     guest: '(gäst)',
+    people: 'Bord med människor',
+    peopleText:
+      'Har ni vänner till hands, sätt dem i stället för bottar: ett bord per spelare, var och en på en annan plats vid varje bord, så att alla håller varje plats kort en gång.',
+    seatLabel: 'Din plats',
+    openTable: 'Öppna ett bord med människor',
+    tableLink: 'Länk till det här bordet',
+    goToTable: 'Till bordet',
+    joinTitle: 'Bord {{code}}',
+    join: 'Ta den här platsen',
   },
 };

@@ -454,6 +454,7 @@ export const es: Messages = {
     ERR_ALREADY_PLAYED: 'Ya has jugado el reparto del día. Vuelve mañana para el siguiente.',
     ERR_NO_EVENT: 'No hay ningún torneo con este código. Revisa el enlace.',
     ERR_EVENT_CLOSED: 'El anfitrión ha cerrado este torneo: sus resultados son definitivos.',
+    ERR_EVENT_TABLE: 'Los asientos de esta mesa se toman desde la página de su torneo: pide ese enlace al anfitrión.',
     ERR_UNKNOWN_MESSAGE: 'El servidor no lo entendió. Recarga la página.',
     ERR_NO_ACK: 'El servidor no lo entendió. Recarga la página.',
     ERR_BAD_USERNAME: 'Un nombre de usuario tiene de 3 a 20 letras, cifras, _ o -.',

@@ -465,6 +465,7 @@ export const fr: Messages = {
     ERR_ALREADY_PLAYED: 'Vous avez déjà joué la donne du jour. Revenez demain pour la suivante.',
     ERR_NO_EVENT: 'Aucun tournoi ne porte ce code. Vérifiez le lien.',
     ERR_EVENT_CLOSED: 'L’hôte a clos ce tournoi : ses résultats sont définitifs.',
+    ERR_EVENT_TABLE: 'Les places de cette table se prennent depuis la page de son tournoi : demandez ce lien à l’hôte.',
     ERR_UNKNOWN_MESSAGE: 'Le serveur n’a pas compris. Rechargez la page.',
     ERR_NO_ACK: 'Le serveur n’a pas compris. Rechargez la page.',
     ERR_BAD_USERNAME: 'Un nom d’utilisateur compte 3 à 20 lettres, chiffres, _ ou -.',

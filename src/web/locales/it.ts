@@ -455,6 +455,7 @@ export const it: Messages = {
     ERR_ALREADY_PLAYED: 'Hai già giocato la smazzata del giorno. Torna domani per la prossima.',
     ERR_NO_EVENT: 'Non c’è nessun torneo con questo codice. Controlla il link.',
     ERR_EVENT_CLOSED: 'Chi ospita ha chiuso questo torneo: i risultati sono definitivi.',
+    ERR_EVENT_TABLE: 'I posti di questo tavolo si prendono dalla pagina del suo torneo: chiedi quel link a chi ospita.',
     ERR_UNKNOWN_MESSAGE: 'Il server non ha capito. Ricarica la pagina.',
     ERR_NO_ACK: 'Il server non ha capito. Ricarica la pagina.',
     ERR_BAD_USERNAME: 'Un nome utente ha da 3 a 20 lettere, cifre, _ o -.',

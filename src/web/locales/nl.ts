@@ -450,6 +450,7 @@ export const nl: Messages = {
     ERR_ALREADY_PLAYED: 'Je hebt het spel van de dag al gespeeld. Kom morgen terug voor het volgende.',
     ERR_NO_EVENT: 'Er is geen toernooi met deze code. Controleer de link.',
     ERR_EVENT_CLOSED: 'De gastheer heeft dit toernooi gesloten: de uitslag staat vast.',
+    ERR_EVENT_TABLE: 'Plaatsen aan deze tafel neem je via de pagina van het toernooi: vraag de gastheer om die link.',
     ERR_UNKNOWN_MESSAGE: 'De server begreep dat niet. Laad de pagina opnieuw.',
     ERR_NO_ACK: 'De server begreep dat niet. Laad de pagina opnieuw.',
     ERR_BAD_USERNAME: 'Een gebruikersnaam heeft 3 tot 20 letters, cijfers, _ of -.',

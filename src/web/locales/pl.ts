@@ -491,6 +491,7 @@ export const pl: Messages = {
     ERR_ALREADY_PLAYED: 'Rozdanie dnia jest już za tobą. Wróć jutro po następne.',
     ERR_NO_EVENT: 'Nie ma turnieju o tym kodzie. Sprawdź link.',
     ERR_EVENT_CLOSED: 'Gospodarz zamknął ten turniej: wyniki są ostateczne.',
+    ERR_EVENT_TABLE: 'Miejsca przy tym stole zajmuje się ze strony turnieju: poproś gospodarza o ten link.',
     ERR_UNKNOWN_MESSAGE: 'Serwer tego nie zrozumiał. Odśwież stronę.',
     ERR_NO_ACK: 'Serwer tego nie zrozumiał. Odśwież stronę.',
     ERR_BAD_USERNAME: 'Nazwa użytkownika ma od 3 do 20 liter, cyfr, _ lub -.',

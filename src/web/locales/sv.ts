@@ -450,6 +450,7 @@ export const sv: Messages = {
     ERR_ALREADY_PLAYED: 'Du har redan spelat dagens giv. Kom tillbaka i morgon för nästa.',
     ERR_NO_EVENT: 'Det finns ingen turnering med den koden. Kontrollera länken.',
     ERR_EVENT_CLOSED: 'Värden har stängt turneringen: resultatet är slutgiltigt.',
+    ERR_EVENT_TABLE: 'Platser vid det här bordet tas från turneringens sida: be värden om den länken.',
     ERR_UNKNOWN_MESSAGE: 'Servern förstod inte det. Ladda om sidan.',
     ERR_NO_ACK: 'Servern förstod inte det. Ladda om sidan.',
     ERR_BAD_USERNAME: 'Ett användarnamn har 3 till 20 bokstäver, siffror, _ eller -.',

@@ -26,13 +26,25 @@ export function closeDuplicate(code: string): Promise<unknown> {
   return call('POST', `/api/duplicates/${encodeURIComponent(code)}/close`, {});
 }
 
-/** Begin (or resume) this player's entry and keep its seat like any other table's, so the table screen opens it. */
-export async function startDuplicate(code: string, name: string): Promise<DuplicateSeat> {
-  const reply = await call<DuplicateSeat>(
-    'POST',
-    `/api/duplicates/${encodeURIComponent(code)}/start`,
-    name ? { name } : {},
-  );
+/**
+ * Begin (or resume) this player's entry and keep its seat like any other table's, so the
+ * table screen opens it: alone against the bots, or (`at`) a seat at a table of people.
+ */
+export function startDuplicate(
+  code: string,
+  name: string,
+  at?: { readonly table: string; readonly seat: number },
+): Promise<DuplicateSeat> {
+  return seated(`/api/duplicates/${encodeURIComponent(code)}/start`, { ...(name ? { name } : {}), ...at });
+}
+
+/** The host opens a table of people for the event, sitting at `seat`. */
+export function peopleTable(code: string, name: string, seat: number): Promise<DuplicateSeat> {
+  return seated(`/api/duplicates/${encodeURIComponent(code)}/tables`, { ...(name ? { name } : {}), seat });
+}
+
+async function seated(path: string, body: object): Promise<DuplicateSeat> {
+  const reply = await call<DuplicateSeat>('POST', path, body);
   saveSession(reply.code, { seat: reply.seat, token: reply.token });
   return reply;
 }

@@ -14,13 +14,14 @@ import {
   type DuplicateEntryResult,
   type DuplicateEvent,
   getDuplicate,
+  peopleTable,
   startDuplicate,
 } from '../net/duplicate.js';
 import { formatInteger } from '../numbers.js';
 import { usePrefs } from '../prefs.js';
 import { absoluteLink, hrefOf, navigate } from '../router.js';
 
-export function Duplicate({ code }: { code: string }) {
+export function Duplicate({ code, table }: { code: string; table?: string }) {
   const { t } = useTranslation();
   const { prefs } = usePrefs();
   const [event, setEvent] = useState<DuplicateEvent | null>(null);
@@ -47,6 +48,13 @@ export function Duplicate({ code }: { code: string }) {
   };
   const play = () =>
     act(async () => navigate({ screen: 'table', code: (await startDuplicate(code, prefs.name.trim())).code }));
+  const join = (seat: number) =>
+    act(async () => {
+      const at = { table: table!, seat };
+      navigate({ screen: 'table', code: (await startDuplicate(code, prefs.name.trim(), at)).code });
+    });
+  const [opened, setOpened] = useState<string | null>(null);
+  const open = (seat: number) => act(async () => setOpened((await peopleTable(code, prefs.name.trim(), seat)).code));
   const close = () =>
     act(async () => {
       await closeDuplicate(code);
@@ -128,6 +136,38 @@ export function Duplicate({ code }: { code: string }) {
           </a>
         )}
       </section>
+      {event?.status === 'open' && table && (
+        <section className="panel" aria-labelledby="duplicate-join" data-testid="duplicate-join">
+          <h2 id="duplicate-join">{t('duplicate.joinTitle', { code: table })}</h2>
+          <SeatChoice players={event.players} action={t('duplicate.join')} busy={busy} onChoose={join} />
+        </section>
+      )}
+      {event?.status === 'open' && event.youHost && !table && (
+        <section className="panel" aria-labelledby="duplicate-people" data-testid="duplicate-people">
+          <h2 id="duplicate-people">{t('duplicate.people')}</h2>
+          <p className="muted small">{t('duplicate.peopleText')}</p>
+          {opened ? (
+            <>
+              <label className="field">
+                <span>{t('duplicate.tableLink')}</span>
+                <input
+                  readOnly
+                  value={absoluteLink({ screen: 'duplicate', code, table: opened })}
+                  onFocus={(e) => e.target.select()}
+                  data-testid="duplicate-table-link"
+                />
+              </label>
+              <p className="actions">
+                <a className="btn primary" href={hrefOf({ screen: 'table', code: opened })}>
+                  {t('duplicate.goToTable')}
+                </a>
+              </p>
+            </>
+          ) : (
+            <SeatChoice players={event.players} action={t('duplicate.openTable')} busy={busy} onChoose={open} />
+          )}
+        </section>
+      )}
       {event && (
         <section className="panel" aria-labelledby="duplicate-results" data-testid="duplicate-results">
           <h2 id="duplicate-results">{t('duplicate.results')}</h2>
@@ -141,6 +181,40 @@ export function Duplicate({ code }: { code: string }) {
         </section>
       )}
     </main>
+  );
+}
+
+/** A seat to choose (counted from 1 on screen) and the button that takes it. */
+function SeatChoice({
+  players,
+  action,
+  busy,
+  onChoose,
+}: {
+  players: number;
+  action: string;
+  busy: boolean;
+  onChoose: (seat: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [seat, setSeat] = useState(0);
+  return (
+    <p className="actions">
+      <label className="field">
+        <span>{t('duplicate.seatLabel')}</span>
+        <select value={seat} onChange={(e) => setSeat(Number(e.target.value))} data-testid="duplicate-seat">
+          {Array.from({ length: players }, (_, s) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the seats are numbered, never reordered.
+            <option key={s} value={s}>
+              {t('duplicate.seat', { n: s + 1 })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="btn" onClick={() => onChoose(seat)} disabled={busy}>
+        {action}
+      </button>
+    </p>
   );
 }
 
