@@ -1,4 +1,7 @@
-/** The daily deal: its cards from the server's secret, its bots that decide alike at every table. */
+/**
+ * The daily deal and duplicate events: their cards from the server's secret, their bots that
+ * decide alike at every table, and duplicate scoring (matchpoints).
+ */
 export { dailyBot, dailyBotSeed, dealtView, decisionNumber } from './bots.js';
 export {
   DAILY_BOT_LEVEL,
@@ -11,4 +14,11 @@ export {
   MIN_SECRET_LENGTH,
   secretProblem,
 } from './deal.js';
+export {
+  duplicateSeed,
+  type EntryMatchpoints,
+  matchpoints,
+  type ScoredEntry,
+  scoreEvent,
+} from './duplicate.js';
 export { playDayByBots } from './play.js';

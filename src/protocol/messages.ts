@@ -186,6 +186,8 @@ export interface TableExtras {
   readonly rated: boolean;
   /** At a daily deal's table (docs/protocol.md, "The daily deal"): its date, YYYY-MM-DD; absent elsewhere. */
   readonly daily?: string;
+  /** At a duplicate event's table (docs/duplicate.md): the event's code; absent elsewhere. */
+  readonly duplicate?: string;
 }
 
 export interface TableSummary {

@@ -17,12 +17,14 @@ import { ClusterBroadcaster } from './cluster/broadcaster.js';
 import { ClusterNode } from './cluster/node.js';
 import type { Config } from './config.js';
 import { DailyDeals } from './daily/daily.js';
+import { DuplicateEvents } from './daily/duplicates.js';
 import { dailySecretOf } from './daily/secret.js';
 import { within } from './deadline.js';
 import { registerAccountRoutes } from './http/account-routes.js';
 import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
 import { dailyGameGuard, registerDailyRoutes } from './http/daily-routes.js';
+import { registerDuplicateRoutes } from './http/duplicate-routes.js';
 import { clientErrorReply, registerErrorReplies } from './http/errors.js';
 import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
 import { registerModerationRoutes } from './http/moderation-routes.js';
@@ -153,13 +155,15 @@ export async function startServer(config: Config): Promise<RunningServer> {
       analyses,
       accounts,
       redis: cluster && (() => cluster.healthy()),
-      dailyGuard: dailyGameGuard({ daily, accounts }),
+      dailyGuard: dailyGameGuard({ daily, accounts, config }),
     });
     registerAccountRoutes(api, { accounts, store, limits, config, moderation, live });
     registerModerationRoutes(api, { accounts, moderation, limits });
     registerMySeatsRoutes(api, { accounts, lobby, store });
     registerPasskeyRoutes(api, { accounts, passkeys: new Passkeys(store, accounts, Date.now), limits, config });
     registerDailyRoutes(api, { daily, accounts, config });
+    const duplicates = new DuplicateEvents(lobby, store, dailySecret, Date.now);
+    registerDuplicateRoutes(api, { duplicates, accounts, config });
     registerPlayerRoutes(api, { store });
   });
   if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);

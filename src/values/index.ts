@@ -42,6 +42,9 @@ export function isRatingPool(pool: unknown): pool is RatingPool {
   return typeof pool === 'string' && (RATING_POOLS as readonly string[]).includes(pool);
 }
 
+/** The most hands a duplicate event may have (docs/duplicate.md). */
+export const MAX_DUPLICATE_HANDS = 12;
+
 /** The reactions a seated player can send in the chat. */
 export const REACTIONS = ['👍', '😂', '😮', '😡', '🍾', '👿'] as const;
 export type Reaction = (typeof REACTIONS)[number];
@@ -120,6 +123,9 @@ export const ERROR_CODES = [
   'ERR_COACH_OFF',
   'ERR_HINT_BUDGET',
   'ERR_ALREADY_PLAYED',
+  'ERR_NO_EVENT',
+  'ERR_EVENT_CLOSED',
+  'ERR_EVENT_TABLE',
   'ERR_UNKNOWN_MESSAGE',
   'ERR_NO_ACK',
   'ERR_BAD_USERNAME',

@@ -9,11 +9,12 @@ import { AccountLink } from './components/AccountLink.js';
 import { Modal } from './components/Modal.js';
 import { BottleIcon } from './components/SeatPanel.js';
 import { UpdatePrompt } from './components/UpdatePrompt.js';
-import { useRoute } from './router.js';
+import { hrefOf, useRoute } from './router.js';
 import { Home } from './screens/Home.js';
 
 const Account = lazy(() => import('./screens/Account.js').then((m) => ({ default: m.Account })));
 const DailyResults = lazy(() => import('./screens/DailyResults.js').then((m) => ({ default: m.DailyResults })));
+const Duplicate = lazy(() => import('./screens/Duplicate.js').then((m) => ({ default: m.Duplicate })));
 const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
 const Offline = lazy(() => import('./screens/Offline.js').then((m) => ({ default: m.Offline })));
 const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
@@ -94,6 +95,7 @@ export function App() {
           {route.screen === 'offline' && <Offline key={String(route.fresh)} fresh={route.fresh} />}
           {route.screen === 'account' && <Account />}
           {route.screen === 'daily' && <DailyResults key={route.date} date={route.date} />}
+          {route.screen === 'duplicate' && <Duplicate key={hrefOf(route)} code={route.code} table={route.table} />}
           {route.screen === 'player' && <Profile key={route.username} username={route.username} />}
           {route.screen === 'leaderboard' && <Leaderboard key={route.pool} pool={route.pool} />}
           {route.screen === 'replay' && (

@@ -28,6 +28,8 @@ export type Route =
   | { readonly screen: 'account' }
   /** A day's daily deal results (`date`: YYYY-MM-DD). */
   | { readonly screen: 'daily'; readonly date: string }
+  /** A duplicate event's page: its entry, link and results; with `table`, a table of people of it to take a seat at. */
+  | { readonly screen: 'duplicate'; readonly code: string; readonly table?: string }
   /** A player's profile and finished games. */
   | { readonly screen: 'player'; readonly username: string }
   /** A rating pool's leaderboard (docs/ratings.md). */
@@ -57,6 +59,12 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'offline-replay' && parts[1]) return { screen: 'replay', gameId: parts[1], offline: true };
   if (parts[0] === 'account') return { screen: 'account' };
   if (parts[0] === 'daily' && parts[1]) return { screen: 'daily', date: parts[1] };
+  if (parts[0] === 'duplicate' && parts[1])
+    return {
+      screen: 'duplicate',
+      code: parts[1].toUpperCase(),
+      ...(parts[2] ? { table: parts[2].toUpperCase() } : {}),
+    };
   if (parts[0] === 'players' && parts[1]) return { screen: 'player', username: parts[1] };
   if (parts[0] === 'leaderboard') return { screen: 'leaderboard', pool: isRatingPool(parts[1]) ? parts[1] : '4p' };
   return { screen: 'home' };
@@ -84,6 +92,8 @@ export function hrefOf(route: Route): string {
       return '#/account';
     case 'daily':
       return `#/daily/${encodeURIComponent(route.date)}`;
+    case 'duplicate':
+      return `#/duplicate/${encodeURIComponent(route.code)}${route.table ? `/${encodeURIComponent(route.table)}` : ''}`;
     case 'player':
       return `#/players/${encodeURIComponent(route.username)}`;
     case 'leaderboard':

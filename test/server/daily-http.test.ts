@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, playToEnd } from './helpers/client.js';
+import { guestBrowser } from './helpers/guest-browser.js';
 import { requestFrom, startServer, type TestServer } from './helpers/server.js';
 
 const SECRET = '9'.repeat(64);
@@ -23,20 +24,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-/** A browser: it keeps the guest cookie the server sets and sends it back. */
-function browser() {
-  let cookie: string | null = null;
-  return async (method: string, url: string, body?: unknown) => {
-    const headers: Record<string, string> = { origin: server.url };
-    if (cookie) headers.cookie = `bi_daily=${cookie}`;
-    const res = await requestFrom(server, '127.0.0.1', method, url, headers, body);
-    for (const line of [res.headers['set-cookie'] ?? []].flat()) {
-      const [name, value] = line.split(';')[0].split('=');
-      if (name === 'bi_daily') cookie = value;
-    }
-    return { status: res.status, body: JSON.parse(res.body), raw: res.body, headers: res.headers };
-  };
-}
+const browser = () => guestBrowser(server);
 
 const today = () => new Date().toISOString().slice(0, 10);
 

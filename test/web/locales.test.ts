@@ -43,7 +43,8 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
   fr: [
     ...['card.label_one', 'card.label_other', 'seat.points_one', 'seat.points_other', 'reference.suitPoints_one'],
     ...['reference.suitPoints_other', 'bot.expert', 'home.mode', 'table.code', 'replays.table', 'side.scores'],
-    ...['chat.placeholder', 'summary.total', 'replay.pause'],
+    ...['chat.placeholder', 'summary.total', 'replay.pause', 'duplicate.total', 'duplicate.points'],
+    'duplicate.joinTitle',
   ],
   es: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'summary.total', 'prefs.speeds.normal'],
   it: [
@@ -54,6 +55,7 @@ const SAME_AS_ENGLISH: Readonly<Partial<Record<Language, readonly string[]>>> = 
     ...['bot.expert', 'home.teams', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot', 'seat.team'],
     ...['side.chat', 'side.scores', 'rules.teamsTitle', 'replays.won_one', 'analysis.class.blunder'],
     ...['ratings.pool.teams', 'ratings.rating', 'ratings.change', 'ratings.profile'],
+    'duplicate.open',
   ],
   pl: ['home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],
   sv: ['bot.expert', 'home.botLevel', 'seat.botShort', 'seat.botName', 'seat.bot'],

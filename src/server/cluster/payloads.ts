@@ -96,6 +96,10 @@ const tableCommand = z
         name: z.string().min(1),
         seat: z.number().int().min(0).max(5).optional(),
         accountId: z.string().min(1).max(64).optional(),
+        token: z
+          .string()
+          .regex(/^[\w-]{43}$/)
+          .optional(),
       })
       .strict(),
     z

@@ -217,7 +217,7 @@ export class DailyDeals {
 
   /** A new attempt: its table, three expert bots, the game started; if another start won meanwhile, that one. */
   private async begin(date: string, player: DailyPlayer, token: string, address: string): Promise<DailyAttemptRow> {
-    const daily = { day: date, token };
+    const daily = { daily: date, token };
     const { table } = await this.lobby.create(player.name, DAILY_TABLE, address, player.accountId ?? undefined, daily);
     const by = { seat: DAILY_SEAT, tokenHash: hashToken(token) };
     for (let seat = 1; seat < DAILY_OPTIONS.players; seat++)

@@ -3,7 +3,7 @@
  * SessionStore, PasskeyStore, ModerationStore and HistoryStore), written once for both databases: the
  * statements are plain SQL that SQLite and PostgreSQL both speak, with parameters `$1`,
  * `$2`… (SQLite reads those as named parameters), run through the small `SqlRunner` each
- * store gives. Both stores extend `SqlAccounts` (which extends ratings.ts's `SqlRatings`, which extends daily.ts's `SqlDaily`).
+ * store gives. Both stores extend `SqlAccounts` (which extends ratings.ts's `SqlRatings`, duplicate.ts's `SqlDuplicates`, daily.ts's `SqlDaily`, each the next).
  */
 import { z } from 'zod';
 import { ACCOUNT_KINDS, TABLE_STATUSES, type TableStatus } from '../../values/index.js';

@@ -247,6 +247,34 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_account ON rating_history (account_id, pool, at);
 CREATE INDEX rating_history_by_game ON rating_history (game_id);
 `,
+  // 18: duplicate events (docs/duplicate.md): each event's settings, host and closing, and its
+  // entries, one per player and seat whose cards it holds, with the points per hand (JSON)
+  // once its game is over.
+  `
+CREATE TABLE duplicate_events (
+  code text PRIMARY KEY,
+  name text NOT NULL,
+  players integer NOT NULL,
+  mode text NOT NULL,
+  hands integer NOT NULL,
+  host text NOT NULL,
+  host_name text NOT NULL,
+  created_at bigint NOT NULL,
+  closed_at bigint
+);
+CREATE TABLE duplicate_entries (
+  event text NOT NULL REFERENCES duplicate_events (code),
+  player text NOT NULL,
+  seat integer NOT NULL,
+  account_id text REFERENCES accounts (id) ON DELETE SET NULL,
+  name text NOT NULL,
+  table_code text NOT NULL,
+  started_at bigint NOT NULL,
+  scores text,
+  finished_at bigint,
+  PRIMARY KEY (event, player, seat)
+);
+`,
 ];
 
 /** Bring the database's schema up to the last migration, all in one transaction. */

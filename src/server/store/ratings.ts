@@ -12,7 +12,7 @@ import type { Pool } from '../ratings/pool.js';
 import { type RatingsBefore, rateGame } from '../ratings/rate.js';
 import type { RatedResult } from '../ratings/rated-game.js';
 import { displayed, isProvisional, PROVISIONAL_SIGMA } from '../ratings/scale.js';
-import { SqlDaily } from './daily.js';
+import { SqlDuplicates } from './duplicate.js';
 import { decode, int, nullableInt } from './rows.js';
 import type { SqlRunner, Statement } from './sql-runner.js';
 import type { CurrentRating, LeaderboardRow, RatingPoint, RatingStore, SeatRatingChange } from './store.js';
@@ -100,7 +100,7 @@ function shown(r: { mu: number; sigma: number; games: number }): CurrentRating {
 }
 
 /** The reads of RatingStore (both stores extend it through SqlAccounts; it extends daily.ts's SqlDaily). */
-export class SqlRatings extends SqlDaily implements RatingStore {
+export class SqlRatings extends SqlDuplicates implements RatingStore {
   constructor(private readonly ratingSql: SqlRunner) {
     super(ratingSql);
   }

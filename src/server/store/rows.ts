@@ -65,6 +65,7 @@ const tableExtras = {
   daily: z.iso.date().optional(),
   // Absent: not rated (and tables stored before ratings were not).
   rated: z.boolean().optional(),
+  duplicate: z.string().optional(),
 };
 const settingsSchema = z.union([byRounds.extend(tableExtras), byTarget.extend(tableExtras)]);
 const seat = z.number().int().min(0).max(5);

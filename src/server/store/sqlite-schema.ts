@@ -245,4 +245,32 @@ CREATE TABLE rating_history (
 CREATE INDEX rating_history_by_account ON rating_history (account_id, pool, at);
 CREATE INDEX rating_history_by_game ON rating_history (game_id);
 `,
+  // 18: duplicate events (docs/duplicate.md): each event's settings, host and closing, and its
+  // entries, one per player and seat whose cards it holds, with the points per hand (JSON)
+  // once its game is over.
+  `
+CREATE TABLE duplicate_events (
+  code TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  players INTEGER NOT NULL,
+  mode TEXT NOT NULL,
+  hands INTEGER NOT NULL,
+  host TEXT NOT NULL,
+  host_name TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  closed_at INTEGER
+);
+CREATE TABLE duplicate_entries (
+  event TEXT NOT NULL REFERENCES duplicate_events (code),
+  player TEXT NOT NULL,
+  seat INTEGER NOT NULL,
+  account_id TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+  name TEXT NOT NULL,
+  table_code TEXT NOT NULL,
+  started_at INTEGER NOT NULL,
+  scores TEXT,
+  finished_at INTEGER,
+  PRIMARY KEY (event, player, seat)
+);
+`,
 ];

@@ -534,6 +534,60 @@ export interface DailyStore {
   keepDailySecret(candidate: string): Promise<string>;
 }
 
+/** A duplicate event (docs/duplicate.md): its settings, its host, and when it closed. */
+export interface DuplicateEventRow {
+  /** The event's code, which its link names (random: the deals are HMAC-SHA-256 of it under the secret). */
+  readonly code: string;
+  readonly name: string;
+  readonly players: number;
+  readonly mode: string;
+  readonly hands: number;
+  /** Who hosts it: a player key (`account:…` or `guest:…`, as a daily attempt's). */
+  readonly host: string;
+  readonly hostName: string;
+  readonly createdAt: number;
+  /** Null while it is open. */
+  readonly closedAt: number | null;
+}
+
+/** An entry of a duplicate event: a player holding one seat's cards through the event's hands. */
+export interface DuplicateEntryRow {
+  readonly event: string;
+  /** A player key (`account:…` or `guest:…`). */
+  readonly player: string;
+  /** The seat whose cards the entry holds (from 0). */
+  readonly seat: number;
+  readonly accountId: string | null;
+  readonly name: string;
+  readonly tableCode: string;
+  readonly startedAt: number;
+  /** The entry's points on each hand, once its game is over; null until then. */
+  readonly scores: readonly number[] | null;
+  readonly finishedAt: number | null;
+}
+
+/** Duplicate events and their entries. */
+export interface DuplicateStore {
+  /** Store a new event; false (and nothing stored) when its code is taken. */
+  createDuplicate(row: DuplicateEventRow): Promise<boolean>;
+  duplicateEvent(code: string): Promise<DuplicateEventRow | null>;
+  /** Close the event (kept as first closed, if closed twice). */
+  closeDuplicate(code: string, at: number): Promise<void>;
+  /** Store a new entry; false (and nothing stored) when the player holds that seat of the event already. */
+  startDuplicateEntry(row: DuplicateEntryRow): Promise<boolean>;
+  duplicateEntry(event: string, player: string, seat: number): Promise<DuplicateEntryRow | null>;
+  /** The event's entries, the first begun first. */
+  duplicateEntries(event: string): Promise<DuplicateEntryRow[]>;
+  /** The entry's game is over: its points per hand (kept as first given, if given twice). */
+  finishDuplicateEntry(
+    event: string,
+    player: string,
+    seat: number,
+    scores: readonly number[],
+    at: number,
+  ): Promise<void>;
+}
+
 /** One player of a finished game: its final total, its place (1 is first; equal totals share one). */
 export interface GameResult {
   readonly score: number;
@@ -634,5 +688,6 @@ export interface Store
     StoreUpkeep,
     PeopleStore,
     DailyStore,
+    DuplicateStore,
     HistoryStore,
     RatingStore {}

@@ -25,10 +25,11 @@ export interface BotSeats {
   /** The level of the bot that plays the seat now, or null when a person does. */
   botFor(seat: number): BotLevel | null;
   /**
-   * A daily deal's table (src/daily/): its bots decide from the view as dealt, each
-   * decision seeded from that view, so that the same plays meet the same bots everywhere.
+   * A daily deal's or a duplicate event's table (src/daily/): its bots decide from the view
+   * as dealt, each decision seeded from that view, so that the same plays meet the same
+   * bots everywhere.
    */
-  daily(): boolean;
+  dealtAlike(): boolean;
   /**
    * Play the bot's action for the seat: stored in one write with the clocks it changes (as
    * a person's), then the game finished if it is over, everyone told, the next turns
@@ -109,11 +110,12 @@ export class BotDriver {
 
   /**
    * What the seat's bot decides from and its seed: at an ordinary table the view now and a
-   * seed of the game's seed, step and seat; at a daily deal's, the view as dealt and a
+   * seed of the game's seed, step and seat; at a daily deal's or a duplicate event's, the view as dealt and a
    * seed of that view (src/daily/bots.ts), which no timing of anyone's pass can change.
    */
   private decision(owner: GameOwner, seat: number): { view: TableView; seed: number } {
-    if (!this.seats.daily()) return { view: owner.view(seat), seed: decisionSeed(owner.row.seed, owner.seq, seat) };
+    if (!this.seats.dealtAlike())
+      return { view: owner.view(seat), seed: decisionSeed(owner.row.seed, owner.seq, seat) };
     const view = dealtView(owner.view(seat));
     return { view, seed: dailyBotSeed(owner.row.seed, view) };
   }

@@ -50,8 +50,18 @@ export type TableCommand =
     }
   /** A connection closed or stopped following the table. */
   | { readonly type: 'unwatch'; readonly connection: string }
-  /** A person takes a seat in the lobby (POST /api/tables/:code/join), signed in to `accountId` or a guest. */
-  | { readonly type: 'join'; readonly name: string; readonly seat?: number; readonly accountId?: string }
+  /**
+   * A person takes a seat in the lobby (POST /api/tables/:code/join), signed in to `accountId`
+   * or a guest; with the seat token the server derived for them (a duplicate event's entry,
+   * given again on every resume), else a new one.
+   */
+  | {
+      readonly type: 'join';
+      readonly name: string;
+      readonly seat?: number;
+      readonly accountId?: string;
+      readonly token?: string;
+    }
   /** A guest's seat (by its token's hash) moves to the account the guest signed in to. */
   | { readonly type: 'adopt'; readonly tokenHash: string; readonly accountId: string }
   /** The host seats a bot account (`seat:invite`, its name already found to be a bot's: realtime/socket.ts). */

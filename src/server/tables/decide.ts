@@ -154,9 +154,9 @@ function change(state: TableState, c: Decidable, now: number): Effects {
       rules.mustStart(row, seats, c.by);
       return starting(state, seats, c.game, now);
     case 'table:rematch': {
-      // A daily deal is played once: a second game would be a second attempt at the same cards.
-      if (row.settings.daily !== undefined)
-        throw new ServerError('ERR_ALREADY_PLAYED', 'A daily deal is played once.', 409);
+      // A daily deal or a duplicate event is played once: a second game would be a second attempt at the same cards.
+      if (rules.dealtAlike(row.settings))
+        throw new ServerError('ERR_ALREADY_PLAYED', 'These deals are played once.', 409);
       // Seats whose player left wait for someone new first.
       const next = rules.rematchSeating(row, seats, c.by);
       if (next.every((s) => s.name !== null)) return starting(state, next, c.game, now);

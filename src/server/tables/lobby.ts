@@ -24,6 +24,18 @@ const LOBBY_PAGE = 100;
 /** A request sent to a table's owner that finds it gone is sent again (to the new owner) this often at most. */
 const FORWARD_TRIES = 3;
 
+/**
+ * A table of deals everyone plays alike (src/daily/): a daily deal's (its day) or a
+ * duplicate event's (its code), its creator's seat token (derived, so a resume gives it
+ * again) and seat (the first when not given).
+ */
+export interface DealtTable {
+  readonly daily?: string;
+  readonly duplicate?: string;
+  readonly token: string;
+  readonly seat?: number;
+}
+
 export type Gone = 'closed' | 'released' | 'lost' | 'unloaded';
 
 /** What one node asks another about a table it owns. */
@@ -138,14 +150,15 @@ export class Lobby {
 
   /**
    * A new table; each address may have at most `maxTablesPerAddress` open at once. A daily
-   * deal's table (src/server/daily/) names its day and gives its player's seat token.
+   * deal's or a duplicate event's table (src/server/daily/) names its day or event, and
+   * gives its creator's seat token and seat.
    */
   async create(
     name: string,
     options: TableOptions,
     address: string,
     accountId?: string,
-    daily?: { readonly day: string; readonly token: string },
+    dealt?: DealtTable,
   ): Promise<{ table: Table; token: string }> {
     const resolved = resolveOptions({
       players: options.players as PlayerCount,
@@ -161,7 +174,8 @@ export class Lobby {
       coach: options.coach,
       turnClock: options.turnClock,
       rated: options.rated,
-      ...(daily ? { daily: daily.day } : {}),
+      ...(dealt?.daily !== undefined ? { daily: dealt.daily } : {}),
+      ...(dealt?.duplicate !== undefined ? { duplicate: dealt.duplicate } : {}),
     };
     const unratable = ratableSetup(settings);
     if (unratable) throw unratable;
@@ -187,7 +201,7 @@ export class Lobby {
     }
     try {
       const context = this.contextFor(code, null, true);
-      const created = await Table.create(context, code, name, settings, accountId, daily?.token);
+      const created = await Table.create(context, code, name, settings, accountId, dealt?.token, dealt?.seat);
       this.tables.set(code, created.table);
       return created;
     } catch (e) {

@@ -21,6 +21,14 @@ export interface SeatClaim {
 
 type Seats = readonly SeatRow[];
 
+/**
+ * A daily deal's or a duplicate event's table (src/daily/): its cards come from the
+ * server's secret and its bots decide alike at every table, so it plays one game only.
+ */
+export function dealtAlike(settings: TableRow['settings']): boolean {
+  return settings.daily !== undefined || settings.duplicate !== undefined;
+}
+
 /** The seat a claim acts for, if its token still holds it; else a refusal. */
 export function mustHold(seats: Seats, claim: SeatClaim): number {
   if (seats[claim.seat]?.tokenHash !== claim.tokenHash)

@@ -13,7 +13,7 @@
  * turns (`bot-driver.ts`), hints (`hints.ts`) and chat (`chat.ts`).
  */
 
-import { dailySeed } from '../../daily/index.js';
+import { dailySeed, duplicateSeed } from '../../daily/index.js';
 import type { GameEvent } from '../../engine/index.js';
 import type { BotLevel, GameRatings, Hint, TableSummary } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
@@ -93,7 +93,7 @@ export class Table implements ActingTable<ReadyChange> {
         const s = this.state.seats[seat];
         return s.bot ?? (s.away ? STAND_IN_LEVEL : null);
       },
-      daily: () => this.state.row.settings.daily !== undefined,
+      dealtAlike: () => rules.dealtAlike(this.state.row.settings),
       act: (owner, action, seat) => this.actions.botAct(owner, action, seat),
       resync: (owner) => this.actions.resync(owner),
     });
@@ -122,19 +122,21 @@ export class Table implements ActingTable<ReadyChange> {
     settings: TableRow['settings'],
     accountId?: string,
     token = newSeatToken(),
+    /** The creator's seat, who hosts the table. */
+    host = 0,
   ): Promise<{ table: Table; token: string }> {
     const seats: SeatRow[] = Array.from({ length: settings.players }, (_, seat) => ({
       seat,
-      name: seat === 0 ? name : null,
-      tokenHash: seat === 0 ? hashToken(token) : null,
+      name: seat === host ? name : null,
+      tokenHash: seat === host ? hashToken(token) : null,
       bot: null,
       away: false,
-      ...(seat === 0 && accountId ? { accountId } : {}),
+      ...(seat === host && accountId ? { accountId } : {}),
     }));
     const row: TableRow = {
       code,
       settings,
-      host: 0,
+      host,
       status: 'lobby',
       gameId: null,
       createdAt: ctx.clock.now(),
@@ -198,7 +200,7 @@ export class Table implements ActingTable<ReadyChange> {
       case 'unwatch':
         return this.queue.run(() => this.unwatch(c.connection));
       case 'join':
-        return this.queue.run(() => this.join(c.name, c.seat, c.accountId));
+        return this.queue.run(() => this.join(c.name, c.seat, c.accountId, c.token));
       case 'adopt':
         return this.queue.run(() => this.adopt(c.tokenHash, c.accountId));
       case 'invite':
@@ -255,8 +257,16 @@ export class Table implements ActingTable<ReadyChange> {
 
   // ---- commands, inside the queue -------------------------------------------------------
 
-  private async join(name: string, wanted: number | undefined, accountId?: string): Promise<TableReplies['join']> {
-    const token = newSeatToken();
+  private async join(
+    name: string,
+    wanted: number | undefined,
+    accountId?: string,
+    given?: string,
+  ): Promise<TableReplies['join']> {
+    // An event's seat is an entry: taken through the event (src/server/daily/duplicates.ts), which gives its token.
+    if (given === undefined && this.state.row.settings.duplicate !== undefined)
+      throw new ServerError('ERR_EVENT_TABLE', 'Take a seat at this table from its event’s page.', 403);
+    const token = given ?? newSeatToken();
     await this.commit(this.decided({ type: 'join', name, seat: wanted, tokenHash: hashToken(token), accountId }));
     return { seat: this.seatOfToken(token)!, token };
   }
@@ -281,12 +291,17 @@ export class Table implements ActingTable<ReadyChange> {
     }
   }
 
-  /** A new game's seed: the day's at a daily deal's table (one game only: decide.ts refuses a rematch), else a fresh one. */
+  /**
+   * A new game's seed: the day's at a daily deal's table, the event's at a duplicate event's
+   * (one game only: decide.ts refuses a rematch), else a fresh one.
+   */
   private newGameSeed(): string {
-    const day = this.state.row.settings.daily;
-    if (day === undefined) return newSeed();
-    if (this.ctx.dailySecret === undefined) throw new Error('a daily deal’s table without the daily secret');
-    return dailySeed(this.ctx.dailySecret, day);
+    const { daily, duplicate } = this.state.row.settings;
+    if (daily === undefined && duplicate === undefined) return newSeed();
+    if (this.ctx.dailySecret === undefined) throw new Error('a daily or duplicate table without the daily secret');
+    return daily !== undefined
+      ? dailySeed(this.ctx.dailySecret, daily)
+      : duplicateSeed(this.ctx.dailySecret, duplicate!);
   }
 
   private async sendChat(claim: rules.SeatClaim, content: SeatedCommand<'chat:send'>['message'], from: Sender | null) {

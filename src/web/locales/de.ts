@@ -3,6 +3,7 @@
 import { accountDe } from './account.js';
 import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
+import { duplicateDe } from './duplicate.js';
 import type { Messages } from './en.js';
 import { ratingsDe } from './ratings.js';
 
@@ -458,6 +459,9 @@ export const de: Messages = {
     ERR_COACH_OFF: 'Der Gastgeber hat den Trainer an diesem Tisch ausgeschaltet.',
     ERR_HINT_BUDGET: 'Zu viele Tipps von deiner Adresse. Warte eine Minute.',
     ERR_ALREADY_PLAYED: 'Du hast das Tagesspiel schon gespielt. Morgen gibt es das nächste.',
+    ERR_NO_EVENT: 'Es gibt kein Turnier mit diesem Code. Prüfe den Link.',
+    ERR_EVENT_CLOSED: 'Der Gastgeber hat dieses Turnier geschlossen: die Ergebnisse stehen fest.',
+    ERR_EVENT_TABLE: 'Plätze an diesem Tisch gibt es über die Seite seines Turniers: frag den Gastgeber nach dem Link.',
     ERR_UNKNOWN_MESSAGE: 'Der Server hat das nicht verstanden. Lade die Seite neu.',
     ERR_NO_ACK: 'Der Server hat das nicht verstanden. Lade die Seite neu.',
     ERR_BAD_USERNAME: 'Ein Benutzername hat 3 bis 20 Buchstaben, Ziffern, _ oder -.',
@@ -513,4 +517,5 @@ export const de: Messages = {
   ...coachDe,
   ...clockDe,
   ...accountDe,
+  ...duplicateDe,
 };

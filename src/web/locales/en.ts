@@ -4,6 +4,7 @@ import { errorsEn } from '../errors.js';
 import { accountEn } from './account.js';
 import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
+import { duplicateEn } from './duplicate.js';
 import { ratingsEn } from './ratings.js';
 import type { Shape } from './shape.js';
 
@@ -437,6 +438,7 @@ export const en = {
   },
   ...clockEn,
   ...accountEn,
+  ...duplicateEn,
 };
 
 /** The shape every translation must have. */

@@ -3,6 +3,7 @@
  * a trick is «una baza», following suit «asistir al palo», the devil's trick «la baza del
  * diablo».
  */
+import { duplicateEs } from './duplicate.js';
 import type { Messages } from './en.js';
 import { ratingsEs } from './ratings.js';
 
@@ -453,6 +454,9 @@ export const es: Messages = {
     ERR_COACH_OFF: 'El anfitrión ha desactivado el entrenador en esta mesa.',
     ERR_HINT_BUDGET: 'Demasiadas pistas desde tu dirección. Espera un minuto.',
     ERR_ALREADY_PLAYED: 'Ya has jugado el reparto del día. Vuelve mañana para el siguiente.',
+    ERR_NO_EVENT: 'No hay ningún torneo con este código. Revisa el enlace.',
+    ERR_EVENT_CLOSED: 'El anfitrión ha cerrado este torneo: sus resultados son definitivos.',
+    ERR_EVENT_TABLE: 'Los asientos de esta mesa se toman desde la página de su torneo: pide ese enlace al anfitrión.',
     ERR_UNKNOWN_MESSAGE: 'El servidor no lo entendió. Recarga la página.',
     ERR_NO_ACK: 'El servidor no lo entendió. Recarga la página.',
     ERR_BAD_USERNAME: 'Un nombre de usuario tiene de 3 a 20 letras, cifras, _ o -.',
@@ -768,4 +772,5 @@ export const es: Messages = {
     average: 'Media',
     notFinished: 'Los resultados se abren cuando termines el reparto de hoy.',
   },
+  ...duplicateEs,
 };

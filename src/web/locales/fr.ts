@@ -3,6 +3,7 @@
  * (University Games, Matagot) name it; a trick is « un
  * pli », following suit « fournir », the devil's trick « le pli du diable ».
  */
+import { duplicateFr } from './duplicate.js';
 import type { Messages } from './en.js';
 import { ratingsFr } from './ratings.js';
 
@@ -464,6 +465,9 @@ export const fr: Messages = {
     ERR_COACH_OFF: 'L’hôte a désactivé l’entraîneur à cette table.',
     ERR_HINT_BUDGET: 'Trop de conseils demandés depuis votre adresse. Attendez une minute.',
     ERR_ALREADY_PLAYED: 'Vous avez déjà joué la donne du jour. Revenez demain pour la suivante.',
+    ERR_NO_EVENT: 'Aucun tournoi ne porte ce code. Vérifiez le lien.',
+    ERR_EVENT_CLOSED: 'L’hôte a clos ce tournoi : ses résultats sont définitifs.',
+    ERR_EVENT_TABLE: 'Les places de cette table se prennent depuis la page de son tournoi : demandez ce lien à l’hôte.',
     ERR_UNKNOWN_MESSAGE: 'Le serveur n’a pas compris. Rechargez la page.',
     ERR_NO_ACK: 'Le serveur n’a pas compris. Rechargez la page.',
     ERR_BAD_USERNAME: 'Un nom d’utilisateur compte 3 à 20 lettres, chiffres, _ ou -.',
@@ -780,4 +784,5 @@ export const fr: Messages = {
     average: 'Moyenne',
     notFinished: 'Les résultats s’ouvrent une fois la donne du jour terminée.',
   },
+  ...duplicateFr,
 };

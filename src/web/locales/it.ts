@@ -3,6 +3,7 @@
  * Italian; a trick is «una presa», following suit «rispondere al seme», the devil's trick
  * «la presa del diavolo».
  */
+import { duplicateIt } from './duplicate.js';
 import type { Messages } from './en.js';
 import { ratingsIt } from './ratings.js';
 
@@ -454,6 +455,9 @@ export const it: Messages = {
     ERR_COACH_OFF: 'Chi ospita ha spento l’allenatore a questo tavolo.',
     ERR_HINT_BUDGET: 'Troppi consigli dal tuo indirizzo. Aspetta un minuto.',
     ERR_ALREADY_PLAYED: 'Hai già giocato la smazzata del giorno. Torna domani per la prossima.',
+    ERR_NO_EVENT: 'Non c’è nessun torneo con questo codice. Controlla il link.',
+    ERR_EVENT_CLOSED: 'Chi ospita ha chiuso questo torneo: i risultati sono definitivi.',
+    ERR_EVENT_TABLE: 'I posti di questo tavolo si prendono dalla pagina del suo torneo: chiedi quel link a chi ospita.',
     ERR_UNKNOWN_MESSAGE: 'Il server non ha capito. Ricarica la pagina.',
     ERR_NO_ACK: 'Il server non ha capito. Ricarica la pagina.',
     ERR_BAD_USERNAME: 'Un nome utente ha da 3 a 20 lettere, cifre, _ o -.',
@@ -768,4 +772,5 @@ export const it: Messages = {
     average: 'Media',
     notFinished: 'I risultati si aprono quando avrai finito la smazzata di oggi.',
   },
+  ...duplicateIt,
 };

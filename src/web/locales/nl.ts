@@ -2,6 +2,7 @@
  * Nederlands. The game is "De Bezeten Fles", as Dutch players name it; a trick is "een slag", following suit "kleur
  * bekennen", the devil's trick "de duivelsslag".
  */
+import { duplicateNl } from './duplicate.js';
 import type { Messages } from './en.js';
 import { ratingsNl } from './ratings.js';
 
@@ -449,6 +450,9 @@ export const nl: Messages = {
     ERR_COACH_OFF: 'De gastheer heeft de coach aan deze tafel uitgezet.',
     ERR_HINT_BUDGET: 'Te veel tips vanaf je adres. Wacht een minuut.',
     ERR_ALREADY_PLAYED: 'Je hebt het spel van de dag al gespeeld. Kom morgen terug voor het volgende.',
+    ERR_NO_EVENT: 'Er is geen toernooi met deze code. Controleer de link.',
+    ERR_EVENT_CLOSED: 'De gastheer heeft dit toernooi gesloten: de uitslag staat vast.',
+    ERR_EVENT_TABLE: 'Plaatsen aan deze tafel neem je via de pagina van het toernooi: vraag de gastheer om die link.',
     ERR_UNKNOWN_MESSAGE: 'De server begreep dat niet. Laad de pagina opnieuw.',
     ERR_NO_ACK: 'De server begreep dat niet. Laad de pagina opnieuw.',
     ERR_BAD_USERNAME: 'Een gebruikersnaam heeft 3 tot 20 letters, cijfers, _ of -.',
@@ -764,4 +768,5 @@ export const nl: Messages = {
     average: 'Gemiddeld',
     notFinished: 'De uitslag gaat open zodra je het spel van vandaag hebt uitgespeeld.',
   },
+  ...duplicateNl,
 };

@@ -4,6 +4,7 @@
  * Polish's four plural forms: one (1), few (2–4, 22–24…), many (0, 5–21…) and other
  * (fractions).
  */
+import { duplicatePl } from './duplicate.js';
 import type { Messages } from './en.js';
 import { ratingsPl } from './ratings.js';
 
@@ -490,6 +491,9 @@ export const pl: Messages = {
     ERR_COACH_OFF: 'Gospodarz wyłączył trenera przy tym stole.',
     ERR_HINT_BUDGET: 'Za dużo podpowiedzi z twojego adresu. Odczekaj minutę.',
     ERR_ALREADY_PLAYED: 'Rozdanie dnia jest już za tobą. Wróć jutro po następne.',
+    ERR_NO_EVENT: 'Nie ma turnieju o tym kodzie. Sprawdź link.',
+    ERR_EVENT_CLOSED: 'Gospodarz zamknął ten turniej: wyniki są ostateczne.',
+    ERR_EVENT_TABLE: 'Miejsca przy tym stole zajmuje się ze strony turnieju: poproś gospodarza o ten link.',
     ERR_UNKNOWN_MESSAGE: 'Serwer tego nie zrozumiał. Odśwież stronę.',
     ERR_NO_ACK: 'Serwer tego nie zrozumiał. Odśwież stronę.',
     ERR_BAD_USERNAME: 'Nazwa użytkownika ma od 3 do 20 liter, cyfr, _ lub -.',
@@ -835,4 +839,5 @@ export const pl: Messages = {
     average: 'Średnio',
     notFinished: 'Wyniki będą widoczne, gdy skończysz dzisiejsze rozdanie.',
   },
+  ...duplicatePl,
 };

@@ -2,6 +2,7 @@
  * Svenska. The game is "Flaskdjävulen", as Stevenson's tale is known in Swedish; a trick is
  * "ett stick", following suit "bekänna färg", the devil's trick "djävulens stick".
  */
+import { duplicateSv } from './duplicate.js';
 import type { Messages } from './en.js';
 import { ratingsSv } from './ratings.js';
 
@@ -449,6 +450,9 @@ export const sv: Messages = {
     ERR_COACH_OFF: 'Värden har stängt av tränaren vid det här bordet.',
     ERR_HINT_BUDGET: 'För många tips från din adress. Vänta en minut.',
     ERR_ALREADY_PLAYED: 'Du har redan spelat dagens giv. Kom tillbaka i morgon för nästa.',
+    ERR_NO_EVENT: 'Det finns ingen turnering med den koden. Kontrollera länken.',
+    ERR_EVENT_CLOSED: 'Värden har stängt turneringen: resultatet är slutgiltigt.',
+    ERR_EVENT_TABLE: 'Platser vid det här bordet tas från turneringens sida: be värden om den länken.',
     ERR_UNKNOWN_MESSAGE: 'Servern förstod inte det. Ladda om sidan.',
     ERR_NO_ACK: 'Servern förstod inte det. Ladda om sidan.',
     ERR_BAD_USERNAME: 'Ett användarnamn har 3 till 20 bokstäver, siffror, _ eller -.',
@@ -763,4 +767,5 @@ export const sv: Messages = {
     average: 'Snitt',
     notFinished: 'Resultaten öppnas när du har spelat klart dagens giv.',
   },
+  ...duplicateSv,
 };

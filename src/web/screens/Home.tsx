@@ -13,6 +13,7 @@ import { LEVELS } from '../../values/index.js';
 import { Card } from '../components/Card.js';
 import { ClockField } from '../components/clock.js';
 import { DailyCard } from '../components/DailyCard.js';
+import { DuplicateCard } from '../components/DuplicateCard.js';
 import {
   CoachField,
   defaultLength,
@@ -140,6 +141,7 @@ export function Home() {
 
       <MyTables />
       <DailyCard online={online} />
+      <DuplicateCard online={online} />
       <OfflineStatus reach={reach} />
       <OfflineEntry />
 
