@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, playToEnd } from './helpers/client.js';
 import { guestBrowser } from './helpers/guest-browser.js';
-import { requestFrom, startServer, type TestServer } from './helpers/server.js';
+import { startServer, type TestServer } from './helpers/server.js';
 
 const SECRET = '9'.repeat(64);
 let server: TestServer;
