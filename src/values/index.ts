@@ -126,6 +126,8 @@ export const ERROR_CODES = [
   'ERR_NO_BOT_ACCOUNT',
   'ERR_NOT_BOT_ACCOUNT',
   'ERR_BOT_SEATED',
+  'ERR_SIGN_IN_TO_RATE',
+  'ERR_NO_TICKET',
   'ERR_INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

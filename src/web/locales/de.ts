@@ -473,6 +473,8 @@ export const de: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Es gibt kein Bot-Konto mit diesem Namen.',
     ERR_NOT_BOT_ACCOUNT: 'Dieses Konto gehört einem Menschen, nicht einem Bot.',
     ERR_BOT_SEATED: 'Dieser Bot hat an diesem Tisch schon einen Platz.',
+    ERR_SIGN_IN_TO_RATE: 'Melde dich an, um gewertete Spiele zu spielen.',
+    ERR_NO_TICKET: 'Du bist nicht mehr in der Warteschlange. Versuch „Jetzt spielen“ noch einmal.',
     ERR_INTERNAL: 'Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal.',
     ERR_NETWORK: 'Der Server ist nicht erreichbar.',
     ERR_TIMEOUT: 'Der Server hat nicht rechtzeitig geantwortet.',

@@ -468,6 +468,8 @@ export const es: Messages = {
     ERR_NO_BOT_ACCOUNT: 'No hay ninguna cuenta de bot con ese nombre.',
     ERR_NOT_BOT_ACCOUNT: 'Esa cuenta es de una persona, no de un bot.',
     ERR_BOT_SEATED: 'Ese bot ya tiene un puesto en esta mesa.',
+    ERR_SIGN_IN_TO_RATE: 'Inicia sesión para jugar partidas puntuadas.',
+    ERR_NO_TICKET: 'Ya no estás en la cola. Vuelve a probar «Jugar ya».',
     ERR_INTERNAL: 'Algo falló en el servidor. Inténtalo otra vez.',
     ERR_NETWORK: 'No se puede contactar con el servidor.',
     ERR_TIMEOUT: 'El servidor no respondió a tiempo.',

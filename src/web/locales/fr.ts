@@ -479,6 +479,8 @@ export const fr: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Aucun compte de bot ne porte ce nom.',
     ERR_NOT_BOT_ACCOUNT: 'Ce compte est celui d’une personne, pas d’un bot.',
     ERR_BOT_SEATED: 'Ce bot a déjà une place à cette table.',
+    ERR_SIGN_IN_TO_RATE: 'Connectez-vous pour jouer des parties classées.',
+    ERR_NO_TICKET: 'Vous n’êtes plus dans la file. Réessayez « Jouer maintenant ».',
     ERR_INTERNAL: 'Une erreur s’est produite sur le serveur. Réessayez.',
     ERR_NETWORK: 'Le serveur est injoignable.',
     ERR_TIMEOUT: 'Le serveur n’a pas répondu à temps.',

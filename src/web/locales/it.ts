@@ -469,6 +469,8 @@ export const it: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Non esiste un account bot con quel nome.',
     ERR_NOT_BOT_ACCOUNT: 'Quell’account è di una persona, non di un bot.',
     ERR_BOT_SEATED: 'Quel bot ha già un posto a questo tavolo.',
+    ERR_SIGN_IN_TO_RATE: 'Accedi per giocare partite classificate.',
+    ERR_NO_TICKET: 'Non sei più in coda. Riprova «Gioca ora».',
     ERR_INTERNAL: 'Qualcosa è andato storto sul server. Riprova.',
     ERR_NETWORK: 'Il server non è raggiungibile.',
     ERR_TIMEOUT: 'Il server non ha risposto in tempo.',

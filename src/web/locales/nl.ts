@@ -464,6 +464,8 @@ export const nl: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Er is geen botaccount met die naam.',
     ERR_NOT_BOT_ACCOUNT: 'Dat account is van een mens, niet van een bot.',
     ERR_BOT_SEATED: 'Die bot heeft al een plaats aan deze tafel.',
+    ERR_SIGN_IN_TO_RATE: 'Meld je aan om spellen met rating te spelen.',
+    ERR_NO_TICKET: 'Je staat niet meer in de wachtrij. Probeer ‘Nu spelen’ opnieuw.',
     ERR_INTERNAL: 'Er ging iets mis op de server. Probeer het opnieuw.',
     ERR_NETWORK: 'De server is niet bereikbaar.',
     ERR_TIMEOUT: 'De server antwoordde niet op tijd.',

@@ -505,6 +505,8 @@ export const pl: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Nie ma konta bota o tej nazwie.',
     ERR_NOT_BOT_ACCOUNT: 'To konto należy do człowieka, nie do bota.',
     ERR_BOT_SEATED: 'Ten bot ma już miejsce przy tym stole.',
+    ERR_SIGN_IN_TO_RATE: 'Zaloguj się, aby grać w gry rankingowe.',
+    ERR_NO_TICKET: 'Nie jesteś już w kolejce. Spróbuj ponownie „Graj teraz”.',
     ERR_INTERNAL: 'Coś poszło nie tak na serwerze. Spróbuj ponownie.',
     ERR_NETWORK: 'Nie można połączyć się z serwerem.',
     ERR_TIMEOUT: 'Serwer nie odpowiedział na czas.',

@@ -464,6 +464,8 @@ export const sv: Messages = {
     ERR_NO_BOT_ACCOUNT: 'Det finns inget botkonto med det namnet.',
     ERR_NOT_BOT_ACCOUNT: 'Det kontot tillhör en människa, inte en bot.',
     ERR_BOT_SEATED: 'Den boten har redan en plats vid det här bordet.',
+    ERR_SIGN_IN_TO_RATE: 'Logga in för att spela rankade spel.',
+    ERR_NO_TICKET: 'Du står inte längre i kön. Prova ”Spela nu” igen.',
     ERR_INTERNAL: 'Något gick fel på servern. Försök igen.',
     ERR_NETWORK: 'Servern går inte att nå.',
     ERR_TIMEOUT: 'Servern svarade inte i tid.',
