@@ -114,7 +114,7 @@ function queueWave(queue: readonly WaveTicket[], s: WaveSettings): WaveTable[] {
       while (hi < byRating.length && seated[hi]) hi++;
       const below = lo >= 0 ? first.rating - byRating[lo].rating : Number.POSITIVE_INFINITY;
       const above = hi < byRating.length ? byRating[hi].rating - first.rating : Number.POSITIVE_INFINITY;
-      if (Math.min(below, above) > widest) break;
+      if ((lo < 0 && hi >= byRating.length) || Math.min(below, above) > widest) break;
       const i = below <= above ? lo-- : hi++;
       const t = byRating[i];
       if (chosen.every((c) => fits(c, t))) {
