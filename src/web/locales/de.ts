@@ -4,6 +4,7 @@ import { accountDe } from './account.js';
 import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import type { Messages } from './en.js';
+import { playNowDe } from './play-now.js';
 
 export const de: Messages = {
   app: { title: 'Flaschenteufel', yourTurn: 'Du bist dran · Flaschenteufel' },
@@ -499,4 +500,5 @@ export const de: Messages = {
   ...coachDe,
   ...clockDe,
   ...accountDe,
+  ...playNowDe,
 };

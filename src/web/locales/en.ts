@@ -4,6 +4,7 @@ import { errorsEn } from '../errors.js';
 import { accountEn } from './account.js';
 import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
+import { playNowEn } from './play-now.js';
 import type { Shape } from './shape.js';
 
 export const en = {
@@ -422,6 +423,7 @@ export const en = {
   },
   ...clockEn,
   ...accountEn,
+  ...playNowEn,
 };
 
 /** The shape every translation must have. */

@@ -4,6 +4,7 @@
  * diablo».
  */
 import type { Messages } from './en.js';
+import { playNowEs } from './play-now.js';
 
 export const es: Messages = {
   app: { title: 'El diablo de la botella', yourTurn: 'Te toca · El diablo de la botella' },
@@ -754,4 +755,5 @@ export const es: Messages = {
     you: '(tú)',
     notFinished: 'Los resultados se abren cuando termines el reparto de hoy.',
   },
+  ...playNowEs,
 };

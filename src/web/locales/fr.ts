@@ -4,6 +4,7 @@
  * pli », following suit « fournir », the devil's trick « le pli du diable ».
  */
 import type { Messages } from './en.js';
+import { playNowFr } from './play-now.js';
 
 export const fr: Messages = {
   app: { title: 'Le Diable dans la bouteille', yourTurn: 'À vous de jouer · Le Diable dans la bouteille' },
@@ -766,4 +767,5 @@ export const fr: Messages = {
     you: '(vous)',
     notFinished: 'Les résultats s’ouvrent une fois la donne du jour terminée.',
   },
+  ...playNowFr,
 };

@@ -4,6 +4,7 @@
  * «la presa del diavolo».
  */
 import type { Messages } from './en.js';
+import { playNowIt } from './play-now.js';
 
 export const it: Messages = {
   app: { title: 'Il diavolo nella bottiglia', yourTurn: 'Tocca a te · Il diavolo nella bottiglia' },
@@ -754,4 +755,5 @@ export const it: Messages = {
     you: '(tu)',
     notFinished: 'I risultati si aprono quando avrai finito la smazzata di oggi.',
   },
+  ...playNowIt,
 };

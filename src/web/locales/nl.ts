@@ -3,6 +3,7 @@
  * bekennen", the devil's trick "de duivelsslag".
  */
 import type { Messages } from './en.js';
+import { playNowNl } from './play-now.js';
 
 export const nl: Messages = {
   app: { title: 'De Bezeten Fles', yourTurn: 'Jouw beurt · De Bezeten Fles' },
@@ -750,4 +751,5 @@ export const nl: Messages = {
     you: '(jij)',
     notFinished: 'De uitslag gaat open zodra je het spel van vandaag hebt uitgespeeld.',
   },
+  ...playNowNl,
 };

@@ -5,6 +5,7 @@
  * (fractions).
  */
 import type { Messages } from './en.js';
+import { playNowPl } from './play-now.js';
 
 export const pl: Messages = {
   app: { title: 'Diabeł w butelce', yourTurn: 'Twój ruch · Diabeł w butelce' },
@@ -821,4 +822,5 @@ export const pl: Messages = {
     you: '(ty)',
     notFinished: 'Wyniki będą widoczne, gdy skończysz dzisiejsze rozdanie.',
   },
+  ...playNowPl,
 };

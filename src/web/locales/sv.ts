@@ -3,6 +3,7 @@
  * "ett stick", following suit "bekänna färg", the devil's trick "djävulens stick".
  */
 import type { Messages } from './en.js';
+import { playNowSv } from './play-now.js';
 
 export const sv: Messages = {
   app: { title: 'Flaskdjävulen', yourTurn: 'Din tur · Flaskdjävulen' },
@@ -749,4 +750,5 @@ export const sv: Messages = {
     you: '(du)',
     notFinished: 'Resultaten öppnas när du har spelat klart dagens giv.',
   },
+  ...playNowSv,
 };
