@@ -16,6 +16,7 @@ const Account = lazy(() => import('./screens/Account.js').then((m) => ({ default
 const DailyResults = lazy(() => import('./screens/DailyResults.js').then((m) => ({ default: m.DailyResults })));
 const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
 const Offline = lazy(() => import('./screens/Offline.js').then((m) => ({ default: m.Offline })));
+const PlayNowWait = lazy(() => import('./screens/PlayNowWait.js').then((m) => ({ default: m.PlayNowWait })));
 const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
 const Profile = lazy(() => import('./screens/Profile.js').then((m) => ({ default: m.Profile })));
 const Replay = lazy(() => import('./screens/Replay.js').then((m) => ({ default: m.Replay })));
@@ -94,6 +95,7 @@ export function App() {
           {route.screen === 'account' && <Account />}
           {route.screen === 'daily' && <DailyResults key={route.date} date={route.date} />}
           {route.screen === 'player' && <Profile key={route.username} username={route.username} />}
+          {route.screen === 'play-now' && <PlayNowWait />}
           {route.screen === 'replay' && (
             <Replay
               key={route.gameId ?? ''}

@@ -29,6 +29,8 @@ export type Route =
   | { readonly screen: 'daily'; readonly date: string }
   /** A player's profile and finished games. */
   | { readonly screen: 'player'; readonly username: string }
+  /** Waiting for a Play now match (the ticket is in session storage: net/play-now.ts). */
+  | { readonly screen: 'play-now' }
   /** An address that cannot be read (cut mid-escape, e.g. #/t/%E0%A4%A). */
   | { readonly screen: 'broken' };
 
@@ -55,6 +57,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'account') return { screen: 'account' };
   if (parts[0] === 'daily' && parts[1]) return { screen: 'daily', date: parts[1] };
   if (parts[0] === 'players' && parts[1]) return { screen: 'player', username: parts[1] };
+  if (parts[0] === 'play-now') return { screen: 'play-now' };
   return { screen: 'home' };
 }
 
@@ -82,6 +85,8 @@ export function hrefOf(route: Route): string {
       return `#/daily/${encodeURIComponent(route.date)}`;
     case 'player':
       return `#/players/${encodeURIComponent(route.username)}`;
+    case 'play-now':
+      return '#/play-now';
     case 'broken':
       return '#/';
   }
