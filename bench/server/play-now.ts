@@ -19,7 +19,7 @@ import { startNode } from '../../src/server/deploy/processes.js';
 import { type WaveTicket, wave } from '../../src/server/play-now/wave.js';
 import { ANCHOR_RATINGS } from '../../src/server/ratings/index.js';
 import { wholeOption } from '../options.js';
-import { BENCH_NODE_ENV } from './load.js';
+import { BENCH_NODE_ENV, ROOT } from './load.js';
 
 const TICKETS = wholeOption('tickets', 10_000);
 const WAVES = wholeOption('waves', 20);
@@ -73,7 +73,13 @@ function waveCost(): { tickets: number; msPerWave: { p50: number; p90: number };
 
 async function guestWaits(): Promise<{ guests: number; seconds: number; matched: number; waitMs: object }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-play-now-'));
-  const server = await startNode({ ...BENCH_NODE_ENV, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const server = await startNode(
+    { ...BENCH_NODE_ENV, PORT: '0', DATA_DIR: dataDir },
+    (line) => {
+      if (!line.startsWith('{')) console.error(line);
+    },
+    path.join(ROOT, 'dist', 'server', 'main.js'),
+  );
   const random = seeded(6);
   const waits: number[] = [];
   const sockets: ReturnType<typeof io>[] = [];

@@ -17,7 +17,6 @@ import {
   TURN_CLOCKS,
   type TurnClock,
 } from '../values/index.js';
-import type { MatchFound, MatchWaiting } from './play-now.js';
 import { cleanText, isVisible, nameProblem } from './text.js';
 
 export type { BotLevel, ErrorCode, Hint, Reaction, Reason, TableStatus, TrickOutcome, TurnClock };
@@ -261,6 +260,20 @@ export interface ServerToClient {
   'match:found': (message: MatchFound) => void;
   /** A followed Play now ticket still waits: sent at least every 5 s. */
   'match:waiting': (message: MatchWaiting) => void;
+}
+
+/** Server → client `match:found`: the table the ticket was seated at; `token` (a guest's seat token) only for a guest. */
+export interface MatchFound {
+  readonly code: string;
+  /** From 0 on the wire. */
+  readonly seat: number;
+  readonly token?: string;
+}
+
+/** Server → client `match:waiting`, at least every 5 s: tickets waiting in the same queue, and seconds this one has waited. */
+export interface MatchWaiting {
+  readonly waiting: number;
+  readonly seconds: number;
 }
 
 export interface SessionEnded {
