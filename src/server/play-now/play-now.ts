@@ -245,7 +245,13 @@ export class PlayNow {
       for (const [i, level] of table.bots.entries())
         await lobby.handle(code, { type: 'seat:bot', by: host, message: { seat: tickets.length + i, level } });
     } catch (e) {
-      log.warn({ err: e }, 'play-now table not made; its tickets wait again');
+      // The first player's address has its tables open already (MAX_TABLES_PER_ADDRESS):
+      // its ticket leaves the queue (its follower hears ERR_NO_TICKET when it follows again),
+      // so that it does not hold the others back at every wave.
+      if (e instanceof ServerError && e.code === 'ERR_TOO_MANY_TABLES') {
+        await queue.cancel(tickets[0].id);
+        this.followed.delete(tickets[0].id);
+      } else log.warn({ err: e }, 'play-now table not made; its tickets wait again');
       await queue.release(ids);
       return false;
     }

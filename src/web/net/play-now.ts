@@ -63,22 +63,42 @@ export interface TicketEvents {
   connected(on: boolean): void;
 }
 
-/** Follow a ticket until `close`; after a lost connection it is followed again. */
+/** The server says how the wait goes every 2 s: this long without news, the ticket is followed again. */
+const SILENT_MS = 12_000;
+
+/**
+ * Follow a ticket until `close`; after a lost connection it is followed again, and so it is
+ * when the news stops (a ticket dropped from the queue is then refused: ERR_NO_TICKET).
+ */
 export function followTicket(ticket: string, on: TicketEvents): () => void {
   const socket: Socket<ServerToClient, ClientToServer> = io({ transports: ['websocket', 'polling'], forceNew: true });
-  socket.on('connect', () => {
-    on.connected(true);
+  let heard = Date.now();
+  const follow = () => {
+    heard = Date.now();
     socket.emit('match:follow', { ticket }, (ack: Ack) => {
       if (!ack.ok) on.refused(ack.error.code);
     });
+  };
+  const watchdog = setInterval(() => {
+    if (socket.connected && Date.now() - heard > SILENT_MS) follow();
+  }, SILENT_MS / 4);
+  socket.on('connect', () => {
+    on.connected(true);
+    follow();
   });
   socket.on('disconnect', () => on.connected(false));
   socket.on('connect_error', () => on.connected(false));
-  socket.on('match:waiting', (m) => on.waiting(m));
+  socket.on('match:waiting', (m) => {
+    heard = Date.now();
+    on.waiting(m);
+  });
   socket.on('match:found', (m) => {
     forgetTicket();
     if (m.token !== undefined) saveSession(m.code, { seat: m.seat, token: m.token });
     on.found(m);
   });
-  return () => socket.disconnect();
+  return () => {
+    clearInterval(watchdog);
+    socket.disconnect();
+  };
 }
