@@ -163,6 +163,30 @@ describe('Play now on one node', () => {
     });
   });
 
+  it('drops the ticket of an address at MAX_TABLES_PER_ADDRESS rather than hold the others back', async () => {
+    const full = { accountId: null, name: 'Full', address: '127.0.0.9' };
+    for (let i = 0; i < 20; i++)
+      await h.lobby.create(
+        'Full',
+        { players: 2, public: false, coach: false, turnClock: 'off', mode: 'individual', turnSeconds: 60 },
+        full.address,
+      );
+    const capped = await playNow.enqueue(full, UNRATED_4);
+    await h.clock.advance(WAVE_MS);
+    const other = await playNow.enqueue(guest('Other'), UNRATED_4);
+    for (const t of [capped, other]) await playNow.follow(t, `c-${t}`);
+    await h.clock.advance(WAIT_MS);
+    await madeFor([other]);
+    expect(told.found.has(capped)).toBe(false);
+    await expect(playNow.follow(capped, 'again')).rejects.toMatchObject({ code: 'ERR_NO_TICKET' });
+    expect((await h.lobby.summary(told.found.get(other)!.code)).seats.map((s) => s.name)).toEqual([
+      'Other',
+      'Medium bot',
+      'Medium bot',
+      'Medium bot',
+    ]);
+  });
+
   it('drops a ticket nobody follows', async () => {
     const ticket = await playNow.enqueue(guest('Gone'), UNRATED_4);
     await h.clock.advance(20_000);
