@@ -79,6 +79,8 @@ export class PlayNow {
   private timer: Timer | null = null;
   private running = false;
   private lastTold = 0;
+  /** The queue (Redis) could not be reached at the last second. */
+  private unreached = false;
 
   constructor(
     private readonly deps: PlayNowDeps,
@@ -175,8 +177,12 @@ export class PlayNow {
         this.lastTold = clock.now();
         await this.tellWaiting();
       }
+      if (this.unreached) log.warn({}, 'play-now queue reached again');
+      this.unreached = false;
     } catch (e) {
-      log.warn({ err: e }, 'play-now queue not reached');
+      // Once per outage, not every second of it.
+      if (!this.unreached) log.warn({ err: e }, 'play-now queue not reached; waves wait until it is');
+      this.unreached = true;
     }
   }
 
