@@ -31,14 +31,17 @@ redis.call('ZREM', KEYS[2], ARGV[2])
 redis.call('DEL', ARGV[1] .. 'c:' .. ARGV[2])
 return 1`;
 
-/** KEYS: t, a. ARGV: alive ms, ids…. */
+/** KEYS: t, a. ARGV: alive ms, ids…. Returns the ids no longer queued. */
 const KEEP = `${NOW}
+local gone = {}
 for i = 2, #ARGV do
   if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 1 then
     redis.call('ZADD', KEYS[2], 'GT', now + tonumber(ARGV[1]), ARGV[i])
+  else
+    gone[#gone + 1] = ARGV[i]
   end
 end
-return 1`;
+return gone`;
 
 /** KEYS: lead. ARGV: this node's claimant, ms. */
 const LEAD = `
@@ -132,8 +135,9 @@ export class RedisQueue implements PlayNowQueue {
     return raw === null ? null : decode('a play-now ticket', TicketPayloadSchema, raw);
   }
 
-  async keep(ids: readonly string[], aliveMs: number): Promise<void> {
-    if (ids.length > 0) await viaRedis(this.redis.eval(KEEP, 2, ...this.keys, aliveMs, ...ids));
+  async keep(ids: readonly string[], aliveMs: number): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return (await viaRedis(this.redis.eval(KEEP, 2, ...this.keys, aliveMs, ...ids))) as string[];
   }
 
   async lead(ms: number): Promise<boolean> {

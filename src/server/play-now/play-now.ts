@@ -113,8 +113,7 @@ export class PlayNow {
 
   /** Leave the queue; ERR_NO_TICKET when the ticket is not waiting (unknown, matched or dropped). */
   async cancel(id: string): Promise<void> {
-    if (!(await this.deps.queue.cancel(id)))
-      throw new ServerError('ERR_NO_TICKET', 'This ticket is not in the queue (it was matched, or has run out).', 404);
+    if (!(await this.deps.queue.cancel(id))) throw noTicket();
     this.followed.delete(id);
   }
 
@@ -126,8 +125,12 @@ export class PlayNow {
     const found = await this.deps.queue.found(id);
     if (found) return found;
     const ticket = await this.deps.queue.get(id);
-    if (!ticket)
-      throw new ServerError('ERR_NO_TICKET', 'This ticket is not in the queue (it was matched, or has run out).', 404);
+    if (!ticket) {
+      // Seated between the two questions.
+      const seated = await this.deps.queue.found(id);
+      if (seated) return seated;
+      throw noTicket();
+    }
     const known = this.followed.get(id);
     if (known) known.connections.add(connection);
     else this.followed.set(id, { since: ticket.since, queue: queueName(ticket), connections: new Set([connection]) });
@@ -163,7 +166,8 @@ export class PlayNow {
   async tick(): Promise<void> {
     const { queue, clock, log } = this.deps;
     try {
-      await queue.keep([...this.followed.keys()], ALIVE_MS);
+      // Tickets seated (by another node's wave), cancelled or run out: their followers hear no more waiting.
+      for (const id of await queue.keep([...this.followed.keys()], ALIVE_MS)) this.followed.delete(id);
       if (!this.running && (await queue.lead(LEAD_MS))) {
         this.running = true;
         // Not awaited: a slow table (a slow store) holds up neither the next second's keep nor the news.
@@ -275,6 +279,14 @@ export class PlayNow {
     }
     return true;
   }
+}
+
+function noTicket(): ServerError {
+  return new ServerError(
+    'ERR_NO_TICKET',
+    'This ticket is not in the queue (it was seated, cancelled or ran out).',
+    404,
+  );
 }
 
 /** A ticket's seat; the token only for a guest (an account holds its seat wherever it signs in). */

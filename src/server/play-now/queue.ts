@@ -35,8 +35,8 @@ export interface PlayNowQueue {
   cancel(id: string): Promise<boolean>;
   /** A ticket still in the queue (waiting, or claimed by a wave under way), else null. */
   get(id: string): Promise<Ticket | null>;
-  /** The tickets are followed: each waits at least `aliveMs` more. */
-  keep(ids: readonly string[], aliveMs: number): Promise<void>;
+  /** The tickets are followed: each waits at least `aliveMs` more. Returns those no longer in the queue. */
+  keep(ids: readonly string[], aliveMs: number): Promise<string[]>;
   /** Whether this node runs the next wave: the only one, for `ms` (renewed at each wave it runs). */
   lead(ms: number): Promise<boolean>;
   /** The tickets waiting and not claimed; those no longer followed are dropped on the way. */
@@ -77,12 +77,15 @@ export class LocalQueue implements PlayNowQueue {
     return this.tickets.get(id)?.ticket ?? null;
   }
 
-  async keep(ids: readonly string[], aliveMs: number): Promise<void> {
+  async keep(ids: readonly string[], aliveMs: number): Promise<string[]> {
     const until = this.clock.now() + aliveMs;
+    const gone: string[] = [];
     for (const id of ids) {
       const t = this.tickets.get(id);
       if (t) t.aliveUntil = Math.max(t.aliveUntil, until);
+      else gone.push(id);
     }
+    return gone;
   }
 
   async lead(): Promise<boolean> {
