@@ -52,6 +52,9 @@ export const DisplayNameSchema = typedText(24).superRefine((name, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { code: 'ERR_BAD_NAME' } });
 });
 
+/** A Play now ticket (protocol/play-now.ts): a random string the server hands out once; who holds it may follow or cancel it. */
+export const TicketSchema = z.string().min(16).max(64);
+
 /** Options of a new table (POST /api/tables). */
 export const TableOptionsSchema = z
   .object({
@@ -142,6 +145,8 @@ export const ClientMessages = {
       .strict(),
     z.object({ reaction: z.enum(REACTIONS) }).strict(),
   ]),
+  /** Follow a Play now ticket (POST /api/play-now): then `match:waiting` until `match:found`. */
+  'match:follow': z.object({ ticket: TicketSchema }).strict(),
 } as const;
 export type ClientMessageName = keyof typeof ClientMessages;
 export type ClientMessage<K extends ClientMessageName> = z.infer<(typeof ClientMessages)[K]>;
@@ -284,6 +289,24 @@ export interface ServerToClient {
   'session:ended': (message: SessionEnded) => void;
   /** To a bot account's connections: a host seated it at a table (`seat:invite`); watch it to play. */
   'bot:invited': (message: BotInvited) => void;
+  /** A followed Play now ticket was seated (protocol/play-now.ts). */
+  'match:found': (message: MatchFound) => void;
+  /** A followed Play now ticket still waits: sent at least every 5 s. */
+  'match:waiting': (message: MatchWaiting) => void;
+}
+
+/** Server → client `match:found`: the table the ticket was seated at; `token` (a guest's seat token) only for a guest. */
+export interface MatchFound {
+  readonly code: string;
+  /** From 0 on the wire. */
+  readonly seat: number;
+  readonly token?: string;
+}
+
+/** Server → client `match:waiting`, at least every 5 s: tickets waiting in the same queue, and seconds this one has waited. */
+export interface MatchWaiting {
+  readonly waiting: number;
+  readonly seconds: number;
 }
 
 export interface SessionEnded {
@@ -327,6 +350,7 @@ export interface ClientReplies {
   'table:clock': Record<string, never>;
   'seat:back': Record<string, never>;
   'chat:send': Record<string, never>;
+  'match:follow': Record<string, never>;
 }
 
 /**

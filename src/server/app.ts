@@ -30,14 +30,17 @@ import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
 import { registerModerationRoutes } from './http/moderation-routes.js';
 import { registerMySeatsRoutes } from './http/my-seats-routes.js';
 import { registerPasskeyRoutes } from './http/passkey-routes.js';
+import { registerPlayNowRoutes } from './http/play-now-routes.js';
 import { registerPlayerRoutes } from './http/player-routes.js';
 import { registerRoutes } from './http/routes.js';
 import { registerStatic } from './http/static.js';
 import { limiters } from './limits/limits.js';
 import { type Counts, Metrics } from './metrics.js';
+import { PlayNow } from './play-now/play-now.js';
+import { LocalQueue } from './play-now/queue.js';
 import { LiveConnections } from './realtime/live-accounts.js';
 import { SessionLimits } from './realtime/sessions.js';
-import { type IoServer, Realtime, RoomBroadcaster } from './realtime/socket.js';
+import { type IoServer, Realtime, RoomBroadcaster, TicketBroadcaster } from './realtime/socket.js';
 import { startRetention } from './retention.js';
 import { openStore } from './store/open.js';
 import { Lobby, LocalCreationCap } from './tables/lobby.js';
@@ -124,7 +127,32 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
   live.start(config.sessionCheckMs, (e) => app.log.warn({ err: e }, 'signed-in connections not checked'));
   const moderation = new Moderation(store, live, Date.now);
-  const realtime = new Realtime(io, lobby, config, metrics, app.log, addressOf, limits, live, accounts, cluster);
+  // Play now's queue: in this node's memory, or in a cluster in Redis (one node leads each wave).
+  const playNow = new PlayNow(
+    {
+      queue: cluster ? cluster.playNowQueue() : new LocalQueue(systemClock),
+      lobby,
+      ratings: store,
+      blocks: (id) => store.blockedBy(id),
+      clock: systemClock,
+      waitMs: config.playNowWaitMs,
+      log: app.log,
+    },
+    new TicketBroadcaster(io),
+  );
+  const realtime = new Realtime(
+    io,
+    lobby,
+    config,
+    metrics,
+    app.log,
+    addressOf,
+    limits,
+    live,
+    accounts,
+    playNow,
+    cluster,
+  );
   const analyses = new AnalysisQueue(
     store,
     pool,
@@ -165,6 +193,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const duplicates = new DuplicateEvents(lobby, store, dailySecret, Date.now);
     registerDuplicateRoutes(api, { duplicates, accounts, config });
     registerPlayerRoutes(api, { store });
+    registerPlayNowRoutes(api, { playNow, accounts });
   });
   if (fs.existsSync(config.webDir)) await registerStatic(app, config.webDir);
   else app.log.warn({ webDir: config.webDir }, 'no web client built; serving the API only');
@@ -173,6 +202,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const analysesResumed = await analyses.resume();
   if (cluster && gateway) await cluster.start(lobby, gateway);
   const retention = startRetention(store, config, app.log, Date.now);
+  playNow.start();
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as AddressInfo).port;
   app.log.info({ port, resumed, analysesResumed }, 'bottle-imp server ready');
@@ -181,6 +211,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     async close() {
       realtime.stop();
+      playNow.stop();
       live.stop();
       cluster?.stopTaking();
       analyses.stop();

@@ -114,6 +114,8 @@ export interface Config {
    * start (src/server/daily/secret.ts).
    */
   readonly dailySecret: string | null;
+  /** Play now: how long a queue waits for people before it starts with bots (PLAY_NOW_WAIT_SECONDS). */
+  readonly playNowWaitMs: number;
   /** Cluster mode (docs/deploy.md): set, the node shares its tables with the other nodes on this Redis. */
   readonly cluster: ClusterConfig | null;
 }
@@ -254,6 +256,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     hintsPerMinute: int(env, 'HINTS_PER_MINUTE', 30, 1),
     turnClockScale: scale(env.TURN_CLOCK_SCALE),
     dailySecret: dailySecret(env.DAILY_SECRET),
+    playNowWaitMs: int(env, 'PLAY_NOW_WAIT_SECONDS', 30, 0, 3600) * 1000,
     cluster: cluster(env),
   };
 }

@@ -144,6 +144,8 @@ export const ERROR_CODES = [
   'ERR_NOT_BOT_ACCOUNT',
   'ERR_BOT_SEATED',
   'ERR_NOT_RATABLE',
+  'ERR_SIGN_IN_TO_RATE',
+  'ERR_NO_TICKET',
   'ERR_INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

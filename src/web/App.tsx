@@ -17,6 +17,7 @@ const DailyResults = lazy(() => import('./screens/DailyResults.js').then((m) => 
 const Duplicate = lazy(() => import('./screens/Duplicate.js').then((m) => ({ default: m.Duplicate })));
 const Learn = lazy(() => import('./screens/Learn.js').then((m) => ({ default: m.Learn })));
 const Offline = lazy(() => import('./screens/Offline.js').then((m) => ({ default: m.Offline })));
+const PlayNowWait = lazy(() => import('./screens/PlayNowWait.js').then((m) => ({ default: m.PlayNowWait })));
 const PrefsDialog = lazy(() => import('./screens/PrefsDialog.js').then((m) => ({ default: m.PrefsDialog })));
 const Leaderboard = lazy(() => import('./screens/Leaderboard.js').then((m) => ({ default: m.Leaderboard })));
 const Profile = lazy(() => import('./screens/Profile.js').then((m) => ({ default: m.Profile })));
@@ -98,6 +99,7 @@ export function App() {
           {route.screen === 'duplicate' && <Duplicate key={hrefOf(route)} code={route.code} table={route.table} />}
           {route.screen === 'player' && <Profile key={route.username} username={route.username} />}
           {route.screen === 'leaderboard' && <Leaderboard key={route.pool} pool={route.pool} />}
+          {route.screen === 'play-now' && <PlayNowWait />}
           {route.screen === 'replay' && (
             <Replay
               key={route.gameId ?? ''}

@@ -94,6 +94,8 @@ export const errorsEn = {
   ERR_NOT_BOT_ACCOUNT: 'That account is a person’s, not a bot’s.',
   ERR_BOT_SEATED: 'That bot already has a seat at this table.',
   ERR_NOT_RATABLE: 'A rated table needs the coach off and a turn clock of normal or fast.',
+  ERR_SIGN_IN_TO_RATE: 'Sign in to play rated games.',
+  ERR_NO_TICKET: 'You are no longer in the queue. Try Play now again.',
   ERR_INTERNAL: 'Something went wrong on the server. Try again.',
   // The client's own: the request never reached the server, or no answer came.
   ERR_NETWORK: 'The server cannot be reached.',

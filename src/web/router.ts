@@ -34,6 +34,8 @@ export type Route =
   | { readonly screen: 'player'; readonly username: string }
   /** A rating pool's leaderboard (docs/ratings.md). */
   | { readonly screen: 'leaderboard'; readonly pool: RatingPool }
+  /** Waiting for a Play now match (the ticket is in session storage: net/play-now.ts). */
+  | { readonly screen: 'play-now' }
   /** An address that cannot be read (cut mid-escape, e.g. #/t/%E0%A4%A). */
   | { readonly screen: 'broken' };
 
@@ -67,6 +69,7 @@ export function parseRoute(hash: string): Route {
     };
   if (parts[0] === 'players' && parts[1]) return { screen: 'player', username: parts[1] };
   if (parts[0] === 'leaderboard') return { screen: 'leaderboard', pool: isRatingPool(parts[1]) ? parts[1] : '4p' };
+  if (parts[0] === 'play-now') return { screen: 'play-now' };
   return { screen: 'home' };
 }
 
@@ -98,6 +101,8 @@ export function hrefOf(route: Route): string {
       return `#/players/${encodeURIComponent(route.username)}`;
     case 'leaderboard':
       return `#/leaderboard/${encodeURIComponent(route.pool)}`;
+    case 'play-now':
+      return '#/play-now';
     case 'broken':
       return '#/';
   }

@@ -32,6 +32,7 @@ import { Followers } from './followers.js';
 import { Leases } from './leases.js';
 import { Nodes } from './nodes.js';
 import { ProcessIdSchema, TableRequestSchema } from './payloads.js';
+import { RedisQueue } from './play-now-queue.js';
 import { connectRedis, type RedisLinks } from './redis.js';
 import { balancerSlotOf } from './routing.js';
 import { Rpc } from './rpc.js';
@@ -149,6 +150,11 @@ export class ClusterNode implements Hosting, Following {
 
   creationCap(max: number): SharedCreationCap {
     return new SharedCreationCap(this.links.main, this.config.redisPrefix, max);
+  }
+
+  /** Play now's tickets, shared by every node (play-now-queue.ts). */
+  playNowQueue(): RedisQueue {
+    return new RedisQueue(this.links.main, this.config.redisPrefix, this.nodeId, (o, msg) => this.log.warn(o, msg));
   }
 
   /** Engine.IO sessions per address over every node (counted from this node's first beat, in start()). */

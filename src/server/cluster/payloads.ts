@@ -2,12 +2,14 @@
  * The shapes of what nodes leave for each other in Redis, checked on the way in
  * (decode.ts): the seat claim of each follower record (followers.ts), requests between
  * nodes and their answers (rpc.ts), the table requests they carry (node.ts), `seat:lost`
- * (broadcaster.ts) and the process ids on the `released` and `unsent` channels.
+ * (broadcaster.ts), the process ids on the `released` and `unsent` channels, and Play
+ * now's tickets, seats and counts (play-now-queue.ts).
  */
 import { z } from 'zod';
 import { USERNAME_PATTERN } from '../../protocol/accounts.js';
 import { ClientMessages } from '../../protocol/messages.js';
 import { ERROR_CODES, type ErrorCode } from '../../values/index.js';
+import type { Found, Ticket } from '../play-now/queue.js';
 import type { SeatedMessageName } from '../tables/commands.js';
 import type { TableRequest } from '../tables/lobby.js';
 import type { SeatClaim } from '../tables/seat-rules.js';
@@ -130,3 +132,27 @@ export const TableRequestSchema = z
   .refine((r) => (r.summary === undefined) !== (r.command === undefined), {
     message: 'a request asks for the summary or carries a command',
   }) as unknown as z.ZodType<TableRequest>;
+
+/** A Play now ticket as queued in Redis (play-now-queue.ts). */
+export const TicketPayloadSchema: z.ZodType<Ticket> = z
+  .object({
+    id: z.string().min(16).max(64),
+    players: z.number().int().min(2).max(6),
+    rated: z.boolean(),
+    rounds: z.number().int().min(1).max(50),
+    accountId: z.string().min(1).max(64).nullable(),
+    rating: z.number().finite(),
+    since: z.number().int(),
+    blocks: z.array(z.string().min(1).max(64)),
+    name: z.string().min(1).max(40),
+    address: z.string().max(64),
+  })
+  .strict();
+
+/** A matched ticket's seat, kept for its followers (play-now-queue.ts). */
+export const FoundPayloadSchema: z.ZodType<Found> = z
+  .object({ code: tableCode, seat: z.number().int().min(0).max(5), token: z.string().min(1).max(64).optional() })
+  .strict();
+
+/** The tickets waiting per queue at the last wave, as [queue, count] pairs. */
+export const CountsPayloadSchema = z.array(z.tuple([z.string().max(32), z.number().int().min(0)]));

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import type { Rating } from 'openskill';
 import { type BotLevel, LEVELS, RATING_POOLS } from '../../values/index.js';
 import type { Pool } from './pool.js';
-import { START_MU, START_SIGMA } from './scale.js';
+import { displayed, START_MU, START_SIGMA } from './scale.js';
 
 /** anchors.json: per pool, per level, μ and σ; how they were measured beside them. */
 export interface AnchorFile {
@@ -39,6 +39,17 @@ export function anchorFile(): AnchorFile {
 /** A level's fixed rating in a pool. */
 export function anchorRating(pool: Pool, level: BotLevel): Rating {
   return anchorFile().pools[pool][level];
+}
+
+/** Every level's fixed rating as shown, per pool: what Play now seats beside rated people. */
+export function anchorFigures(): Readonly<Record<Pool, Readonly<Record<BotLevel, number>>>> {
+  const file = anchorFile();
+  return Object.fromEntries(
+    RATING_POOLS.map((pool) => [
+      pool,
+      Object.fromEntries(LEVELS.map((level) => [level, displayed(file.pools[pool][level])])),
+    ]),
+  ) as Record<Pool, Record<BotLevel, number>>;
 }
 
 /** A newcomer's rating: what a person never rated in the pool, and a guest, counts with. */

@@ -5,6 +5,6 @@
  * rate.ts; the store writes it with the game's last action.
  */
 export type { CurrentRating, RatingStore } from '../store/store.js';
-export { anchorRating } from './anchors.js';
+export { anchorFigures, anchorRating } from './anchors.js';
 export { type Pool, poolOf } from './pool.js';
 export { START_RATING } from './scale.js';

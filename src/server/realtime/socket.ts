@@ -31,6 +31,7 @@ import {
   type TableSummary,
   type WatchReply,
 } from '../../protocol/messages.js';
+import type { MatchFound, MatchWaiting } from '../../protocol/play-now.js';
 import type { Accounts } from '../accounts/accounts.js';
 import { bearerOf } from '../accounts/bot-tokens.js';
 import type { Config } from '../config.js';
@@ -39,6 +40,7 @@ import { sessionIdOf } from '../http/session-cookie.js';
 import type { Limiter } from '../limits/limiter.js';
 import type { Limiters } from '../limits/limits.js';
 import type { Metrics } from '../metrics.js';
+import type { PlayNow, PlayNowOut } from '../play-now/play-now.js';
 import type { SeatedCommand, SeatedMessageName } from '../tables/commands.js';
 import type { Broadcaster } from '../tables/context.js';
 import type { Lobby } from '../tables/lobby.js';
@@ -53,6 +55,8 @@ export interface SocketState {
   account: { readonly id: string; readonly username: string; readonly sessionHash: string } | null;
   /** The bot account this connection plays for (its bearer token's), else null. */
   botId: string | null;
+  /** The Play now ticket it follows (`match:follow`), else null. */
+  ticket: string | null;
 }
 
 /** What nodes of a cluster tell each other through the adapter (`serverSideEmit`). */
@@ -102,6 +106,8 @@ export const rooms = {
   blockers: (id: string) => `b:${id}`,
   /** The connections of a bot account, wherever they follow (or wait). */
   bot: (accountId: string) => `bot:${accountId}`,
+  /** The connections following a Play now ticket. */
+  ticket: (ticket: string) => `m:${ticket}`,
   /** The rooms a connection following the table with this claim (null: a spectator) is in. */
   of: (code: string, claim: SeatClaim | null) => [
     rooms.table(code),
@@ -177,10 +183,28 @@ type Reply<K extends ClientMessageName> = (ack: Ack<ClientReplies[K]>) => void;
 /** Answers one message with what the protocol says its acknowledgement carries (`ClientReplies`). */
 type Handler<K extends ClientMessageName> = (message: ClientMessage<K>, reply: Reply<K>) => Promise<ClientReplies[K]>;
 
-/** Every client message but `table:watch` and `seat:invite` (which names a bot account) acts as it is for the seat the connection holds. */
+/**
+ * Every client message but `table:watch`, `seat:invite` (which names a bot account) and
+ * `match:follow` (Play now's) acts as it is for the seat the connection holds.
+ */
 const SEATED_MESSAGES = (Object.keys(ClientMessages) as ClientMessageName[]).filter(
-  (name): name is SeatedMessageName => name !== 'table:watch' && name !== 'seat:invite',
+  (name): name is SeatedMessageName => name !== 'table:watch' && name !== 'seat:invite' && name !== 'match:follow',
 );
+
+/** Play now's news of tickets (play-now/play-now.ts) through the tickets' rooms. */
+export class TicketBroadcaster implements PlayNowOut {
+  constructor(private readonly io: IoServer) {}
+
+  /** Through the adapter: the ticket's followers may be on any node. */
+  found(ticket: string, found: MatchFound): void {
+    this.io.to(rooms.ticket(ticket)).emit('match:found', found);
+  }
+
+  /** Each node tells its own followers. */
+  waiting(ticket: string, message: MatchWaiting): void {
+    this.io.local.to(rooms.ticket(ticket)).emit('match:waiting', message);
+  }
+}
 
 /** What a message spends besides its connection's budget: its address's, or its bot account's. */
 type Budget = readonly [Limiter, string];
@@ -203,6 +227,8 @@ export class Realtime {
     private readonly live: Identifier,
     /** The bot accounts, known by their bearer tokens and invited by name. */
     private readonly accounts: Pick<Accounts, 'botOfToken' | 'botNamed'>,
+    /** Play now's tickets, which a connection may follow. */
+    private readonly playNow: Pick<PlayNow, 'follow' | 'unfollow'>,
     /** In a cluster: who follows which table through this node. */
     private readonly following: Following | null = null,
   ) {
@@ -225,7 +251,7 @@ export class Realtime {
     const token =
       bearerOf(socket.request.headers.authorization) ?? (typeof auth?.token === 'string' ? auth.token : null);
     const bot = token === null ? null : await this.accounts.botOfToken(token);
-    socket.data = { code: null, seat: null, tokenHash: null, account: null, botId: bot?.id ?? null };
+    socket.data = { code: null, seat: null, tokenHash: null, account: null, botId: bot?.id ?? null, ticket: null };
   }
 
   stop(): void {
@@ -236,17 +262,18 @@ export class Realtime {
     const state = socket.data;
     const address = this.addressOf(socket.request);
     const { botId } = state;
-    // A bot waits for invitations in its account's room; anyone else, following no table,
-    // holds memory for nothing: it has a while to start.
+    // A bot waits for invitations in its account's room; anyone else, following no table
+    // (nor a Play now ticket), holds memory for nothing: it has a while to start.
     if (botId !== null) socket.join(rooms.bot(botId));
     const idle = setTimeout(() => {
-      if (!state.code && botId === null) socket.disconnect(true);
+      if (!state.code && state.ticket === null && botId === null) socket.disconnect(true);
     }, joinTimeoutMs);
     const known = new Set<string>(Object.keys(ClientMessages));
     // A bot's messages spend its account's budget, however many connections or addresses it uses.
     const budget: Budget = botId === null ? [this.limits.addressMessages, address] : [this.limits.botMessages, botId];
     const sessionId = botId === null ? handshakeSession(socket.request) : null;
     this.on(socket, budget, 'table:watch', (m) => this.watch(socket, state, m, sessionId));
+    this.on(socket, budget, 'match:follow', (m, reply) => this.followTicket(socket, state, m.ticket, reply));
     this.on(socket, budget, 'seat:invite', async (m) => {
       const { code, claim } = seated(state);
       const bot = await this.accounts.botNamed(m.name);
@@ -288,6 +315,7 @@ export class Realtime {
     });
     socket.on('disconnect', () => {
       clearTimeout(idle);
+      if (state.ticket !== null) this.playNow.unfollow(state.ticket, socket.id);
       if (this.stopping || !state.code) return;
       this.following?.unfollow(state.code, socket.id);
       this.lobby.handle(state.code, { type: 'unwatch', connection: socket.id }).catch((e) => {
@@ -374,6 +402,36 @@ export class Realtime {
     }
     if (socket.connected && state.code === code) this.following?.follow(code, socket.id, claimOf(state));
     return shown;
+  }
+
+  /**
+   * Follow a Play now ticket (one at a time): its room is joined before the queue is asked,
+   * so that a match made meanwhile is heard; one made before is sent after the acknowledgement.
+   */
+  private async followTicket(
+    socket: IoSocket,
+    state: SocketState,
+    ticket: string,
+    reply: Reply<'match:follow'>,
+  ): Promise<Record<string, never>> {
+    if (state.ticket !== null && state.ticket !== ticket) {
+      socket.leave(rooms.ticket(state.ticket));
+      this.playNow.unfollow(state.ticket, socket.id);
+    }
+    state.ticket = ticket;
+    socket.join(rooms.ticket(ticket));
+    let found: MatchFound | null;
+    try {
+      found = await this.playNow.follow(ticket, socket.id);
+    } catch (e) {
+      socket.leave(rooms.ticket(ticket));
+      state.ticket = null;
+      throw e;
+    }
+    // The acknowledgement first: the client hears of the match once it knows it follows.
+    reply({ ok: true } as Ack<ClientReplies['match:follow']>);
+    if (found) socket.emit('match:found', found);
+    return {};
   }
 
   /** Stop following the current table (before following another). */

@@ -15,10 +15,10 @@ import type { InvitedBot, SeatClaim } from './seat-rules.js';
 
 /**
  * Client messages that act for the seat the connection holds as they are: all but
- * 'table:watch' and 'seat:invite' (which the edge turns into an `invite` once it has
- * found the bot account it names).
+ * 'table:watch', 'seat:invite' (which the edge turns into an `invite` once it has found
+ * the bot account it names) and 'match:follow' (Play now's, about no table).
  */
-export type SeatedMessageName = Exclude<ClientMessageName, 'table:watch' | 'seat:invite'>;
+export type SeatedMessageName = Exclude<ClientMessageName, 'table:watch' | 'seat:invite' | 'match:follow'>;
 
 /** The account a connection is signed in to, as its chat names it. */
 export interface Sender {
@@ -67,7 +67,7 @@ export type TableCommand =
   /** The host seats a bot account (`seat:invite`, its name already found to be a bot's: realtime/socket.ts). */
   | { readonly type: 'invite'; readonly by: SeatClaim; readonly seat: number; readonly bot: InvitedBot };
 
-export interface TableReplies extends Omit<ClientReplies, 'table:watch' | 'seat:invite'> {
+export interface TableReplies extends Omit<ClientReplies, 'table:watch' | 'seat:invite' | 'match:follow'> {
   /** With the seat's token hash for the connection's claim: the server's own, never sent on. */
   watch: WatchReply & { readonly tokenHash: string | null };
   adopt: { readonly seat: number };

@@ -5,6 +5,7 @@ import { clockDe } from './clock.js';
 import { coachDe } from './coach.js';
 import { duplicateDe } from './duplicate.js';
 import type { Messages } from './en.js';
+import { playNowDe } from './play-now.js';
 import { ratingsDe } from './ratings.js';
 
 export const de: Messages = {
@@ -480,6 +481,8 @@ export const de: Messages = {
     ERR_NOT_BOT_ACCOUNT: 'Dieses Konto gehört einem Menschen, nicht einem Bot.',
     ERR_BOT_SEATED: 'Dieser Bot hat an diesem Tisch schon einen Platz.',
     ERR_NOT_RATABLE: 'Ein gewerteter Tisch braucht den Coach aus und eine Zugzeit von normal oder schnell.',
+    ERR_SIGN_IN_TO_RATE: 'Melde dich an, um gewertete Spiele zu spielen.',
+    ERR_NO_TICKET: 'Du bist nicht mehr in der Warteschlange. Versuch „Jetzt spielen“ noch einmal.',
     ERR_INTERNAL: 'Auf dem Server ist etwas schiefgegangen. Versuch es noch einmal.',
     ERR_NETWORK: 'Der Server ist nicht erreichbar.',
     ERR_TIMEOUT: 'Der Server hat nicht rechtzeitig geantwortet.',
@@ -518,4 +521,5 @@ export const de: Messages = {
   ...clockDe,
   ...accountDe,
   ...duplicateDe,
+  ...playNowDe,
 };

@@ -5,6 +5,7 @@ import { accountEn } from './account.js';
 import { clockEn } from './clock.js';
 import { coachEn } from './coach.js';
 import { duplicateEn } from './duplicate.js';
+import { playNowEn } from './play-now.js';
 import { ratingsEn } from './ratings.js';
 import type { Shape } from './shape.js';
 
@@ -439,6 +440,7 @@ export const en = {
   ...clockEn,
   ...accountEn,
   ...duplicateEn,
+  ...playNowEn,
 };
 
 /** The shape every translation must have. */

@@ -5,6 +5,7 @@
  */
 import { duplicateEs } from './duplicate.js';
 import type { Messages } from './en.js';
+import { playNowEs } from './play-now.js';
 import { ratingsEs } from './ratings.js';
 
 export const es: Messages = {
@@ -475,6 +476,8 @@ export const es: Messages = {
     ERR_NOT_BOT_ACCOUNT: 'Esa cuenta es de una persona, no de un bot.',
     ERR_BOT_SEATED: 'Ese bot ya tiene un puesto en esta mesa.',
     ERR_NOT_RATABLE: 'Una mesa puntuada necesita el entrenador apagado y un reloj normal o rápido.',
+    ERR_SIGN_IN_TO_RATE: 'Inicia sesión para jugar partidas puntuadas.',
+    ERR_NO_TICKET: 'Ya no estás en la cola. Vuelve a probar «Jugar ya».',
     ERR_INTERNAL: 'Algo falló en el servidor. Inténtalo otra vez.',
     ERR_NETWORK: 'No se puede contactar con el servidor.',
     ERR_TIMEOUT: 'El servidor no respondió a tiempo.',
@@ -773,4 +776,5 @@ export const es: Messages = {
     notFinished: 'Los resultados se abren cuando termines el reparto de hoy.',
   },
   ...duplicateEs,
+  ...playNowEs,
 };

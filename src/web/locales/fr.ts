@@ -5,6 +5,7 @@
  */
 import { duplicateFr } from './duplicate.js';
 import type { Messages } from './en.js';
+import { playNowFr } from './play-now.js';
 import { ratingsFr } from './ratings.js';
 
 export const fr: Messages = {
@@ -486,6 +487,8 @@ export const fr: Messages = {
     ERR_NOT_BOT_ACCOUNT: 'Ce compte est celui d’une personne, pas d’un bot.',
     ERR_BOT_SEATED: 'Ce bot a déjà une place à cette table.',
     ERR_NOT_RATABLE: 'Une table classée demande le coach éteint et un temps par coup normal ou rapide.',
+    ERR_SIGN_IN_TO_RATE: 'Connectez-vous pour jouer des parties classées.',
+    ERR_NO_TICKET: 'Vous n’êtes plus dans la file. Réessayez « Jouer maintenant ».',
     ERR_INTERNAL: 'Une erreur s’est produite sur le serveur. Réessayez.',
     ERR_NETWORK: 'Le serveur est injoignable.',
     ERR_TIMEOUT: 'Le serveur n’a pas répondu à temps.',
@@ -785,4 +788,5 @@ export const fr: Messages = {
     notFinished: 'Les résultats s’ouvrent une fois la donne du jour terminée.',
   },
   ...duplicateFr,
+  ...playNowFr,
 };

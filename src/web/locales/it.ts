@@ -5,6 +5,7 @@
  */
 import { duplicateIt } from './duplicate.js';
 import type { Messages } from './en.js';
+import { playNowIt } from './play-now.js';
 import { ratingsIt } from './ratings.js';
 
 export const it: Messages = {
@@ -476,6 +477,8 @@ export const it: Messages = {
     ERR_NOT_BOT_ACCOUNT: 'Quell’account è di una persona, non di un bot.',
     ERR_BOT_SEATED: 'Quel bot ha già un posto a questo tavolo.',
     ERR_NOT_RATABLE: 'Un tavolo classificato richiede il coach spento e un tempo normale o veloce.',
+    ERR_SIGN_IN_TO_RATE: 'Accedi per giocare partite classificate.',
+    ERR_NO_TICKET: 'Non sei più in coda. Riprova «Gioca ora».',
     ERR_INTERNAL: 'Qualcosa è andato storto sul server. Riprova.',
     ERR_NETWORK: 'Il server non è raggiungibile.',
     ERR_TIMEOUT: 'Il server non ha risposto in tempo.',
@@ -773,4 +776,5 @@ export const it: Messages = {
     notFinished: 'I risultati si aprono quando avrai finito la smazzata di oggi.',
   },
   ...duplicateIt,
+  ...playNowIt,
 };

@@ -4,6 +4,7 @@
  */
 import { duplicateNl } from './duplicate.js';
 import type { Messages } from './en.js';
+import { playNowNl } from './play-now.js';
 import { ratingsNl } from './ratings.js';
 
 export const nl: Messages = {
@@ -471,6 +472,8 @@ export const nl: Messages = {
     ERR_NOT_BOT_ACCOUNT: 'Dat account is van een mens, niet van een bot.',
     ERR_BOT_SEATED: 'Die bot heeft al een plaats aan deze tafel.',
     ERR_NOT_RATABLE: 'Een tafel met rating vraagt de coach uit en een normale of snelle zetklok.',
+    ERR_SIGN_IN_TO_RATE: 'Meld je aan om spellen met rating te spelen.',
+    ERR_NO_TICKET: 'Je staat niet meer in de wachtrij. Probeer ‘Nu spelen’ opnieuw.',
     ERR_INTERNAL: 'Er ging iets mis op de server. Probeer het opnieuw.',
     ERR_NETWORK: 'De server is niet bereikbaar.',
     ERR_TIMEOUT: 'De server antwoordde niet op tijd.',
@@ -769,4 +772,5 @@ export const nl: Messages = {
     notFinished: 'De uitslag gaat open zodra je het spel van vandaag hebt uitgespeeld.',
   },
   ...duplicateNl,
+  ...playNowNl,
 };

@@ -6,6 +6,7 @@
  */
 import { duplicatePl } from './duplicate.js';
 import type { Messages } from './en.js';
+import { playNowPl } from './play-now.js';
 import { ratingsPl } from './ratings.js';
 
 export const pl: Messages = {
@@ -512,6 +513,8 @@ export const pl: Messages = {
     ERR_NOT_BOT_ACCOUNT: 'To konto należy do człowieka, nie do bota.',
     ERR_BOT_SEATED: 'Ten bot ma już miejsce przy tym stole.',
     ERR_NOT_RATABLE: 'Stół rankingowy wymaga wyłączonego trenera i zegara normalnego lub szybkiego.',
+    ERR_SIGN_IN_TO_RATE: 'Zaloguj się, aby grać w gry rankingowe.',
+    ERR_NO_TICKET: 'Nie jesteś już w kolejce. Spróbuj ponownie „Graj teraz”.',
     ERR_INTERNAL: 'Coś poszło nie tak na serwerze. Spróbuj ponownie.',
     ERR_NETWORK: 'Nie można połączyć się z serwerem.',
     ERR_TIMEOUT: 'Serwer nie odpowiedział na czas.',
@@ -840,4 +843,5 @@ export const pl: Messages = {
     notFinished: 'Wyniki będą widoczne, gdy skończysz dzisiejsze rozdanie.',
   },
   ...duplicatePl,
+  ...playNowPl,
 };

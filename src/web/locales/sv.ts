@@ -4,6 +4,7 @@
  */
 import { duplicateSv } from './duplicate.js';
 import type { Messages } from './en.js';
+import { playNowSv } from './play-now.js';
 import { ratingsSv } from './ratings.js';
 
 export const sv: Messages = {
@@ -471,6 +472,8 @@ export const sv: Messages = {
     ERR_NOT_BOT_ACCOUNT: 'Det kontot tillhör en människa, inte en bot.',
     ERR_BOT_SEATED: 'Den boten har redan en plats vid det här bordet.',
     ERR_NOT_RATABLE: 'Ett rankat bord kräver att coachen är av och en normal eller snabb klocka.',
+    ERR_SIGN_IN_TO_RATE: 'Logga in för att spela rankade spel.',
+    ERR_NO_TICKET: 'Du står inte längre i kön. Prova ”Spela nu” igen.',
     ERR_INTERNAL: 'Något gick fel på servern. Försök igen.',
     ERR_NETWORK: 'Servern går inte att nå.',
     ERR_TIMEOUT: 'Servern svarade inte i tid.',
@@ -768,4 +771,5 @@ export const sv: Messages = {
     notFinished: 'Resultaten öppnas när du har spelat klart dagens giv.',
   },
   ...duplicateSv,
+  ...playNowSv,
 };

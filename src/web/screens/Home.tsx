@@ -1,6 +1,6 @@
 /**
- * Home: create a table (players, mode, length, bots, public or private, coach on or off),
- * join one with a code, pick a public table that is waiting for players, return to a
+ * Home: play now with strangers (PlayNowCard), create a table (players, mode, length,
+ * bots, public or private, coach on or off), join one with a code, pick a public table that is waiting for players, return to a
  * table where this browser holds a seat, play the daily deal, or play offline against
  * bots. Without the server the online parts wait, and OfflineStatus says what works
  * meanwhile; they come back by themselves when it answers again.
@@ -24,6 +24,7 @@ import {
 } from '../components/GameShape.js';
 import { OfflineEntry } from '../components/OfflineEntry.js';
 import { OfflineStatus } from '../components/OfflineStatus.js';
+import { PlayNowCard } from '../components/PlayNowCard.js';
 import { BottleIcon } from '../components/SeatPanel.js';
 import { errorText } from '../errors.js';
 import { ApiError, createTable, listTables } from '../net/api.js';
@@ -140,6 +141,7 @@ export function Home() {
       </section>
 
       <MyTables />
+      <PlayNowCard online={online} />
       <DailyCard online={online} />
       <DuplicateCard online={online} />
       <OfflineStatus reach={reach} />
