@@ -3,7 +3,7 @@
  * A problem at start-up (bad setting, port in use, DATA_DIR a file) is one line on standard
  * error and exit status 1; SIGTERM and SIGINT stop it gracefully, within seconds.
  */
-import { type RunningServer, startServer } from './app.js';
+import type { RunningServer } from './app.js';
 import { configFromEnv } from './config.js';
 import { checkStartable, startupProblem } from './startup.js';
 
@@ -11,6 +11,9 @@ let server: RunningServer;
 try {
   const config = configFromEnv();
   await checkStartable(config);
+  // Loaded only once the settings are good: a bad setting is reported without first loading
+  // the whole server (a second of CPU).
+  const { startServer } = await import('./app.js');
   server = await startServer(config);
   // The one line a person reads (standard output is the JSON log): the address to open.
   const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;

@@ -1,7 +1,4 @@
 /** `bottle-imp admin ban|unban|reports|sessions|bot`: the operator's account commands, on the configured store. */
-import { AdminError, ban, bot, reports, sessions, tellNodes, unban } from '../../server/admin.js';
-import { configFromEnv } from '../../server/config.js';
-import { openStore } from '../../server/store/open.js';
 import { type Command, fail, parseFlags, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp admin <action> [USERNAME] [--limit N] [--new-token]
@@ -35,6 +32,14 @@ export const admin: Command = {
         return fail('admin: give an action (ban, unban, reports, sessions or bot) and, but for reports, a username');
       if (parsed.values['new-token'] && action !== 'bot') return fail('admin: --new-token goes with bot');
       const limit = parsed.values.limit === undefined ? 20 : wholeNumber(parsed.values.limit, 'limit', 1, 1000);
+      // Loaded here, not at the top: every `bottle-imp` command loads this module, and the
+      // stores and the server's settings would cost each of them half a second of CPU.
+      const [{ AdminError, ban, bot, reports, sessions, tellNodes, unban }, { configFromEnv }, { openStore }] =
+        await Promise.all([
+          import('../../server/admin.js'),
+          import('../../server/config.js'),
+          import('../../server/store/open.js'),
+        ]);
       const config = configFromEnv();
       const store = await openStore(config);
       // In a cluster every node closes the banned account's connections at once; else the server's check finds them.

@@ -2,8 +2,6 @@
  * `bottle-imp connect`: a bot program speaking `bottle-imp-bot/1` plays a bot account's
  * seats on a server (docs/bot-protocol.md, "On a server"; docs/protocol.md, "Bot accounts").
  */
-import { ProgramHost } from '../botproto/program.js';
-import { RemoteSeat } from '../botproto/remote.js';
 import { type Command, fail, parseFlags, positiveNumber, wholeNumber, withArgErrors } from '../io.js';
 
 const HELP = `Usage: bottle-imp connect --server URL --token T [--games N] [--bot-timeout S] [--verbose] -- PROGRAM [ARGS…]
@@ -60,6 +58,11 @@ export const connect: Command = {
       const decisionMs =
         values['bot-timeout'] === undefined ? undefined : positiveNumber(values['bot-timeout'], 'bot-timeout') * 1000;
       const verbose = values.verbose === true;
+      // Loaded here, not at the top, as in admin.ts: the WebSocket client is for this command only.
+      const [{ ProgramHost }, { RemoteSeat }] = await Promise.all([
+        import('../botproto/program.js'),
+        import('../botproto/remote.js'),
+      ]);
       const host = new ProgramHost(shellWords(positionals), { decisionMs, verbose });
       const end = await new RemoteSeat(host, {
         server: values.server,

@@ -6,16 +6,12 @@
  * answer, which takes the challenge once.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { ServerError } from '../errors.js';
 import type { AccountRow, ChallengeRow, PeopleStore } from '../store/store.js';
@@ -30,6 +26,12 @@ export interface RelyingParty {
 const RP_NAME = 'Bottle Imp';
 /** How long a challenge may be answered (ms). */
 const CHALLENGE_MS = 5 * 60_000;
+
+/**
+ * The WebAuthn library, loaded at the first ceremony rather than with the server: loading
+ * it costs a third of a second of CPU, at every start of every node.
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 const failed = () => new ServerError('ERR_PASSKEY_FAILED', 'The passkey could not be checked.', 400);
 
@@ -73,6 +75,7 @@ export class Passkeys {
       throw new ServerError('ERR_USERNAME_TAKEN', 'That username is taken.', 409);
     const account = 'account' in who ? who.account : null;
     const existing = account ? await this.store.passkeysOf(account.id) : [];
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: RP_NAME,
       rpID: rp.id,
@@ -105,6 +108,7 @@ export class Passkeys {
     userAgent: string | undefined,
   ): Promise<{ account: AccountRow; sessionId: string | null; passkeys: number }> {
     const row = await this.take(response.response?.clientDataJSON, 'register');
+    const { verifyRegistrationResponse } = await webauthn();
     const verified = await verifyRegistrationResponse({
       response,
       expectedChallenge: row.challenge,
@@ -135,6 +139,7 @@ export class Passkeys {
 
   /** Options to sign in with any passkey of this site (the browser offers the ones it has). */
   async loginOptions(rp: RelyingParty): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'preferred' });
     await this.keep({ challenge: options.challenge, purpose: 'login', accountId: null, username: null });
     return options;
@@ -149,6 +154,7 @@ export class Passkeys {
     const row = await this.take(response.response?.clientDataJSON, 'login');
     const passkey = typeof response.id === 'string' ? await this.store.passkey(response.id) : null;
     if (!passkey) throw failed();
+    const { verifyAuthenticationResponse } = await webauthn();
     const verified = await verifyAuthenticationResponse({
       response,
       expectedChallenge: row.challenge,
