@@ -135,8 +135,13 @@ export async function untilMove(page: Page, timeout = 60_000): Promise<void> {
   );
 }
 
-/** Play on until the game-over dialog shows. */
-export async function playToGameOver(page: Page, onSummary?: () => Promise<void>, deadlineMs = 150_000): Promise<void> {
+/** Play on until the game-over dialog shows, by clicks or (`how` 'tap') by a finger's taps. */
+export async function playToGameOver(
+  page: Page,
+  onSummary?: () => Promise<void>,
+  deadlineMs = 150_000,
+  how: Press = 'click',
+): Promise<void> {
   const end = Date.now() + deadlineMs;
   while (Date.now() < end) {
     if (await page.getByTestId('game-over').isVisible()) return;
@@ -144,7 +149,7 @@ export async function playToGameOver(page: Page, onSummary?: () => Promise<void>
       await onSummary();
       onSummary = undefined;
     }
-    if (!(await step(page))) await untilMove(page, Math.max(1, end - Date.now())).catch(() => undefined);
+    if (!(await step(page, how))) await untilMove(page, Math.max(1, end - Date.now())).catch(() => undefined);
   }
   throw new Error('The game did not end in time.');
 }

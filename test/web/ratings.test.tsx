@@ -50,6 +50,13 @@ describe('ratings on the web', () => {
     expect(line?.getAttribute('points')?.split(' ')).toHaveLength(3);
   });
 
+  it('draws a first game’s one point in the middle, with its figure once', () => {
+    renderApp(<RatingChart points={[{ gameId: 'g0', rating: 1605, provisional: true, at: 0 }]} label="2p" />);
+    const chart = screen.getByTestId('rating-chart');
+    expect([...chart.querySelectorAll('text')].map((t) => t.textContent)).toEqual(['1,605']);
+    expect(chart.querySelector('circle')?.getAttribute('cx')).toBe('160');
+  });
+
   it('addresses each pool’s leaderboard', () => {
     expect(hrefOf({ screen: 'leaderboard', pool: '5-6p' })).toBe('#/leaderboard/5-6p');
     expect(parseRoute('#/leaderboard/5-6p')).toEqual({ screen: 'leaderboard', pool: '5-6p' });

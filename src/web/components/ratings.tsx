@@ -74,25 +74,39 @@ const WIDTH = 320;
 const HEIGHT = 120;
 const PAD = 6;
 
-/** A rating's last points as a line, scaled to their own range; the last point marked. */
+/**
+ * A rating's last points as a line, scaled to their own range; the last point marked. A
+ * single point (after a first game) has no range: it is drawn in the middle with its one
+ * figure, not at the edge between two equal labels.
+ */
 export function RatingChart({ points, label }: { points: readonly RatingPointReply[]; label: string }) {
   if (points.length === 0) return null;
   const ratings = points.map((p) => p.rating);
   const lo = Math.min(...ratings) - 10;
   const hi = Math.max(...ratings) + 10;
-  const x = (i: number) => PAD + (points.length === 1 ? 0 : (i * (WIDTH - 2 * PAD)) / (points.length - 1));
+  const x = (i: number) => (points.length === 1 ? WIDTH / 2 : PAD + (i * (WIDTH - 2 * PAD)) / (points.length - 1));
   const y = (r: number) => PAD + ((hi - r) * (HEIGHT - 2 * PAD)) / (hi - lo);
   const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ');
   const last = points[points.length - 1];
+  const top = Math.round(hi - 10);
+  const bottom = Math.round(lo + 10);
   return (
     <figure className="rating-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} data-testid="rating-chart">
-        <text x={PAD} y={HEIGHT - PAD} className="axis">
-          {formatInteger(Math.round(lo + 10))}
-        </text>
-        <text x={PAD} y={PAD + 10} className="axis">
-          {formatInteger(Math.round(hi - 10))}
-        </text>
+        {top === bottom ? (
+          <text x={PAD} y={HEIGHT / 2 + 4} className="axis">
+            {formatInteger(top)}
+          </text>
+        ) : (
+          <>
+            <text x={PAD} y={HEIGHT - PAD} className="axis">
+              {formatInteger(bottom)}
+            </text>
+            <text x={PAD} y={PAD + 10} className="axis">
+              {formatInteger(top)}
+            </text>
+          </>
+        )}
         <polyline points={line} fill="none" stroke="currentColor" strokeWidth="2" />
         <circle cx={x(points.length - 1)} cy={y(last.rating)} r="3.5" fill="currentColor" />
       </svg>
