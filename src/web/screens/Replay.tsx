@@ -56,6 +56,8 @@ export function Replay({
     botAccounts: readonly boolean[];
   } | null>(null);
   const [kept, setKept] = useState<FinishedOffline | null>(null);
+  // A file opened on the page is not the daily game the page was opened for: no field's choices along it.
+  const [fromFile, setFromFile] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   // A file names its seats only; a game from the server also says which were bots and bot accounts.
@@ -95,6 +97,7 @@ export function Replay({
     if (!file) return;
     // A file opened here is a game of its own, not the offline game the page was opened for.
     setKept(null);
+    setFromFile(true);
     load(await file.text());
   };
 
@@ -131,7 +134,7 @@ export function Replay({
             gameId={gameId}
             autoplay={autoplay}
             coach={coach}
-            daily={daily}
+            daily={fromFile ? undefined : daily}
           />
         ))}
     </main>
@@ -172,7 +175,7 @@ function useFieldChoices(daily: string | undefined, gameId: string | null): read
       live = false;
     };
   }, [daily, gameId]);
-  return decisions;
+  return daily && gameId ? decisions : null;
 }
 
 /** A game played offline: analysed in this browser, its record downloaded from here. */
