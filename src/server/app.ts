@@ -23,7 +23,7 @@ import { within } from './deadline.js';
 import { registerAccountRoutes } from './http/account-routes.js';
 import { clientAddress } from './http/client-address.js';
 import { ConnectionCap, connectionTimeouts } from './http/connections.js';
-import { dailyGameGuard, registerDailyRoutes } from './http/daily-routes.js';
+import { dealtGameGuard, registerDailyRoutes } from './http/daily-routes.js';
 import { registerDuplicateRoutes } from './http/duplicate-routes.js';
 import { clientErrorReply, registerErrorReplies } from './http/errors.js';
 import { checkOrigin, limitRequests, registerHeaders } from './http/guard.js';
@@ -168,6 +168,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   );
 
   const daily = new DailyDeals(lobby, store, dailySecret, Date.now, analyses);
+  const duplicates = new DuplicateEvents(lobby, store, dailySecret, Date.now);
 
   registerErrorReplies(app);
   await registerHeaders(app, config);
@@ -183,14 +184,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
       analyses,
       accounts,
       redis: cluster && (() => cluster.healthy()),
-      dailyGuard: dailyGameGuard({ daily, accounts, config }),
+      dealtGuard: dealtGameGuard({ daily, duplicates, accounts, config }),
     });
     registerAccountRoutes(api, { accounts, store, limits, config, moderation, live });
     registerModerationRoutes(api, { accounts, moderation, limits });
     registerMySeatsRoutes(api, { accounts, lobby, store });
     registerPasskeyRoutes(api, { accounts, passkeys: new Passkeys(store, accounts, Date.now), limits, config });
     registerDailyRoutes(api, { daily, accounts, config });
-    const duplicates = new DuplicateEvents(lobby, store, dailySecret, Date.now);
     registerDuplicateRoutes(api, { duplicates, accounts, config });
     registerPlayerRoutes(api, { store });
     registerPlayNowRoutes(api, { playNow, accounts });

@@ -107,6 +107,7 @@ export function App() {
               autoplay={route.autoplay ?? false}
               offline={route.offline ?? false}
               coach={route.coach ?? false}
+              daily={route.daily}
             />
           )}
         </Suspense>

@@ -12,7 +12,8 @@ export type Route =
   | { readonly screen: 'learn' }
   /**
    * `offline`: a game played offline, kept in this browser (offline/store.ts). `coach`: the
-   * server's analysis is asked for at once (#/replay/ID/coach).
+   * server's analysis is asked for at once (#/replay/ID/coach). `daily`: a daily deal's game
+   * of that day (YYYY-MM-DD), shown with the field's choices (#/replay/ID/daily/DATE).
    */
   | {
       readonly screen: 'replay';
@@ -20,6 +21,7 @@ export type Route =
       readonly autoplay?: boolean;
       readonly offline?: true;
       readonly coach?: true;
+      readonly daily?: string;
     }
   /** Playing offline against bots: the saved game, or (`fresh`) the form for a new one. */
   | { readonly screen: 'offline'; readonly fresh: boolean }
@@ -49,13 +51,16 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 't' && parts[1]) return { screen: 'table', code: parts[1].toUpperCase() };
   if (parts[0] === 'rules') return { screen: 'rules' };
   if (parts[0] === 'learn') return { screen: 'learn' };
-  if (parts[0] === 'replay')
+  if (parts[0] === 'replay') {
+    const day = parts.indexOf('daily', 2);
     return {
       screen: 'replay',
       gameId: parts[1] ?? null,
       ...(parts[2] === 'play' ? { autoplay: true } : {}),
       ...(parts[2] === 'coach' ? { coach: true } : {}),
+      ...(day > 0 && parts[day + 1] ? { daily: parts[day + 1] } : {}),
     };
+  }
   if (parts[0] === 'replays') return { screen: 'replays' };
   if (parts[0] === 'offline') return { screen: 'offline', fresh: parts[1] === 'new' };
   if (parts[0] === 'offline-replay' && parts[1]) return { screen: 'replay', gameId: parts[1], offline: true };
@@ -86,7 +91,9 @@ export function hrefOf(route: Route): string {
     case 'replay':
       if (!route.gameId) return '#/replay';
       if (route.offline) return `#/offline-replay/${encodeURIComponent(route.gameId)}`;
-      return `#/replay/${encodeURIComponent(route.gameId)}${route.autoplay ? '/play' : route.coach ? '/coach' : ''}`;
+      return `#/replay/${encodeURIComponent(route.gameId)}${route.autoplay ? '/play' : route.coach ? '/coach' : ''}${
+        route.daily ? `/daily/${encodeURIComponent(route.daily)}` : ''
+      }`;
     case 'replays':
       return '#/replays';
     case 'offline':

@@ -5,7 +5,8 @@
  * it is finished, and a second tap resumes the same table. Then the deal is played
  * through: the card offers the results, which mark the player's own entry, give their
  * rank and percentile, the field's choices at each of their decisions (all on the phone's
- * width), their game with the coach, and open the best game's replay.
+ * width), their game with the coach, and open the best game's replay with the field's
+ * choices along it.
  */
 import { describe, expect, it } from 'vitest';
 import { browserAvailable, overflowing, screenshot, serverAndBrowser, sharedDevices, smallTargets } from './harness.js';
@@ -69,9 +70,13 @@ describe.skipIf(!run)('the daily deal on a phone', () => {
     await screenshot(page, 'daily-results-360');
     const game = mine.locator('a');
     const id = (await game.getAttribute('href'))!.split('/')[2];
-    expect(await page.getByTestId('daily-coach').getAttribute('href')).toBe(`#/replay/${id}/coach`);
+    const date = new URL(page.url()).hash.split('/')[2];
+    expect(await page.getByTestId('daily-coach').getAttribute('href')).toBe(`#/replay/${id}/coach/daily/${date}`);
     await page.getByTestId('daily-best').tap();
     await page.getByTestId('replay').waitFor();
-    expect(new URL(page.url()).hash).toBe(`#/replay/${id}/play`);
+    expect(new URL(page.url()).hash).toBe(`#/replay/${id}/play/daily/${date}`);
+    // The replay shows the field's choices along the game, on the phone's width.
+    await page.getByTestId('replay-field').waitFor();
+    expect(await overflowing(page, '[data-testid="replay-field"]')).toEqual([]);
   }, 360_000);
 });

@@ -1,10 +1,12 @@
 /**
  * Duplicate events over HTTP, on the built server (a child process on loopback): a guest
  * makes an event, reads it, begins an entry, and cannot read the results before finishing;
- * only the host closes it, after which the results are everyone's and no entry begins; bad
- * input is refused with a code and changes nothing.
+ * only the host closes it, after which the results are everyone's and no entry begins; an
+ * entry's game (record, analysis, view) is read as the results are; bad input is refused
+ * with a code and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Client, playToEnd } from './helpers/client.js';
 import { guestBrowser } from './helpers/guest-browser.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -78,6 +80,53 @@ describe('duplicate events over HTTP', () => {
     const late = await browser()('POST', `/api/duplicates/${code}/start`, {});
     expect([late.status, late.body.error.code]).toEqual([409, 'ERR_EVENT_CLOSED']);
   });
+
+  test('an entry’s game is read as the results are: by those who finished an entry, and by all once closed', async () => {
+    const host = browser();
+    const { code } = (await host('POST', '/api/duplicates', { players: 3, hands: 1, name: 'Leaks', host: 'Hana' }))
+      .body;
+    const cat = browser();
+    const started = (await cat('POST', `/api/duplicates/${code}/start`, { name: 'Cat' })).body;
+    const client = new Client(server.url, started.token, undefined, started.code);
+    try {
+      expect((await client.watch(started.code)).ok).toBe(true);
+      await playToEnd([client], 120_000, () => 0);
+    } finally {
+      client.close();
+    }
+    const game = (await cat('GET', `/api/tables/${started.code}/games`)).body.games[0].id;
+    const dan = browser();
+    const running = (await dan('POST', `/api/duplicates/${code}/start`, { name: 'Dan' })).body;
+    // Nobody watches an event's table without its seat: neither Cat's game over, nor Dan's under way.
+    for (const table of [started.code, running.code]) {
+      const spectator = new Client(server.url, null, undefined, table);
+      try {
+        expect(await spectator.watch(table)).toMatchObject({ ok: false, error: { code: 'ERR_NOT_FINISHED' } });
+      } finally {
+        spectator.close();
+      }
+    }
+    const secrets = [`/api/games/${game}/record`, `/api/games/${game}/analysis`, `/api/games/${game}/view`];
+    // Someone whose entry runs, the host who has none, and a stranger: nothing of Cat's game.
+    for (const who of [dan, host, browser()]) {
+      for (const url of secrets) {
+        const res = await who('GET', url);
+        expect([url, res.status, res.body.error?.code]).toEqual([url, 403, 'ERR_NOT_FINISHED']);
+      }
+      const ask = await who('POST', `/api/games/${game}/analysis`);
+      expect([ask.status, ask.body.error?.code]).toEqual([403, 'ERR_NOT_FINISHED']);
+      // Nor its id from the event: its results are shut to them, and never name a game.
+      expect((await who('GET', `/api/duplicates/${code}`)).raw).not.toContain(game);
+    }
+    // Cat, finished, reads the game; the results give Cat no game id either.
+    expect((await cat('GET', `/api/games/${game}/record`)).body.players[0]).toBe('Cat');
+    const event = await cat('GET', `/api/duplicates/${code}`);
+    expect(event.body.results).toHaveLength(1);
+    expect(event.raw).not.toContain(game);
+    // Once closed, everyone reads it.
+    expect((await host('POST', `/api/duplicates/${code}/close`, {})).body).toEqual({ ok: true });
+    for (const who of [dan, browser()]) expect((await who('GET', `/api/games/${game}/record`)).status).toBe(200);
+  }, 150_000);
 
   test('bad input is refused with a code, and nothing changes', async () => {
     const eve = browser();

@@ -7,12 +7,15 @@
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { recordOf } from '../../src/record/index.js';
 import { DailyCard } from '../../src/web/components/DailyCard.js';
+import { gameAt } from '../../src/web/game/replay.js';
 import { i18n } from '../../src/web/i18n.js';
 import { loadSession } from '../../src/web/net/session.js';
 import { hrefOf, parseRoute } from '../../src/web/router.js';
 import { DailyResults } from '../../src/web/screens/DailyResults.js';
-import { renderApp } from './helpers.js';
+import { Replay } from '../../src/web/screens/Replay.js';
+import { NAMES, newGame, passAll, playWhile, renderApp } from './helpers.js';
 
 beforeEach(() => {
   localStorage.clear();
@@ -47,6 +50,13 @@ describe('the daily deal routes', () => {
     expect(parseRoute('#/daily/2026-12-06')).toEqual({ screen: 'daily', date: '2026-12-06' });
     expect(hrefOf({ screen: 'daily', date: '2026-12-06' })).toBe('#/daily/2026-12-06');
     expect(parseRoute('#/daily')).toEqual({ screen: 'home' });
+  });
+
+  it('#/replay/ID/…/daily/DATE is a daily game’s replay with the field’s choices', () => {
+    const route = { screen: 'replay', gameId: 'G1', autoplay: true, daily: '2026-12-05' } as const;
+    expect(hrefOf(route)).toBe('#/replay/G1/play/daily/2026-12-05');
+    expect(parseRoute('#/replay/G1/play/daily/2026-12-05')).toEqual(route);
+    expect(parseRoute('#/replay/G1/daily/2026-12-05')).toEqual({ screen: 'replay', gameId: 'G1', daily: '2026-12-05' });
   });
 });
 
@@ -124,7 +134,7 @@ describe('a day’s results', () => {
     const first = await screen.findByTestId('daily-G1');
     expect([...first.children].map((c) => c.textContent)).toEqual(['1', 'ann_42', '31']);
     expect(screen.getByTestId('daily-G3').lastElementChild?.textContent).toBe('-4');
-    expect(first.querySelector('a')?.getAttribute('href')).toBe('#/replay/G1/play');
+    expect(first.querySelector('a')?.getAttribute('href')).toBe('#/replay/G1/play/daily/2026-12-05');
     await waitFor(() => expect(screen.getByTestId('daily-G2').className).toBe('own'));
     expect(screen.getByTestId('daily-G2').textContent).toContain('(you)');
     expect(screen.getByTestId('daily-G1').className).toBe('');
@@ -172,8 +182,8 @@ describe('a day’s results', () => {
     renderApp(<DailyResults date="2026-12-05" />, { language: 'de' });
     expect((await screen.findByTestId('daily-standing')).textContent).toBe('Dein Ergebnis: Platz 1 von 2');
     expect(screen.getByTestId('daily-percentile').textContent).toMatch(/^Perzentil 100: /);
-    expect(screen.getByTestId('daily-coach').getAttribute('href')).toBe('#/replay/G2/coach');
-    expect(screen.getByTestId('daily-best').getAttribute('href')).toBe('#/replay/G1/play');
+    expect(screen.getByTestId('daily-coach').getAttribute('href')).toBe('#/replay/G2/coach/daily/2026-12-05');
+    expect(screen.getByTestId('daily-best').getAttribute('href')).toBe('#/replay/G1/play/daily/2026-12-05');
     expect(screen.getByTestId('daily-G2').className).toBe('own');
     const first = await screen.findByTestId('daily-hand-0');
     expect(first.hasAttribute('open')).toBe(true);
@@ -193,5 +203,84 @@ describe('a day’s results', () => {
     );
     renderApp(<DailyResults date="2026-12-06" />);
     expect((await screen.findByTestId('daily-error')).textContent).toBe(i18n.t('daily.notFinished'));
+  });
+});
+
+describe('a daily game’s replay', () => {
+  // A round of a daily deal as the server keeps it: seat 1 and three bots, each its lowest legal card.
+  const game = newGame({ players: 4, rounds: 1 }, 5);
+  passAll(game);
+  playWhile(game, () => true);
+  const record = recordOf(game, NAMES.slice(0, 4));
+  const round = record.rounds[0];
+  const plays = round.plays ?? [];
+  // Seat 1's first card: the first play at which it is to act.
+  const first = plays.findIndex((_, k) => gameAt(record, { round: 0, plays: k }).toAct()[0] === 0);
+  const pass = round.passes![0];
+  const choices = {
+    date: '2026-12-05',
+    gameId: 'G2',
+    decisions: [
+      { hand: 0, decision: 0, chosen: pass, field: 3, choices: [{ action: pass, players: 3, score: 4.33 }] },
+      {
+        hand: 0,
+        decision: 1,
+        chosen: plays[first],
+        field: 3,
+        choices: [
+          { action: 30, players: 2, score: -1.5 },
+          { action: plays[first], players: 1, score: 7 },
+        ],
+      },
+    ],
+  };
+  const gameReply = {
+    id: 'G2',
+    names: NAMES.slice(0, 4),
+    bots: [null, 'expert', 'expert', 'expert'],
+    botAccounts: [false, false, false, false],
+    startedAt: 1,
+    finishedAt: 2,
+  };
+
+  function serveGame(choicesAnswer: Answer) {
+    return serve((request) => {
+      if (request === 'GET /api/games/G2/record') return { body: record };
+      if (request === 'GET /api/games/G2') return { body: gameReply };
+      if (request === 'GET /api/games/G2/analysis') return { body: { status: 'none' } };
+      if (request === 'GET /api/daily/2026-12-05/choices?game=G2') return choicesAnswer;
+      throw new Error(`unexpected ${request}`);
+    });
+  }
+
+  it('shows at each of seat 1’s decisions what the field chose there, this game’s choice marked', async () => {
+    const { asked } = serveGame({ body: choices });
+    renderApp(<Replay gameId="G2" daily="2026-12-05" />);
+    // As dealt: the pass.
+    const passed = await screen.findByRole('table', { name: 'Round 1 · Pass' });
+    expect([...passed.querySelectorAll('tbody tr')].map((r) => [r.className, r.textContent])).toEqual([
+      ['own', '1 left, 2 right, 8 to the devil (this game)34.3'],
+    ]);
+    // Before seat 1 first plays, the panel keeps its place and says where the choices appear.
+    for (let k = 0; k < first; k++) {
+      fireEvent.click(screen.getByTestId('replay-next'));
+      expect(screen.getByTestId('replay-field').textContent).toBe(i18n.t('daily.choicesAt'));
+    }
+    fireEvent.click(screen.getByTestId('replay-next'));
+    const trick = screen.getByRole('table', { name: 'Round 1 · Trick 1' });
+    expect([...trick.querySelectorAll('tbody tr')].map((r) => [r.className, r.textContent])).toEqual([
+      ['', '302-1.5'],
+      ['own', `${plays[first]} (this game)17.0`],
+    ]);
+    expect(asked).toContain('GET /api/daily/2026-12-05/choices?game=G2');
+  });
+
+  it('shows no choices while the day’s results are shut to the viewer', async () => {
+    const { asked } = serveGame(refusal(403, 'ERR_NOT_FINISHED'));
+    renderApp(<Replay gameId="G2" daily="2026-12-05" />);
+    await screen.findByTestId('replay-where');
+    await waitFor(() => expect(asked).toContain('GET /api/daily/2026-12-05/choices?game=G2'));
+    expect(screen.queryByTestId('replay-field')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

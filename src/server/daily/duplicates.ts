@@ -16,7 +16,14 @@ import type { TableOptions } from '../../protocol/messages.js';
 import { ServerError } from '../errors.js';
 import { GameOwner } from '../game-owner/owner.js';
 import { hashToken, newTableCode } from '../ids.js';
-import type { DuplicateEntryRow, DuplicateEventRow, DuplicateStore, GameLog, TableStore } from '../store/store.js';
+import type {
+  DuplicateEntryRow,
+  DuplicateEventRow,
+  DuplicateStore,
+  GameLog,
+  GameRow,
+  TableStore,
+} from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
 import type { DailyPlayer } from './daily.js';
 
@@ -56,7 +63,7 @@ export class DuplicateEvents {
     const event = await this.event(code);
     const entries = await Promise.all((await this.store.duplicateEntries(event.code)).map((e) => this.scored(e)));
     const yours = entries.filter((e) => player !== null && e.player === player.key);
-    const shown = event.closedAt !== null || yours.some((e) => e.scores !== null);
+    const shown = resultsOpen(event, yours);
     return {
       code: event.code,
       name: event.name,
@@ -70,6 +77,24 @@ export class DuplicateEvents {
       yours: yours.map((e) => ({ seat: e.seat, table: e.tableCode, finished: e.scores !== null })),
       results: shown ? results(entries, player) : null,
     };
+  }
+
+  /**
+   * A game of an event gives its deals away (its record holds every hand): it is read as the
+   * event's results are, by everyone once the event is closed, and before that only by a
+   * player who has finished an entry of it. Games of other tables pass.
+   */
+  async mustMayRead(game: GameRow, player: DailyPlayer | null): Promise<void> {
+    const code = (await this.store.loadTable(game.tableCode))?.table.settings.duplicate;
+    if (code === undefined) return;
+    const event = await this.event(code);
+    const yours = player ? (await this.store.duplicateEntries(event.code)).filter((e) => e.player === player.key) : [];
+    if (!resultsOpen(event, await Promise.all(yours.map((e) => this.scored(e)))))
+      throw new ServerError(
+        'ERR_NOT_FINISHED',
+        'An event’s games are shown once you have finished an entry of it.',
+        403,
+      );
   }
 
   /** The host closes the event: no entry may begin after, and its results are everyone's. */
@@ -199,6 +224,11 @@ export class DuplicateEvents {
   private seatToken(event: string, player: string, seat: number): string {
     return createHmac('sha256', this.secret).update(`duplicate-seat/${event}/${seat}/${player}`).digest('base64url');
   }
+}
+
+/** An event's results (and games) are open to a player once it is closed, or once they have finished an entry (`yours`, settled). */
+function resultsOpen(event: DuplicateEventRow, yours: readonly DuplicateEntryRow[]): boolean {
+  return event.closedAt !== null || yours.some((e) => e.scores !== null);
 }
 
 /**

@@ -2,14 +2,16 @@
  * The daily deal's API (docs/protocol.md, "The daily deal"). A signed-in player is their
  * account; a guest is their browser, known by the guest cookie (players.ts): one attempt
  * per browser, ranked apart from accounts and unverified. The same player is asked for by
- * the routes that give out a game (`dailyGameGuard`): a daily game of a day not over yet
- * only to those who have finished it.
+ * the routes that give out a game (`dealtGameGuard`): a game of deals everyone plays alike
+ * is read as their results are, a daily game of a day not over yet and a game of an open
+ * duplicate event only by those who have finished there.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DailyStartSchema } from '../../protocol/daily.js';
 import type { Accounts } from '../accounts/accounts.js';
 import type { Config } from '../config.js';
 import { type DailyDeals, MAX_RESULTS } from '../daily/daily.js';
+import type { DuplicateEvents } from '../daily/duplicates.js';
 import { ServerError } from '../errors.js';
 import type { GameRow } from '../store/store.js';
 import { parse } from './parse.js';
@@ -21,12 +23,24 @@ export interface DailyDeps {
   readonly config: Pick<Config, 'publicUrl'>;
 }
 
-/** For the routes that give out a game: refuses a daily game of a day not over to whoever has not finished it. */
-export type DailyGameGuard = (req: FastifyRequest, game: GameRow) => Promise<void>;
+/**
+ * For the routes that give out a game: a daily deal's or a duplicate event's game is read
+ * as its results are (ERR_NOT_FINISHED to whoever may not read those yet); others pass.
+ */
+export type DealtGameGuard = (req: FastifyRequest, game: GameRow) => Promise<void>;
 
-export function dailyGameGuard({ daily, accounts, config }: DailyDeps): DailyGameGuard {
+export function dealtGameGuard({
+  daily,
+  duplicates,
+  accounts,
+  config,
+}: DailyDeps & { readonly duplicates: DuplicateEvents }): DealtGameGuard {
   const players = new Players(accounts, config);
-  return async (req, game) => daily.mustMayRead(game, await players.of(req));
+  return async (req, game) => {
+    const player = await players.of(req);
+    await daily.mustMayRead(game, player);
+    await duplicates.mustMayRead(game, player);
+  };
 }
 
 export function registerDailyRoutes(app: FastifyInstance, { daily, accounts, config }: DailyDeps): void {

@@ -24,7 +24,7 @@ import type { Metrics } from '../metrics.js';
 import type { GameLog, GameRow, StoreUpkeep, TableStore } from '../store/store.js';
 import type { Lobby } from '../tables/lobby.js';
 import { sessionOf } from './account-routes.js';
-import type { DailyGameGuard } from './daily-routes.js';
+import type { DealtGameGuard } from './daily-routes.js';
 import { finishedGame, namedAsGame } from './game-replies.js';
 import { parse } from './parse.js';
 
@@ -41,13 +41,16 @@ export interface HttpDeps {
   readonly accounts: Accounts;
   /** In a cluster: whether this node has Redis now (for /healthz). */
   readonly redis: (() => boolean) | null;
-  /** A daily deal's game gives its day's cards away: before the day is over, only to those who have finished it. */
-  readonly dailyGuard: DailyGameGuard;
+  /**
+   * A daily deal's or a duplicate event's game gives its deals away: read as their results
+   * are, until the day is over or the event closed only by those who have finished there.
+   */
+  readonly dealtGuard: DealtGameGuard;
 }
 
 export function registerRoutes(
   app: FastifyInstance,
-  { lobby, store, metrics, config, analyses, accounts, redis, dailyGuard }: HttpDeps,
+  { lobby, store, metrics, config, analyses, accounts, redis, dealtGuard }: HttpDeps,
 ): void {
   /** The signed-in account's id, if the request carries a running session. */
   const accountOf = async (req: FastifyRequest) => (await accounts.current(sessionOf(req)))?.account.id;
@@ -110,10 +113,10 @@ export function registerRoutes(
   );
 
   // The record holds every hand, so it is only given out once the game is over (a daily
-  // deal's, once its day is over or to those who have finished it).
+  // deal's or a duplicate event's as its results are: dealtGuard).
   app.get<{ Params: { id: string } }>('/api/games/:id/record', async (req) => {
     const row = await mustGetFinishedGame(store, req.params.id);
-    await dailyGuard(req, row);
+    await dealtGuard(req, row);
     const owner = await GameOwner.restore(row, store);
     return recordOf(owner.engineGame, row.names);
   });
@@ -122,7 +125,7 @@ export function registerRoutes(
   // background, kept with the game.
   app.post<{ Params: { id: string } }>('/api/games/:id/analysis', async (req, reply) => {
     const row = await mustGetAnalysableGame(store, req.params.id);
-    await dailyGuard(req, row);
+    await dealtGuard(req, row);
     const status = await analyses.request(row, req.ip);
     reply.code(status.status === 'done' ? 200 : 202);
     return namedAsGame(status, row);
@@ -130,7 +133,7 @@ export function registerRoutes(
 
   app.get<{ Params: { id: string } }>('/api/games/:id/analysis', async (req) => {
     const row = await mustGetAnalysableGame(store, req.params.id);
-    await dailyGuard(req, row);
+    await dealtGuard(req, row);
     return namedAsGame(await analyses.status(row.id), row);
   });
 
@@ -145,7 +148,7 @@ export function registerRoutes(
       const hash = hashToken(token);
       seat = (await store.loadTable(row.tableCode))?.seats.find((s) => s.tokenHash === hash)?.seat ?? null;
       if (seat === null) throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
-    } else await dailyGuard(req, row);
+    } else await dealtGuard(req, row);
     const stored = await GameOwner.restore(row, store);
     return { gameId: row.id, seq: stored.seq, view: stored.view(seat) };
   });

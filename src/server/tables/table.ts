@@ -362,6 +362,10 @@ export class Table implements ActingTable<ReadyChange> {
             ?.seat ?? null);
     if (token !== undefined && seat === null)
       throw new ServerError('ERR_BAD_TOKEN', 'This seat token is not valid at this table.', 403);
+    // A daily deal's or a duplicate event's game is seen by its seats only: a spectator would
+    // learn the cards the rest of the field has yet to play (its record waits for the results).
+    if (seat === null && this.owner !== null && rules.dealtAlike(this.state.row.settings))
+      throw new ServerError('ERR_NOT_FINISHED', 'The games of these deals are shown with their results.', 403);
     const tokenHash = seat === null ? null : this.state.seats[seat].tokenHash!;
     // A connection that closed while it waited is not counted as present.
     if (this.ctx.out.follow(this.code, connection, seat === null ? null : { seat, tokenHash: tokenHash! })) {

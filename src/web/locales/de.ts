@@ -506,6 +506,9 @@ export const de: Messages = {
     percentile: 'Perzentil {{percentile}}: der Anteil der anderen, die du geschlagen hast (Gleichstand zählt halb)',
     bestGame: 'Die beste Partie ansehen',
     coach: 'Deine Partie mit dem Trainer',
+    pass: 'Abgabe',
+    thisGame: '(diese Partie)',
+    choicesAt: 'Was das Feld wählte, steht bei jeder Entscheidung von Platz 1.',
     choicesTitle: 'Was das Feld wählte',
     choicesText:
       'Bei jeder deiner Entscheidungen: was die wählten, die bis dahin wie du gespielt hatten, wie viele und ihre Punkte im Schnitt.',

@@ -426,6 +426,9 @@ export const en = {
     percentile: 'Percentile {{percentile}}: the share of the others you beat, ties counting half',
     bestGame: 'Replay the best game',
     coach: 'Your game with the coach',
+    pass: 'Pass',
+    thisGame: '(this game)',
+    choicesAt: 'The field’s choices appear at each decision of seat 1.',
     choicesTitle: 'The field’s choices',
     choicesText:
       'At each of your decisions: what those who had played as you up to there chose, how many, and their average points.',

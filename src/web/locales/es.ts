@@ -764,6 +764,9 @@ export const es: Messages = {
     percentile: 'Percentil {{percentile}}: la parte de los demás a la que superaste (los empates cuentan la mitad)',
     bestGame: 'Ver la mejor partida',
     coach: 'Tu partida con el entrenador',
+    pass: 'Pase',
+    thisGame: '(esta partida)',
+    choicesAt: 'Las elecciones del campo aparecen en cada decisión del asiento 1.',
     choicesTitle: 'Las elecciones del campo',
     choicesText:
       'En cada una de tus decisiones: qué eligieron quienes habían jugado como tú hasta ahí, cuántos y sus puntos de media.',

@@ -776,6 +776,9 @@ export const fr: Messages = {
     percentile: 'Centile {{percentile}} : la part des autres que vous avez battus (une égalité compte pour moitié)',
     bestGame: 'Revoir la meilleure partie',
     coach: 'Votre partie avec l’entraîneur',
+    pass: 'Cartes données',
+    thisGame: '(cette partie)',
+    choicesAt: 'Les choix du champ apparaissent à chaque décision de la place 1.',
     choicesTitle: 'Les choix du champ',
     choicesText:
       'À chacune de vos décisions : ce qu’ont choisi ceux qui avaient joué comme vous jusque-là, combien, et leurs points en moyenne.',

@@ -764,6 +764,9 @@ export const it: Messages = {
     percentile: 'Percentile {{percentile}}: la parte degli altri che hai battuto (un pareggio conta metà)',
     bestGame: 'Rivedi la partita migliore',
     coach: 'La tua partita con l’allenatore',
+    pass: 'Passaggio',
+    thisGame: '(questa partita)',
+    choicesAt: 'Le scelte del campo compaiono a ogni decisione del posto 1.',
     choicesTitle: 'Le scelte del campo',
     choicesText:
       'A ogni tua decisione: cosa hanno scelto quelli che fin lì avevano giocato come te, quanti e i loro punti in media.',

@@ -760,6 +760,9 @@ export const nl: Messages = {
     percentile: 'Percentiel {{percentile}}: het deel van de anderen dat je versloeg (gelijkspel telt half)',
     bestGame: 'Bekijk het beste spel',
     coach: 'Jouw spel met de coach',
+    pass: 'Doorgave',
+    thisGame: '(dit spel)',
+    choicesAt: 'Wat het veld koos, staat bij elke beslissing van plaats 1.',
     choicesTitle: 'Wat het veld koos',
     choicesText:
       'Bij elke beslissing van jou: wat wie tot dan toe als jij had gespeeld koos, hoeveel spelers en hun gemiddelde punten.',

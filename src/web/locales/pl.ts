@@ -831,6 +831,9 @@ export const pl: Messages = {
     percentile: 'Percentyl {{percentile}}: odsetek innych, których pokonałeś (remis liczy się za pół)',
     bestGame: 'Obejrzyj najlepszą partię',
     coach: 'Twoja partia z trenerem',
+    pass: 'Oddanie',
+    thisGame: '(ta partia)',
+    choicesAt: 'Wybory stawki pojawiają się przy każdej decyzji miejsca 1.',
     choicesTitle: 'Wybory stawki',
     choicesText:
       'Przy każdej twojej decyzji: co wybrali ci, którzy do tego miejsca grali jak ty, ilu ich było i ich średnie punkty.',

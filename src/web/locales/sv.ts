@@ -759,6 +759,9 @@ export const sv: Messages = {
     percentile: 'Percentil {{percentile}}: andelen av de andra som du slog (lika räknas som halvt)',
     bestGame: 'Se det bästa partiet',
     coach: 'Ditt parti med tränaren',
+    pass: 'Lämnade kort',
+    thisGame: '(detta parti)',
+    choicesAt: 'Vad fältet valde visas vid varje beslut av plats 1.',
     choicesTitle: 'Vad fältet valde',
     choicesText:
       'Vid varje beslut du fattade: vad de som spelat som du fram till dit valde, hur många och deras genomsnittliga poäng.',

@@ -41,9 +41,13 @@ export function dailyResults(date: string, limit?: number): Promise<DailyResults
   return call('GET', `/api/daily/${encodeURIComponent(date)}/results${query}`);
 }
 
-/** The field's choices at each of the requester's decisions in `date`'s deal (once they have finished it). */
-export function dailyChoices(date: string): Promise<DailyChoices> {
-  return call('GET', `/api/daily/${encodeURIComponent(date)}/choices`);
+/**
+ * The field's choices at each of seat 1's decisions in `date`'s deal (readable as its
+ * results): along the requester's own game, or with `game` along that game of the day.
+ */
+export function dailyChoices(date: string, game?: string): Promise<DailyChoices> {
+  const query = game === undefined ? '' : `?game=${encodeURIComponent(game)}`;
+  return call('GET', `/api/daily/${encodeURIComponent(date)}/choices${query}`);
 }
 
 /** The code of the table this browser played `date`'s deal at, if it did. */

@@ -10,8 +10,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../components/DailyCard.js';
+import { decisionTitle, FieldDecision } from '../components/FieldDecision.js';
 import { errorText } from '../errors.js';
-import { actionText } from '../game/analysis.js';
 import { ApiError, finishedGames } from '../net/api.js';
 import {
   type DailyChoices,
@@ -24,7 +24,7 @@ import {
   type DailyResults as Results,
 } from '../net/daily.js';
 import { useMe } from '../net/me.js';
-import { formatInteger, formatPoints } from '../numbers.js';
+import { formatInteger } from '../numbers.js';
 import { hrefOf } from '../router.js';
 
 export function DailyResults({ date }: { date: string }) {
@@ -97,10 +97,11 @@ export function DailyResults({ date }: { date: string }) {
           </p>
         )}
       </section>
-      {results && (results.mine || best) && <Standing mine={results.mine} best={best} />}
+      {results && (results.mine || best) && <Standing date={date} mine={results.mine} best={best} />}
       {results && (
         <>
           <Ranking
+            date={date}
             title={t('daily.players')}
             entries={results.players}
             isMine={(e) => mine(e, true)}
@@ -108,6 +109,7 @@ export function DailyResults({ date }: { date: string }) {
           />
           {results.guests.length > 0 && (
             <Ranking
+              date={date}
               title={t('daily.guests')}
               entries={results.guests}
               isMine={(e) => mine(e, false)}
@@ -122,7 +124,7 @@ export function DailyResults({ date }: { date: string }) {
 }
 
 /** The player's rank and percentile, their game with the coach, and the best game's replay. */
-function Standing({ mine, best }: { mine: DailyStanding | null; best: DailyEntry | undefined }) {
+function Standing({ date, mine, best }: { date: string; mine: DailyStanding | null; best: DailyEntry | undefined }) {
   const { t } = useTranslation();
   return (
     <section className="panel" data-testid="daily-mine">
@@ -140,7 +142,7 @@ function Standing({ mine, best }: { mine: DailyStanding | null; best: DailyEntry
         {mine && (
           <a
             className="btn primary"
-            href={hrefOf({ screen: 'replay', gameId: mine.gameId, coach: true })}
+            href={hrefOf({ screen: 'replay', gameId: mine.gameId, coach: true, daily: date })}
             data-testid="daily-coach"
           >
             {t('daily.coach')}
@@ -149,7 +151,7 @@ function Standing({ mine, best }: { mine: DailyStanding | null; best: DailyEntry
         {best && (
           <a
             className="btn"
-            href={hrefOf({ screen: 'replay', gameId: best.gameId, autoplay: true })}
+            href={hrefOf({ screen: 'replay', gameId: best.gameId, autoplay: true, daily: date })}
             data-testid="daily-best"
           >
             {t('daily.bestGame')}
@@ -174,7 +176,7 @@ function FieldChoices({ decisions }: { decisions: readonly DailyDecision[] }) {
           {decisions
             .filter((d) => d.hand === hand)
             .map((d) => (
-              <Decision key={d.decision} decision={d} />
+              <FieldDecision key={d.decision} decision={d} title={decisionTitle(d, t)} mark={t('daily.you')} />
             ))}
         </details>
       ))}
@@ -182,45 +184,14 @@ function FieldChoices({ decisions }: { decisions: readonly DailyDecision[] }) {
   );
 }
 
-function Decision({ decision: d }: { decision: DailyDecision }) {
-  const { t } = useTranslation();
-  const chosen = JSON.stringify(d.chosen);
-  const title = d.decision === 0 ? t('daily.passed') : t('daily.trick', { n: formatInteger(d.decision) });
-  return (
-    <table className="daily-ranking daily-decision" aria-label={title}>
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('daily.choice')}</th>
-          <th scope="col">{t('daily.count')}</th>
-          <th scope="col">{t('daily.average')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {d.choices.map((c) => {
-          const own = JSON.stringify(c.action) === chosen;
-          return (
-            <tr key={JSON.stringify(c.action)} className={own ? 'own' : undefined}>
-              <th scope="row">
-                {actionText(c.action, t)}
-                {own && <span className="daily-you"> {t('daily.you')}</span>}
-              </th>
-              <td>{formatInteger(c.players)}</td>
-              <td>{formatPoints(c.score)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
 function Ranking({
+  date,
   title,
   entries,
   isMine,
   testId,
 }: {
+  date: string;
   title: string;
   entries: readonly DailyEntry[];
   isMine: (entry: DailyEntry) => boolean;
@@ -248,7 +219,7 @@ function Ranking({
                 <tr key={e.gameId} className={own ? 'own' : undefined} data-testid={`daily-${e.gameId}`}>
                   <td>{formatInteger(e.rank)}</td>
                   <th scope="row">
-                    <a href={hrefOf({ screen: 'replay', gameId: e.gameId, autoplay: true })}>{e.name}</a>
+                    <a href={hrefOf({ screen: 'replay', gameId: e.gameId, autoplay: true, daily: date })}>{e.name}</a>
                     {own && <span className="daily-you"> {t('daily.you')}</span>}
                   </th>
                   <td>{formatInteger(e.score)}</td>

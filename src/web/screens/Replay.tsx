@@ -1,11 +1,13 @@
 /**
  * The replay viewer: a finished game from the server (#/replay/ID) or a bottle-imp/1
  * record opened from disk, stepped through card by card or trick by trick with every hand
- * revealed, or played on by itself (Play/Pause; #/replay/ID/play starts playing).
+ * revealed, or played on by itself (Play/Pause; #/replay/ID/play starts playing). A daily
+ * deal's game (#/replay/ID/daily/DATE) shows at each of seat 1's decisions what the field
+ * chose there, once the day's results are readable to the viewer.
  */
 import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { view } from '../../engine/index.js';
+import { type TableView, view } from '../../engine/index.js';
 import type { BotLevel } from '../../protocol/messages.js';
 import { type GameRecord, parseRecord } from '../../record/index.js';
 import { AnalysisPanel } from '../components/AnalysisPanel.js';
@@ -13,6 +15,7 @@ import { optionBadges } from '../components/analysis-badges.js';
 import { Bottles } from '../components/Bottles.js';
 import { Card } from '../components/Card.js';
 import { downloadRecord } from '../components/download.js';
+import { FieldDecision, replayDecisionTitle } from '../components/FieldDecision.js';
 import { Hand } from '../components/Hand.js';
 import { seatName } from '../components/names.js';
 import { ScoreSheet } from '../components/ScoreSheet.js';
@@ -22,8 +25,9 @@ import { type GameAnalysis, useGameAnalysis } from '../components/useGameAnalysi
 import { errorText } from '../errors.js';
 import { decisionsAt } from '../game/analysis.js';
 import { namedSeats, seatNumbers } from '../game/model.js';
-import { gameAt, isTrickBoundary, replaySteps } from '../game/replay.js';
+import { gameAt, isTrickBoundary, type ReplayStep, replaySteps } from '../game/replay.js';
 import { ApiError, getGame, getRecord } from '../net/api.js';
+import { type DailyDecision, dailyChoices } from '../net/daily.js';
 import { useOfflineAnalysis } from '../offline/analysis.js';
 import { getFinished } from '../offline/store.js';
 import type { FinishedOffline } from '../offline/types.js';
@@ -34,6 +38,7 @@ export function Replay({
   autoplay = false,
   offline = false,
   coach = false,
+  daily,
 }: {
   gameId: string | null;
   autoplay?: boolean;
@@ -41,6 +46,8 @@ export function Replay({
   offline?: boolean;
   /** Ask the server for the game's analysis at once (a profile's "Replay with the coach"). */
   coach?: boolean;
+  /** The day of a daily deal's game (YYYY-MM-DD): the field's choices are shown along it. */
+  daily?: string | undefined;
 }) {
   const { t } = useTranslation();
   const [record, setRecord] = useState<{
@@ -49,6 +56,8 @@ export function Replay({
     botAccounts: readonly boolean[];
   } | null>(null);
   const [kept, setKept] = useState<FinishedOffline | null>(null);
+  // A file opened on the page is not the daily game the page was opened for: no field's choices along it.
+  const [fromFile, setFromFile] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   // A file names its seats only; a game from the server also says which were bots and bot accounts.
@@ -88,6 +97,7 @@ export function Replay({
     if (!file) return;
     // A file opened here is a game of its own, not the offline game the page was opened for.
     setKept(null);
+    setFromFile(true);
     load(await file.text());
   };
 
@@ -124,6 +134,7 @@ export function Replay({
             gameId={gameId}
             autoplay={autoplay}
             coach={coach}
+            daily={fromFile ? undefined : daily}
           />
         ))}
     </main>
@@ -137,9 +148,34 @@ interface BoardProps {
   readonly autoplay: boolean;
 }
 
-/** A game from the server or a file: its analysis is the server's, or one opened from a file. */
-function ServerBoard({ gameId, coach, ...props }: BoardProps & { gameId: string | null; coach: boolean }) {
-  return <ReplayBoard {...props} coach={useGameAnalysis(gameId, coach)} />;
+/**
+ * A game from the server or a file: its analysis is the server's, or one opened from a file;
+ * a daily deal's, with the field's choices along it.
+ */
+function ServerBoard({
+  gameId,
+  coach,
+  daily,
+  ...props
+}: BoardProps & { gameId: string | null; coach: boolean; daily: string | undefined }) {
+  return <ReplayBoard {...props} coach={useGameAnalysis(gameId, coach)} field={useFieldChoices(daily, gameId)} />;
+}
+
+/** The field's choices along a daily game; none while they are not readable (the day's results are not). */
+function useFieldChoices(daily: string | undefined, gameId: string | null): readonly DailyDecision[] | null {
+  const [decisions, setDecisions] = useState<readonly DailyDecision[] | null>(null);
+  useEffect(() => {
+    if (!daily || !gameId) return;
+    let live = true;
+    dailyChoices(daily, gameId).then(
+      (c) => live && setDecisions(c.decisions),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [daily, gameId]);
+  return daily && gameId ? decisions : null;
 }
 
 /** A game played offline: analysed in this browser, its record downloaded from here. */
@@ -164,7 +200,14 @@ function OfflineBoard({ kept, ...props }: BoardProps & { kept: FinishedOffline |
   );
 }
 
-function ReplayBoard({ record, bots, botAccounts, autoplay, coach }: BoardProps & { coach: GameAnalysis }) {
+function ReplayBoard({
+  record,
+  bots,
+  botAccounts,
+  autoplay,
+  coach,
+  field = null,
+}: BoardProps & { coach: GameAnalysis; field?: readonly DailyDecision[] | null }) {
   const { t } = useTranslation();
   const steps = useMemo(() => replaySteps(record), [record]);
   const [at, setAt] = useState(0);
@@ -334,11 +377,40 @@ function ReplayBoard({ record, bots, botAccounts, autoplay, coach }: BoardProps 
           })}
         </div>
       </div>
+      {field && <FieldHere decisions={field} step={step} view={pub} />}
       <AnalysisPanel state={coach} steps={steps} at={at} onJump={jumpTo} seats={seats} />
       <div className="panel">
         <h2>{t('side.scores')}</h2>
         <ScoreSheet results={pub.results} seats={seats} players={n} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The field's choices at the step shown, when it is one of seat 1's decisions: a hand's
+ * pass as dealt, or seat 1's turn to play. Elsewhere a line says where they appear, so
+ * the panel keeps its place as the replay steps on.
+ */
+function FieldHere({
+  decisions,
+  step,
+  view: pub,
+}: {
+  decisions: readonly DailyDecision[];
+  step: ReplayStep;
+  view: TableView;
+}) {
+  const { t } = useTranslation();
+  const decision = step.plays < 0 ? 0 : pub.phase === 'play' && pub.toAct.includes(0) ? pub.tricks.length + 1 : null;
+  const here = decisions.find((d) => d.hand === step.round && d.decision === decision);
+  return (
+    <section className="panel replay-field" aria-label={t('daily.choicesTitle')} data-testid="replay-field">
+      {here ? (
+        <FieldDecision decision={here} title={replayDecisionTitle(here, t)} mark={t('daily.thisGame')} />
+      ) : (
+        <p className="muted small">{t('daily.choicesAt')}</p>
+      )}
+    </section>
   );
 }
