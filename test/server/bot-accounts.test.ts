@@ -363,6 +363,7 @@ describe.each(PLACES)('bot accounts on $name', ({ start, skip, programs, again }
       username: 'a_person',
       createdAt: expect.any(Number),
       games: 0,
+      ratings: {},
     });
     await makeBot('Twice');
     const { host } = await tableWithBot('Twice');

@@ -85,6 +85,7 @@ describe('a full game', () => {
         id: me.game!.gameId,
         names: ['Host', ...Array(players - 1).fill('Medium bot')],
         bots: [null, ...Array(players - 1).fill('medium')],
+        botAccounts: Array(players).fill(false),
         startedAt: expect.any(Number),
         finishedAt: expect.any(Number),
       });

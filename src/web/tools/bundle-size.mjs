@@ -10,7 +10,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 200 * 1024;
+// 200 KiB until ratings, Play now, duplicate events and the daily results (2026-12-06:
+// 205.7 KiB); most of it is screens fetched on first use, all counted here.
+const BUDGET_BYTES = 216 * 1024;
 // A language's words grew with the installed app, offline play and accounts (about 11.2 to
 // 12.2 KiB gzipped each on 2026-12-06); a player fetches one, once, then has it precached.
 const LOCALE_BUDGET_BYTES = 14 * 1024;
