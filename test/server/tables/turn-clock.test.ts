@@ -161,7 +161,11 @@ describe('a stored clock', () => {
     await tables.clock.advance(0);
     expect(again.summary().seats[0].away).toBe(true);
     await tables.until(() => watcher.games.at(-1)?.view.passed[0] === true, 'the stand-in to pass');
-    expect(await actionsOf(gameId, 0)).toEqual([{ type: 'pass', byBot: true }]);
+    // Its first action is the stand-in's pass, made once; the stand-in may have led a card
+    // since (it keeps the seat while its person is away), so later plays are not counted.
+    const actions = await actionsOf(gameId, 0);
+    expect(actions[0]).toEqual({ type: 'pass', byBot: true });
+    expect(actions.filter((a) => a.type === 'pass')).toHaveLength(1);
     // It fired once: it is no longer stored.
     expect((await tables.store.timersOf(code)).filter((t) => t.kind === 'turn' && t.seat === 0)).toEqual([]);
   });
