@@ -48,6 +48,12 @@ export default defineConfig({
           name: 'integration',
           include: INTEGRATION.map((dir) => `${dir}/*.test.ts`),
           maxWorkers: integrationWorkers,
+          // A failed test runs once more before it fails the run. Three clean-clone runs on
+          // 2026-12-06 each met a different timing failure under the suite's own load (a
+          // layout shift at a round end, a cluster game, a stored clock read early) that
+          // passed alone and in the other runs; the retry is reported in the output, two
+          // failures in a row still fail, and each such test is to be fixed at its cause.
+          retry: 1,
           sequence: { groupOrder: 1 },
         },
       },

@@ -157,10 +157,10 @@ async function tapToGameOver(page: Page, onRoundEnd: () => Promise<void>, deadli
   return turn.n;
 }
 
-// Retried once: a layout shift of 0.109 (over 0.1) at a round end was seen once in a CI run
-// (the own seat 200 px lower for a moment); until its cause is found, one such frame must
-// not sink a landing, and two in a row still fail.
-describe.skipIf(!run)('the table on a phone', { retry: 1 }, () => {
+// A layout shift of 0.109 (over 0.1) at a round end was seen once in a CI run (the own seat
+// 200 px lower for a moment): its cause is still to be found (the integration project
+// retries a failed test once, vitest.config.ts).
+describe.skipIf(!run)('the table on a phone', () => {
   const env = serverAndBrowser();
 
   it('a whole 4-player game with bots, by taps, on one 360×740 screen; the hand never moves while playable', async () => {
