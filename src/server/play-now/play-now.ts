@@ -76,6 +76,8 @@ function tableOptions(key: WaveTable['key']): TableOptions {
 
 export class PlayNow {
   /** The tickets this node's connections follow: when each was queued, its queue, and by which connections. */
+  /** The anchors' shown figures, read once: the file never changes while the server runs. */
+  private readonly anchors = anchorFigures();
   private readonly followed = new Map<string, { since: number; queue: string; connections: Set<string> }>();
   private timer: Timer | null = null;
   private running = false;
@@ -213,7 +215,7 @@ export class PlayNow {
     const tables = wave(tickets, {
       now: clock.now(),
       waitMs: this.deps.waitMs,
-      anchors: anchorFigures(),
+      anchors: this.anchors,
       unratedBot: UNRATED_BOT,
     });
     const made = await Promise.all(
