@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, overflowing, ROOT, screenshot, serverAndBrowser } from './harness.js';
+import { browserAvailable, overflowing, ROOT, screenshot, serverAndBrowser, withMotion } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull, step } from './play.js';
 
 const run = browserAvailable();
@@ -9,8 +9,9 @@ const run = browserAvailable();
 describe.skipIf(!run)('playing in the browser against the real server', () => {
   const env = serverAndBrowser();
 
-  it('(a) one human and three bots play a 4-player game to the game-over screen', async () => {
+  it('(a) one human and three bots play a 4-player game to the game-over screen, animated', async () => {
     const page = await env.browser().newPage({ viewport: { width: 1280, height: 900 } });
+    await withMotion(page);
     await createTable(page, env.server().url, {
       name: 'Keawe',
       players: 4,

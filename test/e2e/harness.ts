@@ -25,12 +25,37 @@ export function browserAvailable(): boolean {
   return false;
 }
 
+const PREFS_KEY = 'bottle-imp:prefs';
+
+/**
+ * Sets the player's animation speed before the page's scripts run, unless a stored choice
+ * says otherwise (`force` overrides it). Runs in the page, as an init script.
+ */
+function setSpeed({ key, speed, force }: { key: string; speed: string; force: boolean }): void {
+  const stored = JSON.parse(localStorage.getItem(key) ?? '{}') as Record<string, unknown>;
+  if (force || stored.speed === undefined) localStorage.setItem(key, JSON.stringify({ ...stored, speed }));
+}
+
+/**
+ * The app at its default animation speed ('normal': trick pauses, the acting seat
+ * breathing) in this context or page, for the tests of what moves on screen (phone.test.ts,
+ * a whole game in games.test.ts). Every other test runs with animations off (launchBrowser).
+ */
+export async function withMotion(target: BrowserContext | Page): Promise<void> {
+  await target.addInitScript(setSpeed, { key: PREFS_KEY, speed: 'normal', force: true });
+}
+
 /**
  * Chromium for the tests. Its contexts block service workers unless the test asks for
  * them (`installable.test.ts` tests the installed app): with the worker every page load
  * would also install the whole app, precaching some 780 kB in the background, a cost that
  * the tests of everything else would pay on each context and that slowed the browser
  * files down about 1.7 times on two cores.
+ * Its contexts also start with the player's animations off (the 'off' speed, one of the
+ * app's preferences) unless a test stores a speed or asks for `withMotion`: an animated
+ * page made Chromium draw every frame, a third of a core for each page waiting at a table,
+ * and the trick pauses added a second and a half to every trick; the browser files spent
+ * most of the suite's CPU. What moves is tested at the normal speed where it matters.
  */
 export async function launchBrowser({ serviceWorkers = false } = {}): Promise<Browser> {
   const browser = await chromium.launch({
@@ -46,10 +71,13 @@ export async function launchBrowser({ serviceWorkers = false } = {}): Promise<Br
       '--disable-sync',
     ],
   });
-  if (serviceWorkers) return browser;
-  // Browser.newPage makes its context through newContext, so both take the default.
+  // Browser.newPage makes its context through newContext, so both take the defaults.
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newContext = async (options = {}) => {
+    const context = await newContext(serviceWorkers ? options : { serviceWorkers: 'block', ...options });
+    await context.addInitScript(setSpeed, { key: PREFS_KEY, speed: 'off', force: false });
+    return context;
+  };
   return browser;
 }
 
@@ -190,8 +218,9 @@ export async function device(
     locale: language,
   });
   await context.addInitScript(
-    (prefs: Record<string, unknown>) => localStorage.setItem('bottle-imp:prefs', JSON.stringify(prefs)),
-    { language, name: 'Keawe', ...options.prefs },
+    ({ key, prefs }: { key: string; prefs: Record<string, unknown> }) =>
+      localStorage.setItem(key, JSON.stringify(prefs)),
+    { key: PREFS_KEY, prefs: { language, name: 'Keawe', speed: 'off', ...options.prefs } },
   );
   return { context, page: await context.newPage() };
 }

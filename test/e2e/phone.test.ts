@@ -107,7 +107,7 @@ async function phone(
   language = 'en',
   touch = true,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await device(browser, width, height, { language, touch });
+  const { context, page } = await device(browser, width, height, { language, touch, prefs: { speed: 'normal' } });
   await context.addInitScript(watchPage);
   return { context, page };
 }
