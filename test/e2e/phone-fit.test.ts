@@ -176,7 +176,8 @@ async function playOut(page: Page, atStep?: (steps: number) => Promise<void>): P
 }
 
 describe.skipIf(!run)('a phone shows everything whole', () => {
-  const env = serverAndBrowser();
+  // The hints' layout is tested here, not their strength: a light search, as in coach.test.ts.
+  const env = serverAndBrowser({ HINT_ITERATIONS: '80' });
   // One player's page per screen (and language), and one spectator's, for all the tests.
   const phone = sharedDevices(env.browser);
 
