@@ -83,8 +83,14 @@ export async function tapPlay(
   } catch (e) {
     if (e instanceof Error && e.name === 'AssertionError') throw e;
     // A step timed out on a slow page, yet the card may have been played all the same (a
-    // tap that landed late): it counts if it has left the hand.
-    return rank !== null && (await inHand().count()) === 0;
+    // tap that landed late): it counts if it leaves the hand within a moment.
+    if (rank === null) return false;
+    return inHand()
+      .waitFor({ state: 'detached', timeout: 2000 })
+      .then(
+        () => true,
+        () => false,
+      );
   }
 }
 
