@@ -26,6 +26,8 @@ export function browserAvailable(): boolean {
 }
 
 const PREFS_KEY = 'bottle-imp:prefs';
+/** The animation speed the tests' pages start with (launchBrowser). */
+const TEST_SPEED = 'off';
 
 /**
  * Sets the player's animation speed before the page's scripts run, unless a stored choice
@@ -75,7 +77,7 @@ export async function launchBrowser({ serviceWorkers = false } = {}): Promise<Br
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options = {}) => {
     const context = await newContext(serviceWorkers ? options : { serviceWorkers: 'block', ...options });
-    await context.addInitScript(setSpeed, { key: PREFS_KEY, speed: 'off', force: false });
+    await context.addInitScript(setSpeed, { key: PREFS_KEY, speed: TEST_SPEED, force: false });
     return context;
   };
   return browser;
@@ -220,7 +222,7 @@ export async function device(
   await context.addInitScript(
     ({ key, prefs }: { key: string; prefs: Record<string, unknown> }) =>
       localStorage.setItem(key, JSON.stringify(prefs)),
-    { key: PREFS_KEY, prefs: { language, name: 'Keawe', speed: 'off', ...options.prefs } },
+    { key: PREFS_KEY, prefs: { language, name: 'Keawe', speed: TEST_SPEED, ...options.prefs } },
   );
   return { context, page: await context.newPage() };
 }

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserAvailable, device, fitsScreen, screenshot, serverAndBrowser } from './harness.js';
+import { browserAvailable, device, fitsScreen, screenshot, serverAndBrowser, withMotion } from './harness.js';
 import { createTable, FINGER, PLAYABLE, passCards, startWhenFull, tapPlay } from './play.js';
 
 const run = browserAvailable();
@@ -107,7 +107,8 @@ async function phone(
   language = 'en',
   touch = true,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await device(browser, width, height, { language, touch, prefs: { speed: 'normal' } });
+  const { context, page } = await device(browser, width, height, { language, touch });
+  await withMotion(context);
   await context.addInitScript(watchPage);
   return { context, page };
 }

@@ -75,9 +75,9 @@ function tableOptions(key: WaveTable['key']): TableOptions {
 }
 
 export class PlayNow {
-  /** The tickets this node's connections follow: when each was queued, its queue, and by which connections. */
   /** The anchors' shown figures, read once: the file never changes while the server runs. */
   private readonly anchors = anchorFigures();
+  /** The tickets this node's connections follow: when each was queued, its queue, and by which connections. */
   private readonly followed = new Map<string, { since: number; queue: string; connections: Set<string> }>();
   private timer: Timer | null = null;
   private running = false;
