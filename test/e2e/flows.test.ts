@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { browserAvailable, device, emojiOn, screenshot, serverAndBrowser } from './harness.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { browserAvailable, device, emojiOn, launchBrowser, screenshot, serverAndBrowser } from './harness.js';
 import { createTable, passCards, playToGameOver, startWhenFull } from './play.js';
 
 const run = browserAvailable();
@@ -229,7 +229,10 @@ describe.skipIf(!run)('flows on a phone', () => {
   });
 
   it('asks for notifications only when switched on; on your turn a tone, a vibration and, the tab hidden, a notification', async () => {
-    const { context, page } = await device(env.browser(), ...PHONE, { prefs: { sound: true, vibrate: true } });
+    // The whole browser: the headless shell keeps notification permission denied.
+    const browser = await launchBrowser({ whole: true });
+    onTestFinished(() => browser.close());
+    const { context, page } = await device(browser, ...PHONE, { prefs: { sound: true, vibrate: true } });
     await context.grantPermissions(['notifications']);
     // The real Notification, watched: which were shown, and when permission was asked.
     await context.addInitScript(() => {
@@ -290,6 +293,5 @@ describe.skipIf(!run)('flows on a phone', () => {
     const alerted = await notes();
     expect(alerted.vibrated).toBe(1);
     expect(alerted.tones).toBe(1);
-    await context.close();
   });
 });

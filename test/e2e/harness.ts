@@ -14,12 +14,22 @@ import { afterAll, beforeAll, beforeEach, onTestFailed } from 'vitest';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The tests' browser: Chromium's headless shell (Debian's chromium-headless-shell), the
+ * same engine as the browser without its windowing layers, as Playwright itself runs
+ * headless tests. It spent about a quarter less CPU than the whole browser in headless
+ * mode on the same files (BENCHMARKS.md, "Test suite"), and the browser files are most
+ * of the suite's CPU. The whole browser (`launchBrowser({ whole: true })`) is for what
+ * the shell lacks: it keeps notification permission denied whatever a test grants.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
+const WHOLE_CHROMIUM = process.env.WHOLE_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Whether the browser tests can run here; logs why not, and throws under CI. */
 export function browserAvailable(): boolean {
-  if (existsSync(CHROMIUM)) return true;
-  const why = `No Chromium at ${CHROMIUM}: the browser tests are skipped (install it with "apt-get install chromium").`;
+  const missing = [CHROMIUM, WHOLE_CHROMIUM].filter((exe) => !existsSync(exe));
+  if (missing.length === 0) return true;
+  const why = `No browser at ${missing.join(' nor ')}: the browser tests are skipped (install them with "apt-get install chromium chromium-headless-shell").`;
   if (process.env.CI === 'true') throw new Error(`${why} Under CI=true a missing browser fails the run.`);
   console.warn(why);
   return false;
@@ -59,9 +69,9 @@ export async function withMotion(target: BrowserContext | Page): Promise<void> {
  * and the trick pauses added a second and a half to every trick; the browser files spent
  * most of the suite's CPU. What moves is tested at the normal speed where it matters.
  */
-export async function launchBrowser({ serviceWorkers = false } = {}): Promise<Browser> {
+export async function launchBrowser({ serviceWorkers = false, whole = false } = {}): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: whole ? WHOLE_CHROMIUM : CHROMIUM,
     args: [
       '--headless',
       '--no-sandbox',
