@@ -31,6 +31,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     sequence: { sequencer: HeavyFirstApart },
+    // Each file's CPU, for `npm run bench:suite` only (it does nothing otherwise).
+    setupFiles: ['test/cpu-per-file.ts'],
     projects: [
       {
         extends: true,
