@@ -4,7 +4,7 @@
  * that the files driving a browser (test/e2e) and those starting a cluster
  * (test/server/cluster) go first, taking turns. They are the longest, so starting them
  * first keeps a long one from being the last to run alone; taking turns means the
- * workers (four on two cores) mostly run browsers beside clusters, not all browsers or
+ * workers (five on two cores) mostly run browsers beside clusters, not all browsers or
  * all clusters at once.
  * Projects still run in their own groups (groupOrder): this only orders within them.
  */
