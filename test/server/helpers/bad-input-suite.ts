@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientMessages } from '../../../src/protocol/messages.js';
-import { type AckReply, Client, step } from './client.js';
+import { type AckReply, Client } from './client.js';
 import { api, type TestServer } from './server.js';
 import { type Seating, seatTable } from './tables.js';
 
@@ -47,12 +47,21 @@ export function badInputSuite(setup: () => Promise<BadInputTarget>): void {
     target = await setup();
     ({ server, url } = target);
     table = await seatTable(server, { players: 4, rounds: 1, turnClock: 'off' }, 4, { urls: [url] });
-    // Into the play phase, with one card on the table.
-    while (!(table.humans[0].game!.view.phase === 'play' && table.humans[0].game!.view.trick.cards.length === 1))
-      await step(table.humans);
-    await Promise.all(
-      table.humans.map((c) => c.until(() => c.game!.seq === table.humans[0].game!.seq, 'everyone to catch up')),
-    );
+    // Into the play phase, with one card on the table: one action at a time, everyone
+    // caught up before the next. (Letting every seat act in turn could play the lead and
+    // the next card between two looks, every trick, and then wait for ever at the game's end.)
+    const caughtUp = async () => {
+      const latest = Math.max(...table.humans.map((c) => c.game!.seq));
+      await Promise.all(table.humans.map((c) => c.until(() => c.game!.seq >= latest, 'everyone to catch up')));
+    };
+    const view = () => table.humans[0].game!.view;
+    await caughtUp();
+    while (!(view().phase === 'play' && view().trick.cards.length === 1)) {
+      const next = table.humans.find((c) => c.myTurn());
+      if (!next) throw new Error(`nobody is to act in phase ${view().phase}, before one card was on the table`);
+      await next.playIfMyTurn();
+      await caughtUp();
+    }
     spectator = new Client(url);
     await spectator.watch(table.code);
     stranger = new Client(url);
