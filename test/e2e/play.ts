@@ -69,8 +69,6 @@ export async function tapPlay(
   const card = page.locator(PLAYABLE).first();
   if ((await card.count()) === 0) return false;
   let rank: string | null = null;
-  const inHand = () =>
-    page.locator(`[data-testid="hand"] [data-rank="${rank}"], [data-testid="my-faceup"] [data-rank="${rank}"]`);
   try {
     rank = await card.getAttribute('data-rank', { timeout: 2000 });
     const lifted = page.locator(`button.card.lifted[data-rank="${rank}"]`);
@@ -79,24 +77,39 @@ export async function tapPlay(
     await onLifted?.(Number(rank));
     if (using === 'button') await page.getByTestId('play-lifted').tap({ timeout: 2000 });
     else await lifted.tap({ ...FINGER, timeout: 2000 });
-    // The card leaves the hand when the server acknowledges: give a loaded machine time,
-    // or a played card would not be counted.
-    await inHand().waitFor({ state: 'detached', timeout: LEAVES_HAND_MS });
+    await played(page, rank!);
     return true;
   } catch (e) {
     if (e instanceof Error && e.name === 'AssertionError') throw e;
     // A step timed out on a slow page, yet the card may have been played all the same (a
-    // tap that landed late): it counts if it leaves the hand. Under the suite's load a
-    // tap's lift was seen to come more than 2 s late, and a game by taps then counted 15
-    // plays of its 16 with a 2-s wait here: the same wait as above.
+    // tap that landed late, seen more than 2 s late under the suite's load).
     if (rank === null) return false;
-    return inHand()
-      .waitFor({ state: 'detached', timeout: LEAVES_HAND_MS })
-      .then(
-        () => true,
-        () => false,
-      );
+    return played(page, rank).then(
+      () => true,
+      () => false,
+    );
   }
+}
+
+/**
+ * Resolves once the card of `rank` has been played: it left the player's cards, or the round
+ * or the game is over. The card leaves when the server acknowledges, so a loaded machine
+ * gets time. A round's last card may come back at once in the next round's hand, under the
+ * round summary (the same rank dealt again, the same element): that it was played is then
+ * told by the summary. Looking at the card alone, a game by taps counted 15 plays of its 16.
+ */
+function played(page: Page, rank: string): Promise<unknown> {
+  return page.waitForFunction(
+    (r) =>
+      document.querySelector(
+        `[data-testid="hand"] [data-rank="${r}"], [data-testid="my-faceup"] [data-rank="${r}"]`,
+      ) === null ||
+      ['summary-continue', 'game-over'].some(
+        (id) => document.querySelector(`[data-testid="${id}"]`)?.checkVisibility() === true,
+      ),
+    rank,
+    { polling: 50, timeout: LEAVES_HAND_MS },
+  );
 }
 
 /**
