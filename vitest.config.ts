@@ -10,13 +10,13 @@ import { HeavyFirstApart } from './test/sequencer.js';
  *   components and the documents. CPU-bound: one file per core.
  * - integration: the server as a child process on loopback, PostgreSQL, Redis, nginx
  *   clusters, Chromium. One file per core and three more (INTEGRATION_WORKERS overrides):
- *   each file alone mostly waits (phone-fit keeps about two thirds of a core busy; the
- *   fencing cluster file a tenth: leases, bot delays). On two cores the integration run
- *   took 475 s with three files at a time, 426 s with four (the whole browser then), and
- *   364 s with five on the headless shell, where four still left a fifth of the CPU idle
- *   while the browser and cluster files ran (BENCHMARKS.md, "Test suite"). No more than
- *   that: the machine is then busy throughout, a file may start several server processes
- *   and nginx, or a browser, and its waits (leases, failover) must keep their margins.
+ *   many of these files mostly wait (the fencing cluster file keeps a tenth of a core
+ *   busy: leases, bot delays). On two cores the integration run took 475 s with three
+ *   files at a time, 426 s with four (the whole browser then), and 364 s with five on the
+ *   headless shell, where four still left a fifth of the CPU idle while the browser and
+ *   cluster files ran (BENCHMARKS.md, "Test suite"). No more than that: the machine is
+ *   then busy throughout, a file may start several server processes and nginx, or a
+ *   browser, and its waits (leases, failover) must keep their margins.
  *   (No file asserts a ratio of times: figures go to the benchmarks.)
  * The unit files run first, then the integration files (`groupOrder`), so the heavy files
  * never compete with the CPU-bound ones; among these, the browser and cluster files start
